@@ -1,0 +1,54 @@
+// `npm test`: type check, validator, unit tests, the production build with its post-build proof,
+// the OpenAPI linters, then the e2e suite over real HTTP and Chromium. Stops at the first failure.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, netlifyEnv } from './lib/stack.ts';
+
+const REPORT = path.join(ROOT, 'test-results');
+rmSync(REPORT, { recursive: true, force: true });
+let passed = 0;
+let failed = 0;
+
+function step(name: string, cmd: string, args: string[]) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: netlifyEnv() });
+  if (res.status !== 0) {
+    console.error(`\n✖ ${name} failed (exit ${res.status ?? res.signal}).`);
+    summary();
+    process.exit(1);
+  }
+}
+
+function vitest(project: string) {
+  const out = path.join(REPORT, `${project}.json`);
+  console.log(`\n▶ vitest --project ${project}`);
+  const res = spawnSync('vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: netlifyEnv(),
+  });
+  try {
+    const json = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+  } catch {}
+  if (res.status !== 0) {
+    console.error(`\n✖ vitest ${project} failed.`);
+    summary();
+    process.exit(1);
+  }
+}
+
+function summary() {
+  console.log(`\ntests: ${passed} passed, ${failed} failed`);
+}
+
+step('type check', 'npm', ['run', '--silent', 'check:types']);
+step('validate product files', 'npm', ['run', '--silent', 'validate']);
+vitest('unit');
+step('production build (with post-build proof)', 'npm', ['run', '--silent', 'build']);
+step('post-build proof', 'npm', ['run', '--silent', 'check:dist']);
+step('OpenAPI lint', 'npm', ['run', '--silent', 'lint:openapi']);
+vitest('e2e');
+summary();

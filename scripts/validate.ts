@@ -1,0 +1,22 @@
+// `npm run validate [folder]`: checks every product file with the same schema the build uses and
+// prints, per problem, the file, the field, what is wrong and how to fix it. Exits 1 on problems.
+// In GitHub Actions it also prints workflow annotations so the message lands on the changed line.
+import { formatProblems, loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
+
+const dir = process.argv[2] ?? process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR;
+const { entries, problems } = await loadCatalog(dir);
+
+if (problems.length === 0) {
+  console.log(`✓ ${entries.length} product files in ${dir} are valid.`);
+  process.exit(0);
+}
+
+console.error(formatProblems(problems));
+if (process.env.GITHUB_ACTIONS === 'true') {
+  const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  for (const p of problems) {
+    const where = `file=${p.file}${p.line ? `,line=${p.line}` : ''},title=${esc(`${p.field}`)}`;
+    console.log(`::error ${where}::${esc(`${p.field} ${p.message}. Fix: ${p.fix}`)}`);
+  }
+}
+process.exit(1);

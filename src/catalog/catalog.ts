@@ -1,0 +1,84 @@
+// The one data module: which products are published, in what order, and how a product file
+// becomes the public Product. Pages, outputs, the admin tools and the checks all ask it.
+import { CATEGORIES, CATEGORY_SLUGS, siteUrl, type CategorySlug } from '../config/site.ts';
+import { AGE_BANDS, ageBandsFor, type AgeBandSlug } from './ages.ts';
+import type { CatalogEntry, Product } from './schema.ts';
+
+export type Status = 'published' | 'draft' | 'scheduled';
+
+/** The build time: `CATALOG_BUILD_TIME` (ISO date-time) when set, so tests can move the clock. */
+export function buildTime(env: Record<string, string | undefined> = process.env): Date {
+  const raw = env.CATALOG_BUILD_TIME;
+  if (!raw) return new Date();
+  const at = new Date(raw);
+  if (Number.isNaN(at.getTime())) throw new Error(`CATALOG_BUILD_TIME is not a date-time: "${raw}" (use e.g. 2026-12-01T09:00:00Z)`);
+  return at;
+}
+
+/** Published means `published: true` and no `publishAt` after `at`. */
+export function statusOf(entry: CatalogEntry, at: Date): Status {
+  if (!entry.data.published) return 'draft';
+  const when = entry.data.publishAt;
+  return when && when.getTime() > at.getTime() ? 'scheduled' : 'published';
+}
+
+/** Code-point order of slugs: stable, locale-independent, documented in the OpenAPI description. */
+export const bySlug = (a: CatalogEntry, b: CatalogEntry) => (a.data.slug < b.data.slug ? -1 : a.data.slug > b.data.slug ? 1 : 0);
+
+/** Every published product at `at`, ordered by slug. */
+export function publishedEntries(entries: readonly CatalogEntry[], at: Date): CatalogEntry[] {
+  return entries.filter((e) => statusOf(e, at) === 'published').sort(bySlug);
+}
+
+/** Makes a site path absolute against the base URL; leaves absolute URLs alone. */
+export function absoluteUrl(pathOrUrl: string, base = siteUrl()): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
+}
+
+/** The public Product: exactly the 13 contract fields, in the contract's order, nulls present. */
+export function toProduct(entry: CatalogEntry, base = siteUrl()): Product {
+  const d = entry.data;
+  return {
+    slug: d.slug,
+    name: d.name,
+    brand: d.brand,
+    description: entry.description,
+    ageRange: d.ageRange,
+    categories: [...d.categories],
+    price: d.price,
+    currency: d.currency,
+    imageUrl: d.imageUrl === null ? null : absoluteUrl(d.imageUrl, base),
+    url: d.url,
+    staffPick: d.staffPick,
+    pickedBy: d.pickedBy,
+    whyWePicked: d.whyWePicked,
+  };
+}
+
+export interface CatalogView {
+  at: Date;
+  products: CatalogEntry[];
+  staffPicks: CatalogEntry[];
+  byCategory: Map<CategorySlug, CatalogEntry[]>;
+  byAgeBand: Map<AgeBandSlug, CatalogEntry[]>;
+}
+
+/** Groups the published products once for the pages and outputs that browse them. */
+export function catalogView(entries: readonly CatalogEntry[], at: Date): CatalogView {
+  const products = publishedEntries(entries, at);
+  const byCategory = new Map<CategorySlug, CatalogEntry[]>(CATEGORY_SLUGS.map((c) => [c, []]));
+  const byAgeBand = new Map<AgeBandSlug, CatalogEntry[]>(AGE_BANDS.map((b) => [b.slug, []]));
+  for (const e of products) {
+    for (const c of e.data.categories) byCategory.get(c)!.push(e);
+    for (const b of ageBandsFor(e.data.ageRange)) byAgeBand.get(b)!.push(e);
+  }
+  return { at, products, staffPicks: products.filter((e) => e.data.staffPick), byCategory, byAgeBand };
+}
+
+export const categoryLabel = (slug: CategorySlug) => CATEGORIES[slug].label;
+
+/** "$24.99", "24,99 €", or "Price not listed"; prices are minor units. */
+export function formatPrice(price: number | null, currency: string, locale = 'en-US'): string {
+  if (price === null) return 'Price not listed';
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(price / 100);
+}

@@ -1,0 +1,160 @@
+// The one Product schema. Every output (content collection, JSON, OpenAPI, MCP tools, validator)
+// imports it; nothing else writes the Product fields down.
+import { z } from 'zod';
+import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../config/site.ts';
+import { parseAgeRange } from './ages.ts';
+
+/** How to fix a field, shown by the validator. Kept out of the OpenAPI document on purpose. */
+export const fixes = z.registry<{ fix: string }>();
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX = 200;
+
+export const Slug = z
+  .string()
+  .min(1)
+  .max(SLUG_MAX)
+  .regex(SLUG_PATTERN, 'must be lowercase kebab-case: letters a–z, digits and single hyphens')
+  .describe('URL slug, lowercase kebab-case, 1–200 characters. The key of `/api/products/{slug}` and `/products/{slug}`.')
+  .register(fixes, { fix: 'Use the file name without ".md", e.g. `slug: wooden-rainbow-stacker` in wooden-rainbow-stacker.md.' });
+
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+
+/** The 13 public fields, exactly as the contract lists them. No additional properties. */
+export const Product = z
+  .object({
+    slug: Slug,
+    name: text(200).describe('Product name.').register(fixes, { fix: 'Write the product name as the maker sells it.' }),
+    brand: text(120).describe('Brand or maker.').register(fixes, { fix: 'Write the brand or maker, e.g. `brand: HABA`.' }),
+    description: text(5000)
+      .nullable()
+      .describe('What the product is, in plain words. Null when not written. In a product file this is the Markdown body.')
+      .register(fixes, { fix: 'Write the description as the body of the file, below the closing `---`.' }),
+    ageRange: text(60)
+      .nullable()
+      .describe('Human-readable age range such as "0–12 months", "3–6 years" or "8+ years". Null when not stated.')
+      .register(fixes, { fix: 'Write it like "6–18 months", "3–6 years", "8+ years" or "13+", or `null` when unknown.' }),
+    categories: z
+      .array(z.enum(CATEGORY_SLUGS))
+      .min(1, 'must list at least one category')
+      .refine((c) => new Set(c).size === c.length, 'must not repeat a category')
+      .describe(`Category slugs, one or more of: ${CATEGORY_SLUGS.join(', ')}.`)
+      .register(fixes, { fix: `List one or more of: ${CATEGORY_SLUGS.join(', ')}.` }),
+    price: z
+      .number()
+      .int('must be a whole number of cents (minor units), e.g. 2499 for 24.99')
+      .nonnegative()
+      .max(100_000_000)
+      .nullable()
+      .describe(
+        'Price in minor units of `currency` (cents): 2499 with USD means $24.99. Null when the product is unpriced. Indicative only: the linked shop sets the real price.',
+      )
+      .register(fixes, { fix: 'Write the price in cents as a whole number (24.99 → 2499), or `null` when unknown.' }),
+    currency: z
+      .enum(CURRENCIES)
+      .describe('ISO 4217 currency code of `price`.')
+      .register(fixes, { fix: `Use one of ${CURRENCIES.join(', ')} (upper case).` }),
+    imageUrl: z
+      .url({ protocol: /^https?$/ })
+      .nullable()
+      .describe('Absolute URL of a product image. Null when there is none.')
+      .register(fixes, { fix: 'Point to a file under public/images/products/, e.g. `/images/products/my-slug.svg`, or use `null`.' }),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .describe('Outbound link to the product (an affiliate link). The catalog sells nothing itself.')
+      .register(fixes, { fix: 'Paste the full link including https://.' }),
+    staffPick: z
+      .boolean()
+      .describe('True for a staff pick. A staff pick always names its curator in `pickedBy`.')
+      .register(fixes, { fix: 'Write `true` or `false` (no quotes).' }),
+    pickedBy: z
+      .enum(CURATOR_CODES)
+      .nullable()
+      .describe(`Code of the curator who picked the product (${CURATOR_CODES.join(' or ')}), or null.`)
+      .register(fixes, { fix: `Use one of the curator codes ${CURATOR_CODES.join(', ')}, or \`null\`.` }),
+    whyWePicked: text(2000)
+      .nullable()
+      .describe('Editorial note: why the curators picked this product.')
+      .register(fixes, { fix: 'Write one to three sentences on what a child does with it and why it earned its place.' }),
+  })
+  .strict()
+  .describe('A published product.');
+export type Product = z.infer<typeof Product>;
+
+/** When a publish-at time can be written in frontmatter (YAML may already hand us a Date). */
+const PublishAt = z
+  .union([z.date(), z.iso.datetime({ offset: true })])
+  .transform((v) => (v instanceof Date ? v : new Date(v)))
+  .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date-time')
+  .register(fixes, { fix: 'Write an ISO date-time with a time zone, e.g. `publishAt: 2026-12-01T09:00:00Z`, or remove the line.' });
+
+/** Site paths are allowed for images in files; the public projection makes them absolute. */
+const ImagePath = z
+  .string()
+  .regex(/^\/images\/[\w./-]+$/, 'must be a site path under /images/ or an https:// URL')
+  .nullable();
+
+/**
+ * A product file's frontmatter: every public field except `description` (the Markdown body), plus
+ * `published` and the optional `publishAt`, which never reach a public output.
+ */
+export const ProductFrontmatter = Product.omit({ description: true })
+  .extend({
+    imageUrl: z
+      .union([ImagePath.unwrap(), z.url({ protocol: /^https$/ })])
+      .nullable()
+      .register(fixes, fixes.get(Product.shape.imageUrl)!),
+    ageRange: Product.shape.ageRange.refine((v) => v === null || parseAgeRange(v) !== null, {
+      message: 'cannot be read as an age range',
+    }),
+    published: z
+      .boolean()
+      .describe('False keeps the product out of every public output (a draft).')
+      .register(fixes, { fix: 'Write `published: true` to publish or `published: false` for a draft.' }),
+    publishAt: PublishAt.optional(),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    if (p.staffPick && p.pickedBy === null) {
+      ctx.addIssue({ code: 'custom', path: ['pickedBy'], message: 'a staff pick must name its curator' });
+    }
+  });
+export type ProductFrontmatter = z.infer<typeof ProductFrontmatter>;
+
+/** A product as the catalog holds it: frontmatter plus body, with where it came from. */
+export interface CatalogEntry {
+  data: ProductFrontmatter;
+  /** The Markdown body: the description, or null when empty. */
+  description: string | null;
+  /** Repository-relative path of the source file. */
+  sourcePath: string;
+}
+
+export const ApiError = z
+  .object({
+    error: z
+      .object({
+        code: z.string().describe('Stable machine-readable error code, e.g. `not_found`.'),
+        message: z.string().describe('What went wrong, for people.'),
+        hint: z.string().optional().describe('What to do next.'),
+      })
+      .strict(),
+  })
+  .strict()
+  .describe('The error body of every JSON error response.');
+export type ApiError = z.infer<typeof ApiError>;
+
+export const HealthStatus = z
+  .object({ status: z.literal('ok') })
+  .strict()
+  .describe('The service can serve traffic.');
+
+export const CatalogSnapshot = z
+  .object({
+    count: z.number().int().nonnegative().describe('Number of products in `products`.'),
+    generatedAt: z.iso.datetime({ offset: true }).describe('When this snapshot was built (RFC 3339).'),
+    products: z.array(Product).describe('Every published product, ordered by slug (ascending, code-point order).'),
+  })
+  .strict()
+  .describe('The whole published catalog in one document.');
+export type CatalogSnapshot = z.infer<typeof CatalogSnapshot>;

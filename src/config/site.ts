@@ -1,0 +1,35 @@
+// The one configuration place for the site's identity, its curators and its categories.
+// Everything that prints the site name, a curator, a category or an absolute URL reads it here.
+
+export const SITE_NAME = 'Little Hands Catalog';
+export const SITE_TAGLINE = 'Hands-on, screen-free learning picks for children from birth to 13+';
+export const DEFAULT_SITE_URL = 'http://localhost:8888';
+
+/** The public base URL, without a trailing slash. `SITE_URL` overrides the local default. */
+export function siteUrl(env: Record<string, string | undefined> = process.env): string {
+  const raw = env.SITE_URL?.trim() || env.URL?.trim() || DEFAULT_SITE_URL;
+  return raw.replace(/\/+$/, '');
+}
+
+/** Curator codes allowed in `pickedBy`. Codes, not names, reach the public JSON. */
+export const CURATORS = {
+  maya: { name: 'Maya', role: 'Early-years educator' },
+  theo: { name: 'Theo', role: 'Science teacher and parent of three' },
+} as const;
+export type CuratorCode = keyof typeof CURATORS;
+export const CURATOR_CODES = Object.keys(CURATORS) as [CuratorCode, ...CuratorCode[]];
+
+/** The catalog's categories, in display order. Products list one or more of these slugs. */
+export const CATEGORIES = {
+  'educational-toys': { label: 'Educational toys', blurb: 'Open-ended toys that build early maths, language and motor skills.' },
+  kits: { label: 'Science & building kits', blurb: 'Kits to build, wire, grow and take apart, with real tools and real results.' },
+  books: { label: 'Books', blurb: 'Picture books, activity books and first references worth reading twice.' },
+  'art-supplies': { label: 'Art supplies', blurb: 'Crayons, paints, clay and paper that small hands can actually use.' },
+  puzzles: { label: 'Puzzles', blurb: 'Jigsaws, logic puzzles and brain teasers from first pegs to 1,000 pieces.' },
+  games: { label: 'Games', blurb: 'Board and card games that teach turn-taking, strategy and arithmetic.' },
+  'outdoor-play': { label: 'Outdoor play', blurb: 'Gear for gardens, parks and rainy-day puddles.' },
+} as const;
+export type CategorySlug = keyof typeof CATEGORIES;
+export const CATEGORY_SLUGS = Object.keys(CATEGORIES) as [CategorySlug, ...CategorySlug[]];
+
+export const CURRENCIES = ['USD', 'CAD', 'EUR'] as const;
