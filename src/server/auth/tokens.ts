@@ -1,0 +1,65 @@
+// Access tokens for /api/mcp: short-lived JWTs (typ at+jwt, HS256 with a key derived from
+// AUTH_SECRET) bound to the MCP resource. One module signs them, one function verifies them.
+import { SignJWT, jwtVerify, errors } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+const ALG = 'HS256';
+
+export interface AdminIdentity {
+  /** Stable subject: the upstream provider's subject, prefixed by its issuer host. */
+  sub: string;
+  email: string;
+}
+
+export interface TokenSettings {
+  /** The base URL: the token's issuer. */
+  issuer: string;
+  /** `{base}/api/mcp`: the token's audience. */
+  audience: string;
+  /** Key bytes for HS256, at least 32 bytes. */
+  key: Uint8Array;
+  /** Lower-cased allowlisted admin emails. */
+  admins: ReadonlySet<string>;
+  now?: () => number;
+}
+
+export async function issueAccessToken(id: AdminIdentity, s: TokenSettings, ttl = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+  const now = Math.floor((s.now?.() ?? Date.now()) / 1000);
+  return new SignJWT({ email: id.email })
+    .setProtectedHeader({ alg: ALG, typ: 'at+jwt' })
+    .setIssuer(s.issuer)
+    .setAudience(s.audience)
+    .setSubject(id.sub)
+    .setIssuedAt(now)
+    .setNotBefore(now)
+    .setExpirationTime(now + ttl)
+    .setJti(crypto.randomUUID())
+    .sign(s.key);
+}
+
+export class InvalidTokenError extends Error {}
+
+/**
+ * Verifies signature (pinned HS256), iss, aud, exp, nbf and typ, then re-checks the allowlist so
+ * that removing an address locks that admin out at once. Throws InvalidTokenError with a reason.
+ */
+export async function verifyAccessToken(token: string, s: TokenSettings): Promise<AdminIdentity> {
+  try {
+    const { payload } = await jwtVerify(token, s.key, {
+      algorithms: [ALG],
+      issuer: s.issuer,
+      audience: s.audience,
+      typ: 'at+jwt',
+      requiredClaims: ['sub', 'exp', 'nbf', 'email'],
+      ...(s.now ? { currentDate: new Date(s.now()) } : {}),
+    });
+    const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : '';
+    if (!s.admins.has(email)) throw new InvalidTokenError('the account is not on the admin allowlist');
+    return { sub: payload.sub!, email };
+  } catch (err) {
+    if (err instanceof InvalidTokenError) throw err;
+    if (err instanceof errors.JWTExpired) throw new InvalidTokenError('the access token has expired');
+    if (err instanceof errors.JOSEError) throw new InvalidTokenError(`the access token is invalid (${err.code})`);
+    throw new InvalidTokenError('the access token could not be read');
+  }
+}
