@@ -140,3 +140,10 @@ export class WalkingOAuthProvider implements OAuthClientProvider {
     return this.verifier;
   }
 }
+
+/** Accounts of the development provider the e2e global setup starts (ada and grace are allowlisted). */
+export const E2E_ACCOUNTS = {
+  admin: { email: 'ada@example.test', password: 'ada-e2e-password' },
+  otherAdmin: { email: 'grace@example.test', password: 'grace-e2e-password' },
+  outsider: { email: 'mallory@example.test', password: 'mallory-e2e-password' },
+} as const;

@@ -1,7 +1,7 @@
 // The single-use store: in memory (per instance, expiring with the injected clock) and on a real
 // redis-server started on a free loopback port (two clients share one record).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type LocalRedis } from '../../scripts/lib/redis.ts';
 import { freePort } from '../../scripts/lib/stack.ts';
 import { MemoryOneTimeStore, RedisOneTimeStore } from '../../src/server/auth/one-time-store.ts';
 
@@ -18,20 +18,13 @@ describe('MemoryOneTimeStore', () => {
 });
 
 describe('RedisOneTimeStore (real redis-server)', () => {
-  let redis: ChildProcess;
+  let redis: LocalRedis;
   let url = '';
   beforeAll(async () => {
-    const port = await freePort();
-    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await new Promise<void>((resolve, reject) => {
-      redis.once('error', (e) => reject(new Error(`redis-server is required for this test: ${e.message}`)));
-      redis.once('spawn', () => resolve());
-    });
-    url = `redis://127.0.0.1:${port}`;
+    redis = await startRedis();
+    url = redis.url;
   });
-  afterAll(() => {
-    redis?.kill('SIGTERM');
-  });
+  afterAll(() => redis?.stop());
   it('two instances share one record: the second claim fails everywhere', async () => {
     const a = new RedisOneTimeStore(url);
     const b = new RedisOneTimeStore(url);
