@@ -25,8 +25,8 @@ export class MemoryOneTimeStore implements OneTimeStore {
 export class RedisOneTimeStore implements OneTimeStore {
   readonly #redis: Redis;
   constructor(url: string, prefix = 'auth:used:') {
-    this.#redis = new Redis(url, { keyPrefix: prefix, lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true });
-    this.#redis.on('error', () => {}); // failures surface on claim(), which rejects
+    this.#redis = new Redis(url, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+    this.#redis.on('error', () => {}); // failures surface on claim(), which rejects; connects on first use
   }
   async claim(id: string, ttlMs: number): Promise<boolean> {
     const res = await this.#redis.set(id, '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX');
