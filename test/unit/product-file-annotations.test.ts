@@ -34,7 +34,7 @@ function parseCommand(line: string) {
 describe('validator annotations (GITHUB_ACTIONS=true)', () => {
   it('prints one well-formed ::error command per problem, on the line of the field', async () => {
     const { problems } = await loadCatalog(BROKEN, ROOT);
-    expect(problems.length).toBeGreaterThanOrEqual(13);
+    expect(problems.length).toBeGreaterThanOrEqual(15);
     const res = validate({ GITHUB_ACTIONS: 'true' });
     expect(res.code).toBe(1);
     const lines = res.out.split('\n').filter((l) => l.startsWith('::'));
@@ -74,10 +74,11 @@ describe('validator annotations (GITHUB_ACTIONS=true)', () => {
     expect(byFile('missing-brand')).toMatch(/^brand is missing/);
   });
 
-  it('prints no workflow commands outside GitHub Actions', () => {
+  it('prints no workflow commands outside GitHub Actions', async () => {
+    const { problems } = await loadCatalog(BROKEN, ROOT);
     const res = validate({});
     expect(res.code).toBe(1);
     expect(res.out).not.toMatch(/^::/m);
-    expect(res.err).toMatch(/13 problems in 13 product files/);
+    expect(res.err).toContain(`${problems.length} problems in ${problems.length} product files`);
   });
 });
