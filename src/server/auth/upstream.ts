@@ -50,6 +50,14 @@ export function oidcUpstream(o: OidcUpstreamOptions): Upstream {
         ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
         timeout: 10,
       })
+      .then((c) => {
+        // client_secret_post unless the provider only advertises client_secret_basic.
+        const methods = c.serverMetadata().token_endpoint_auth_methods_supported;
+        if (!methods || methods.includes('client_secret_post') || !methods.includes('client_secret_basic')) return c;
+        const basic = new oidc.Configuration(c.serverMetadata(), o.clientId, undefined, oidc.ClientSecretBasic(o.clientSecret));
+        if (insecure) oidc.allowInsecureRequests(basic);
+        return basic;
+      })
       .catch((err: unknown) => {
         configPromise = undefined; // retry discovery on the next request
         throw err;
