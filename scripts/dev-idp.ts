@@ -22,6 +22,8 @@ export interface DevIdpOptions {
   port?: number;
   accounts: DevAccount[];
   clients: DevClient[];
+  /** Token endpoint client authentication the provider offers (default: post and basic). */
+  clientAuth?: 'client_secret_post' | 'client_secret_basic';
 }
 
 export interface DevIdp {
@@ -68,7 +70,8 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'dev' };
 
   const provider = new Provider(issuer, {
-    clients: opts.clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_post' })),
+    clients: opts.clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: opts.clientAuth ?? 'client_secret_post' })),
+    ...(opts.clientAuth ? { clientAuthMethods: [opts.clientAuth] } : {}),
     jwks: { keys: [jwk] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },

@@ -32,8 +32,9 @@ export function testEnv(issuer: string, extra: Record<string, string> = {}): Rec
   };
 }
 
-export function startTestIdp(): Promise<DevIdp> {
+export function startTestIdp(clientAuth?: 'client_secret_post' | 'client_secret_basic'): Promise<DevIdp> {
   return startDevIdp({
+    ...(clientAuth ? { clientAuth } : {}),
     accounts: Object.values(ACCOUNTS),
     clients: [{ client_id: 'catalog', client_secret: 'catalog-secret-for-tests', redirect_uris: [`${BASE}/api/auth/callback`] }],
   });

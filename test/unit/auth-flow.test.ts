@@ -37,3 +37,19 @@ describe('sign-in through the SDK client (in process)', () => {
     await expect(refreshAuthorization(BASE, { metadata, clientInformation: p.client!, refreshToken: first.refresh_token!, resource: new URL(serverUrl), fetchFn })).rejects.toThrow(/already been used/);
   });
 });
+
+describe('an upstream that only offers client_secret_basic', () => {
+  it('signs in (the client authentication follows the provider metadata)', async () => {
+    const basicIdp = await startTestIdp('client_secret_basic');
+    try {
+      const { ctx } = makeContext(testEnv(basicIdp.issuer));
+      const fetchFn = routeTo(ctx);
+      const p = new WalkingOAuthProvider(ACCOUNTS.ada, { fetchFn });
+      await auth(p, { serverUrl, fetchFn });
+      expect(p.callback?.searchParams.get('error')).toBeNull();
+      expect(await auth(p, { serverUrl, authorizationCode: p.callback!.searchParams.get('code')!, fetchFn })).toBe('AUTHORIZED');
+    } finally {
+      await basicIdp.stop();
+    }
+  });
+});
