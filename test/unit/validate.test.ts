@@ -147,4 +147,11 @@ describe('the real catalog', () => {
     const missing = entries.filter((e) => e.data.imageUrl?.startsWith('/images/products/') && !images.has(path.basename(e.data.imageUrl)));
     expect(missing.map((e) => e.data.imageUrl)).toEqual([]);
   });
+
+  it('keeps no image in public/ for a product that is not published (public/ is copied as is)', async () => {
+    const { entries } = await loadCatalog(PRODUCTS_DIR, ROOT);
+    const published = new Set(catalogView(entries, at).products.map((e) => e.data.slug));
+    const images = await readdir(path.join(ROOT, 'public/images/products'));
+    expect(images.filter((f) => !published.has(f.replace(/\.[a-z]+$/, '')))).toEqual([]);
+  });
 });
