@@ -40,10 +40,10 @@ const cases: Case[] = [
   // The second file repeats the first file's slug, so it also fails the file-name rule.
   { folder: 'duplicate-slug', file: 'second-copy.md', line: 2, field: 'slug', message: /^"first-copy" is already used by test\/fixtures\/broken\/duplicate-slug\/first-copy\.md$/, fix: /its own slug/, problems: 2, loads: ['first-copy'] },
   { folder: 'unreadable-age', file: 'age-in-words.md', line: 5, field: 'ageRange', message: /^cannot be read as an age range \(got "toddlers and up"\)$/, fix: /"6–18 months", "3–6 years", "8\+ years" or "13\+"/, problems: 1, loads: [] },
-  { folder: 'bad-yaml', file: 'broken-yaml.md', line: 1, field: '(frontmatter)', message: /^is not valid YAML: /, fix: /indentation and quoting/, problems: 1, loads: [] },
+  { folder: 'bad-yaml', file: 'broken-yaml.md', line: 7, field: '(frontmatter)', message: /^is not valid YAML: missed comma between flow collection entries$/, fix: /Check line 7 and the line above it/, problems: 1, loads: [] },
   { folder: 'no-frontmatter', file: 'no-frontmatter.md', line: 1, field: '(frontmatter)', message: /^has no frontmatter$/, fix: /Start the file with `---`/, problems: 1, loads: [] },
   { folder: 'bad-publish-at', file: 'publish-next-week.md', line: 15, field: 'publishAt', message: /\(got "next tuesday"\)$/, fix: /ISO date-time with a time zone/, problems: 1, loads: [] },
-  { folder: 'unknown-category', file: 'unknown-category.md', line: 6, field: 'categories', message: /"educational-toys"\|"kits".*\(got \["educational-toys","toys"\]\)$/, fix: /List one or more of: educational-toys, kits, books/, problems: 1, loads: [] },
+  { folder: 'unknown-category', file: 'unknown-category.md', line: 6, field: 'categories', message: /"educational-toys"\|"kits".*\(got "toys" at \[1\]\)$/, fix: /List one or more of: educational-toys, kits, books/, problems: 1, loads: [] },
 ];
 
 /** Runs `node scripts/validate.ts [folder]` on this Node (24) and collects its exit code and output. */
