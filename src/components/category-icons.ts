@@ -13,5 +13,5 @@ export const CATEGORY_ICONS: Record<CategorySlug, string> = {
     '<path d="M4 8h3.5a2.5 2.5 0 1 1 5 0H16v3.5a2.5 2.5 0 1 1 0 5V20h-3.5a2.5 2.5 0 1 0-5 0H4v-3.5a2.5 2.5 0 1 0 0-5z"/>',
   games:
     '<rect x="3" y="3" width="18" height="18" rx="3.5"/><circle cx="8" cy="8" r="1.3"/><circle cx="16" cy="8" r="1.3"/><circle cx="12" cy="12" r="1.3"/><circle cx="8" cy="16" r="1.3"/><circle cx="16" cy="16" r="1.3"/>',
-  'outdoor-play': '<circle cx="16.5" cy="7" r="3"/><path d="M2 20c3.5-5.5 7.5-7.5 11.5-5.5 2.5 1.2 5 3.2 8.5 5.5z"/>',
+  'outdoor-play': '<path d="M12 3l5.5 7.5h-2.8l4.3 6H5l4.3-6H6.5z"/><path d="M12 16.5V21"/><path d="M4 21h16"/>',
 };
