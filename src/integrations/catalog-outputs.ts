@@ -13,12 +13,18 @@ export interface CatalogOutputsOptions {
 }
 
 export default function catalogOutputs(options: CatalogOutputsOptions = {}): AstroIntegration {
+  // Reading the product files starts with the build and overlaps page rendering.
+  let loading: ReturnType<typeof loadCatalog> | undefined;
   return {
     name: 'catalog-outputs',
     hooks: {
+      'astro:build:start': () => {
+        loading = loadCatalog(process.env.CATALOG_CONTENT_DIR);
+        loading.catch(() => {}); // reported when awaited in build:done
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
-        const { entries, problems } = await loadCatalog(process.env.CATALOG_CONTENT_DIR);
+        const { entries, problems } = await (loading ?? loadCatalog(process.env.CATALOG_CONTENT_DIR));
         if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
         const view = catalogView(entries, buildTime());
         const stats = await writeCatalogOutputs(outDir, view, options.mcpDescription ? { mcpDescription: options.mcpDescription } : {});

@@ -47,34 +47,22 @@ async function walk(dir: string, rel = ''): Promise<string[]> {
 
 const htmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * Finds unpublished slugs and names in text in linear time: slug-shaped tokens are looked up in a
- * set; names are looked up by their first word, then compared in place.
+ * Finds unpublished slugs (between non-slug characters) and names (between non-word characters,
+ * also HTML- and JSON-escaped) in text. One alternation regex per kind: V8 scans it in linear time.
  */
 export function unpublishedMatcher(slugs: Iterable<string>, names: Iterable<string>) {
-  const slugSet = new Set(slugs);
-  const byFirstWord = new Map<string, string[]>();
-  for (const name of names) {
-    for (const variant of new Set([name, htmlEscape(name), JSON.stringify(name).slice(1, -1)])) {
-      const first = /^[\p{L}\p{N}]+/u.exec(variant)?.[0] ?? variant.slice(0, 1);
-      byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), variant]);
-    }
-  }
-  const SLUGISH = /[a-z0-9]+(?:-[a-z0-9]+)*/g;
-  const WORD = /[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu;
-  const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+  const longestFirst = (xs: Iterable<string>) => [...new Set(xs)].filter(Boolean).sort((a, b) => b.length - a.length).map(escapeRe);
+  const slugList = longestFirst(slugs);
+  const nameList = longestFirst([...names].flatMap((n) => [n, htmlEscape(n), JSON.stringify(n).slice(1, -1)]));
+  const slugRe = slugList.length ? new RegExp(`(?<![a-z0-9-])(?:${slugList.join('|')})(?![a-z0-9-])`, 'g') : null;
+  const nameRe = nameList.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${nameList.join('|')})(?![\\p{L}\\p{N}])`, 'gu') : null;
   return (text: string): string[] => {
     const found = new Set<string>();
-    if (slugSet.size) for (const m of text.matchAll(SLUGISH)) if (slugSet.has(m[0])) found.add(`slug "${m[0]}"`);
-    if (byFirstWord.size) {
-      for (const m of text.matchAll(WORD)) {
-        const candidates = byFirstWord.get(m[0]);
-        if (!candidates || isWordChar(text[m.index - 1])) continue;
-        for (const c of candidates) {
-          if (text.startsWith(c, m.index) && !isWordChar(text[m.index + c.length])) found.add(`name "${c}"`);
-        }
-      }
-    }
+    if (slugRe) for (const m of text.matchAll(slugRe)) found.add(`slug "${m[0]}"`);
+    if (nameRe) for (const m of text.matchAll(nameRe)) found.add(`name "${m[0]}"`);
     return [...found];
   };
 }
@@ -220,14 +208,14 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
   let filesScanned = 0;
   if (hidden.length) {
     const pathHits = match(files.join('\n'));
-    if (pathHits.length) fail(`dist/ file names mention unpublished products: ${pathHits.join(', ')}`);
+    if (pathHits.length) fail(`dist/ file names mention unpublished products: ${pathHits.slice(0, 5).join(', ')}${pathHits.length > 5 ? ` and ${pathHits.length - 5} more` : ''}`);
     const text = files.filter((f) => !BINARY.test(f));
     for (let i = 0; i < text.length; i += 64) {
       const batch = text.slice(i, i + 64);
       const bodies = await Promise.all(batch.map((f) => readFile(path.join(dist, f), 'utf8')));
       bodies.forEach((body, j) => {
         const hits = match(body);
-        if (hits.length) fail(`${batch[j]}: mentions unpublished ${hits.join(', ')}`);
+        if (hits.length) fail(`${batch[j]}: mentions unpublished ${hits.slice(0, 5).join(', ')}${hits.length > 5 ? ` and ${hits.length - 5} more` : ''}`);
       });
       filesScanned += batch.length;
     }

@@ -7,7 +7,8 @@ import { toProduct, type CatalogView } from '../catalog/catalog.ts';
 import { CATALOG_JSON_PATH, productJsonPath } from '../catalog/urls.ts';
 import { apiCatalog, atomFeed, robotsTxt, sitemapXml } from '../outputs/discovery.ts';
 import { NOT_FOUND_JSON_PATH, notFoundBody, productJson, snapshotJson } from '../outputs/json.ts';
-import { categoryDump, categoryDumpPath, LLMS_FULL_PATH, llmsFullTxt, llmsTxt, productSections } from '../outputs/llms.ts';
+import { categoryDump, categoryDumpPath, LLMS_FULL_PATH, llmsFullTxt, llmsTxt } from '../outputs/llms.ts';
+import { productMarkdown } from '../outputs/markdown.ts';
 import { buildOpenApi } from '../outputs/openapi.ts';
 import { distFileOf, pagesOf } from '../outputs/pages.ts';
 import { twinMarkdown } from '../outputs/twins.ts';
@@ -41,15 +42,16 @@ function* outputs(view: CatalogView, base: string, mcpDescription: string | unde
   yield [NOT_FOUND_JSON_PATH, JSON.stringify(notFoundBody(base))];
   yield ['/openapi.json', () => JSON.stringify(buildOpenApi({ base, ...(mcpDescription ? { mcpDescription } : {}) }), null, 2)];
   yield ['/.well-known/api-catalog', () => JSON.stringify(apiCatalog(base), null, 2)];
-  yield ['/llms.txt', () => llmsTxt(view, base)];
-  const sections = productSections(view, base);
-  yield [LLMS_FULL_PATH, () => llmsFullTxt(view, base, sections)];
-  for (const c of CATEGORY_SLUGS) yield [categoryDumpPath(c), () => categoryDump(view, c, base, sections)];
+  // Each product's Markdown body and listing line are stringified once and reused by every file.
+  const md = productMarkdown(base);
+  yield ['/llms.txt', () => llmsTxt(view, md)];
+  yield [LLMS_FULL_PATH, () => llmsFullTxt(view, md)];
+  for (const c of CATEGORY_SLUGS) yield [categoryDumpPath(c), () => categoryDump(view, c, md)];
   const pages = pagesOf(view);
   yield ['/sitemap.xml', () => sitemapXml(pages, base)];
   yield ['/feed.xml', () => atomFeed(view, base)];
   yield ['/robots.txt', () => robotsTxt(base)];
-  for (const p of pages) yield [p.twin, () => twinMarkdown(p, view, base)];
+  for (const p of pages) yield [p.twin, () => twinMarkdown(p, view, md)];
 }
 
 /** Writes all outputs under `outDir`; returns how many files, bytes and milliseconds it took. */

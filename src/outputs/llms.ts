@@ -6,7 +6,7 @@ import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { agePath, CATALOG_JSON_PATH, categoryPath, twinPath } from '../catalog/urls.ts';
-import { code, heading, link, list, paragraph, plural, productBlocks, productLine, stringify, text } from './markdown.ts';
+import { code, heading, link, list, paragraph, plural, productBlocks, productMarkdown, stringify, text, type ProductMarkdown } from './markdown.ts';
 import { ABOUT_PATH, STAFF_PICKS_PATH } from './pages.ts';
 
 /** The size budget of /llms.txt (agent-docs size grade). */
@@ -22,41 +22,32 @@ const SUMMARY =
   '(educational toys, kits, books, art supplies, puzzles, games, outdoor play), each with an editorial note on why it was picked. ' +
   'It is not a store: it sells nothing, and product links go to makers and shops, some as affiliate links.';
 
-/** Each product's dump section (heading level 2), keyed by slug: stringified once, reused by every dump. */
-export type Sections = Map<string, string>;
-
-export function productSections(view: CatalogView, base = siteUrl()): Sections {
-  return new Map(view.products.map((e) => [e.data.slug, stringify(productBlocks(e, 2, base))]));
-}
-
-function dump(title: string, intro: string, entries: readonly CatalogEntry[], view: CatalogView, sections: Sections, base: string): string {
-  const head = stringify([
+function dump(title: string, intro: string, entries: readonly CatalogEntry[], view: CatalogView, md: ProductMarkdown): string {
+  const base = md.base;
+  return stringify([
     heading(1, title),
     { type: 'blockquote', children: [paragraph(text(intro))] },
     paragraph(
       text(`${plural(entries.length, 'published product')}, ordered by slug, built ${view.at.toISOString()}. Prices are indicative. Agent index: `),
       link(`${base}/llms.txt`, `${base}/llms.txt`),
     ),
+    ...entries.flatMap((e) => productBlocks(e, 2, md)),
   ]);
-  const parts = [head];
-  for (const e of entries) parts.push(sections.get(e.data.slug) ?? stringify(productBlocks(e, 2, base)));
-  return parts.join('\n');
 }
 
 /** /llms-full.txt: every published product as Markdown, one `## name` section each. */
-export function llmsFullTxt(view: CatalogView, base = siteUrl(), sections: Sections = productSections(view, base)): string {
-  return dump(`${SITE_NAME}: the full catalog`, SUMMARY, view.products, view, sections, base);
+export function llmsFullTxt(view: CatalogView, md: ProductMarkdown = productMarkdown(siteUrl())): string {
+  return dump(`${SITE_NAME}: the full catalog`, SUMMARY, view.products, view, md);
 }
 
 /** /llms/<category>.txt: the products of one category, in the llms-full format. */
-export function categoryDump(view: CatalogView, category: CategorySlug, base = siteUrl(), sections?: Sections): string {
-  const entries = view.byCategory.get(category)!;
-  const s = sections ?? new Map(entries.map((e) => [e.data.slug, stringify(productBlocks(e, 2, base))]));
-  return dump(`${SITE_NAME}: ${CATEGORIES[category].label}`, CATEGORIES[category].blurb, entries, view, s, base);
+export function categoryDump(view: CatalogView, category: CategorySlug, md: ProductMarkdown = productMarkdown(siteUrl())): string {
+  return dump(`${SITE_NAME}: ${CATEGORIES[category].label}`, CATEGORIES[category].blurb, view.byCategory.get(category)!, view, md);
 }
 
 /** /llms.txt in the llmstxt.org format. Its size does not grow with the catalog beyond the capped picks. */
-export function llmsTxt(view: CatalogView, base = siteUrl()): string {
+export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown(siteUrl())): string {
+  const base = md.base;
   const u = (p: string) => `${base}${p}`;
   const picks = view.staffPicks.slice(0, LLMS_TXT_PICKS);
   const blocks: RootContent[] = [
@@ -97,7 +88,7 @@ export function llmsTxt(view: CatalogView, base = siteUrl()): string {
       ...CATEGORY_SLUGS.map((c) => [link(u(categoryDumpPath(c)), `${CATEGORIES[c].label} (full text)`), text(': the same format, one category')]),
     ]),
     heading(2, 'Staff picks'),
-    picks.length ? list(picks.map((e) => productLine(e, base))) : paragraph(text('No staff picks yet.')),
+    picks.length ? list(picks.map((e) => md.line(e))) : paragraph(text('No staff picks yet.')),
     ...(view.staffPicks.length > picks.length
       ? [paragraph(text(`${view.staffPicks.length - picks.length} more on the `), link(u(twinPath(STAFF_PICKS_PATH)), 'staff picks page'), text('.'))]
       : []),

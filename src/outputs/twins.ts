@@ -7,7 +7,7 @@ import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { agePath, CATALOG_JSON_PATH, categoryPath, twinPath } from '../catalog/urls.ts';
 import { ABOUT_INTRO, ABOUT_SECTIONS, ABOUT_TITLE } from '../content/about.ts';
-import { curatorLabel, plural, heading, link, list, paragraph, productBlocks, productLine, stringify, text, twinPreamble } from './markdown.ts';
+import { curatorLabel, heading, link, list, paragraph, plural, productBlocks, productMarkdown, stringify, strong, text, twinPreamble, type ProductMarkdown } from './markdown.ts';
 import { ABOUT_PATH, STAFF_PICKS_PATH, type Page } from './pages.ts';
 
 /** How many staff picks the home page (and its twin) shows before linking to the full list. */
@@ -15,9 +15,9 @@ export const HOME_PICKS = 12;
 
 const count = (n: number) => plural(n, 'product');
 
-function productList(entries: readonly CatalogEntry[], base: string): RootContent[] {
+function productList(entries: readonly CatalogEntry[], md: ProductMarkdown): RootContent[] {
   if (entries.length === 0) return [paragraph(text('No products here yet.'))];
-  return [paragraph(text(`${count(entries.length)}, ordered by slug.`)), list(entries.map((e) => productLine(e, base)))];
+  return [paragraph(text(`${count(entries.length)}, ordered by slug.`)), list(entries.map((e) => md.line(e)))];
 }
 
 function browseLinks(view: CatalogView, base: string): RootContent[] {
@@ -29,7 +29,8 @@ function browseLinks(view: CatalogView, base: string): RootContent[] {
   ];
 }
 
-function home(view: CatalogView, base: string): RootContent[] {
+function home(view: CatalogView, md: ProductMarkdown): RootContent[] {
+  const base = md.base;
   const picks = view.staffPicks.slice(0, HOME_PICKS);
   return [
     heading(1, SITE_NAME),
@@ -37,7 +38,7 @@ function home(view: CatalogView, base: string): RootContent[] {
     paragraph(text(ABOUT_INTRO)),
     paragraph(text(`${count(view.products.length)} in the catalog. `), link(`${base}${twinPath(ABOUT_PATH)}`, 'About the catalog')),
     heading(2, 'Staff picks'),
-    ...(picks.length ? [list(picks.map((e) => productLine(e, base)))] : [paragraph(text('No staff picks yet.'))]),
+    ...(picks.length ? [list(picks.map((e) => md.line(e)))] : [paragraph(text('No staff picks yet.'))]),
     paragraph(link(`${base}${twinPath(STAFF_PICKS_PATH)}`, `All ${view.staffPicks.length} staff picks`)),
     ...browseLinks(view, base),
     heading(2, 'For agents and developers'),
@@ -49,16 +50,16 @@ function home(view: CatalogView, base: string): RootContent[] {
   ];
 }
 
-function staffPicks(view: CatalogView, base: string): RootContent[] {
+function staffPicks(view: CatalogView, md: ProductMarkdown): RootContent[] {
   const out: RootContent[] = [
     heading(1, 'Staff picks'),
     paragraph(text(`The products our curators would hand to a child first: ${count(view.staffPicks.length)}, ordered by slug.`)),
   ];
   for (const e of view.staffPicks) {
     const d = e.data;
-    out.push(heading(2, d.name), paragraph(...productLine(e, base)));
+    out.push(heading(2, d.name), md.line(e));
     const note: PhrasingContent[] = [];
-    if (d.whyWePicked) note.push(text(`Why we picked it: ${d.whyWePicked}`));
+    if (d.whyWePicked) note.push(strong('Why we picked it:'), text(` ${d.whyWePicked}`));
     if (d.pickedBy) note.push(text(`${note.length ? ' ' : ''}Picked by ${curatorLabel(d.pickedBy)}.`));
     if (note.length) out.push(paragraph(...note));
   }
@@ -74,24 +75,24 @@ function about(): RootContent[] {
 }
 
 /** The body blocks of a page's twin (without the preamble). */
-function twinBlocks(page: Page, view: CatalogView, base: string): RootContent[] {
+function twinBlocks(page: Page, view: CatalogView, md: ProductMarkdown): RootContent[] {
   switch (page.kind) {
     case 'home':
-      return home(view, base);
+      return home(view, md);
     case 'about':
       return about();
     case 'staff-picks':
-      return staffPicks(view, base);
+      return staffPicks(view, md);
     case 'category':
-      return [heading(1, page.title), paragraph(text(CATEGORIES[page.category].blurb)), ...productList(view.byCategory.get(page.category)!, base)];
+      return [heading(1, page.title), paragraph(text(CATEGORIES[page.category].blurb)), ...productList(view.byCategory.get(page.category)!, md)];
     case 'age':
-      return [heading(1, page.title), ...productList(view.byAgeBand.get(page.band)!, base)];
+      return [heading(1, page.title), ...productList(view.byAgeBand.get(page.band)!, md)];
     case 'product':
-      return productBlocks(page.entry, 1, base);
+      return productBlocks(page.entry, 1, md);
   }
 }
 
-/** The Markdown twin of one page of `pagesOf(view)`. */
-export function twinMarkdown(page: Page, view: CatalogView, base = siteUrl()): string {
-  return stringify([twinPreamble(page.path, base), ...twinBlocks(page, view, base)]);
+/** The Markdown twin of one page of `pagesOf(view)`. Pass one `md` for a whole build to reuse product fragments. */
+export function twinMarkdown(page: Page, view: CatalogView, md: ProductMarkdown = productMarkdown(siteUrl())): string {
+  return stringify([twinPreamble(page.path, md.base), ...twinBlocks(page, view, md)]);
 }
