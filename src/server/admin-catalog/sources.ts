@@ -34,10 +34,20 @@ export function snapshotSource(file = path.resolve(process.cwd(), SNAPSHOT_PATH)
   });
 }
 
+export interface ContentSourceOptions {
+  /** Folder of product files, relative to `root`; CATALOG_CONTENT_DIR or content/products by default. */
+  dir?: string;
+  /** Repository root that source paths are relative to; the working directory by default. */
+  root?: string;
+  /** The load time, reported as `builtAt`. */
+  clock?: () => Date;
+}
+
 /** Reads the product files directly (problems included, not thrown). */
-export function contentSource(dir = process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR, clock: () => Date = () => new Date()): AdminCatalogSource {
+export function contentSource(opts: ContentSourceOptions = {}): AdminCatalogSource {
+  const { dir = process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR, root = process.cwd(), clock = () => new Date() } = opts;
   return once(async () => {
-    const { entries, problems } = await loadCatalog(dir);
+    const { entries, problems } = await loadCatalog(dir, root);
     return { entries: entries.sort(bySlug), problems, builtAt: clock() };
   });
 }
