@@ -46,7 +46,7 @@ export const FIXTURE_FILES: Record<string, string> = {
   'alpha-blocks.md': fm({ slug: 'alpha-blocks', name: 'Alpha Blocks', ...base, staffPick: 'true', pickedBy: 'maya', url: 'https://shop.example/alpha' }, 'Wooden letter blocks.'),
   'alpha-blocks-twin.md': fm({ slug: 'alpha-blocks-twin', name: 'Alpha  blocks', ...base, url: 'https://shop.example/alpha/' }, 'The same blocks again.'),
   'beta-kit.md': fm({ slug: 'beta-kit', name: 'Beta Circuit Kit', ...base, ageRange: 'null', categories: '[kits]', price: 'null', currency: 'CAD', imageUrl: 'null', whyWePicked: 'null', published: 'false', url: 'https://shop.example/beta' }),
-  'gamma-book.md': fm({ slug: 'gamma-book', name: 'Gamma Picture Book', ...base, ageRange: '8+ years', categories: '[books]', currency: 'EUR', pickedBy: 'theo', publishAt: '2030-01-01T00:00:00Z', url: 'https://shop.example/gamma' }, 'A book about stars.'),
+  'gamma-book.md': fm({ slug: 'gamma-book', name: 'Gamma Picture Book', ...base, ageRange: '8–12 years', categories: '[books]', currency: 'EUR', pickedBy: 'theo', publishAt: '2030-01-01T00:00:00Z', url: 'https://shop.example/gamma' }, 'A book about stars.'),
   'delta-puzzle.md': fm({ slug: 'delta-puzzle', name: 'Delta Puzzle', ...base, ageRange: '18 months–3 years', categories: '[puzzles, games]', publishAt: '2026-03-01T00:00:00Z', url: 'https://shop.example/delta' }, 'A chunky puzzle.'),
   'broken-file.md': fm({ slug: 'broken-file', name: 'Broken', brand: 'Maker', categories: '[toys]', currency: 'USD', url: 'https://shop.example/broken', staffPick: 'false', pickedBy: 'null', whyWePicked: 'null', published: 'true', ageRange: 'null', price: 'null', imageUrl: 'null' }),
 };
