@@ -7,7 +7,7 @@ import { buildTime, bySlug } from '../src/catalog/catalog.ts';
 import { formatProblems, loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
 import { SNAPSHOT_PATH, serializeSnapshot } from '../src/server/admin-catalog/snapshot.ts';
 
-const dir = process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR;
+const dir = process.env.CATALOG_CONTENT_DIR || PRODUCTS_DIR;
 const out = path.resolve(process.env.ADMIN_CATALOG_OUT ?? SNAPSHOT_PATH);
 const { entries, problems } = await loadCatalog(dir);
 if (problems.length) {

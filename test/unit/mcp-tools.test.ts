@@ -278,11 +278,11 @@ describe('check_links', () => {
   beforeAll(async () => {
     site = await serve((req, res) => {
       const path = req.url!;
-      if (path === '/ok') return res.writeHead(200).end('fine');
-      if (path === '/no-head') return res.writeHead(req.method === 'HEAD' ? 405 : 200).end();
-      if (path === '/moved') return res.writeHead(301, { location: '/ok' }).end();
-      if (path === '/slow') return void setTimeout(() => res.writeHead(200).end(), 3000);
-      res.writeHead(404).end('gone');
+      if (path === '/ok') res.writeHead(200).end('fine');
+      else if (path === '/no-head') res.writeHead(req.method === 'HEAD' ? 405 : 200).end();
+      else if (path === '/moved') res.writeHead(301, { location: '/ok' }).end();
+      else if (path === '/slow') setTimeout(() => res.writeHead(200).end(), 3000);
+      else res.writeHead(404).end('gone');
     });
   });
   afterAll(() => site.server.close());

@@ -20,17 +20,28 @@ function once(load: () => Promise<AdminCatalog>): AdminCatalogSource {
   };
 }
 
-/** The snapshot written by `scripts/build-admin-catalog.ts`, resolved against `root`. */
-export function snapshotSource(file = path.resolve(process.cwd(), SNAPSHOT_PATH)): AdminCatalogSource {
+/**
+ * Where the snapshot may be: ADMIN_CATALOG_PATH when set, else `.generated/admin-catalog.json`
+ * under the working directory (netlify serve and production, where netlify.toml's
+ * `included_files` ships it) or under the Lambda task root.
+ */
+export function snapshotCandidates(env: Record<string, string | undefined> = process.env): string[] {
+  if (env.ADMIN_CATALOG_PATH) return [path.resolve(env.ADMIN_CATALOG_PATH)];
+  const roots = [process.cwd(), env.LAMBDA_TASK_ROOT].filter((r): r is string => Boolean(r));
+  return [...new Set(roots.map((r) => path.resolve(r, SNAPSHOT_PATH)))];
+}
+
+/** The snapshot written by `scripts/build-admin-catalog.ts`: the first candidate that exists. */
+export function snapshotSource(files: string[] = snapshotCandidates()): AdminCatalogSource {
   return once(async () => {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code ?? 'unknown';
-      throw new Error(`The admin catalog snapshot is missing (${code} at ${file}); run \`npm run build\`.`);
+    for (const file of files) {
+      try {
+        return parseSnapshot(await readFile(file, 'utf8'));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      }
     }
-    return parseSnapshot(text);
+    throw new Error(`The admin catalog snapshot is missing (looked in ${files.join(', ')}); run \`npm run build\`.`);
   });
 }
 
@@ -45,7 +56,7 @@ export interface ContentSourceOptions {
 
 /** Reads the product files directly (problems included, not thrown). */
 export function contentSource(opts: ContentSourceOptions = {}): AdminCatalogSource {
-  const { dir = process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR, root = process.cwd(), clock = () => new Date() } = opts;
+  const { dir = process.env.CATALOG_CONTENT_DIR || PRODUCTS_DIR, root = process.cwd(), clock = () => new Date() } = opts;
   return once(async () => {
     const { entries, problems } = await loadCatalog(dir, root);
     return { entries: entries.sort(bySlug), problems, builtAt: clock() };
