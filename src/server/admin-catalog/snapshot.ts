@@ -38,11 +38,18 @@ interface SnapshotJson {
   entries: CatalogEntry[];
 }
 
-/** Reads a snapshot with one JSON.parse; a reviver turns `publishAt` strings back into Dates. */
+/**
+ * Reads a snapshot with one JSON.parse, then turns `publishAt` strings back into Dates (a loop:
+ * a reviver function would make the parse several times slower at 10,000 products).
+ */
 export function parseSnapshot(text: string): AdminCatalog {
-  const json = JSON.parse(text, (key, value) => (key === 'publishAt' && typeof value === 'string' ? new Date(value) : value)) as SnapshotJson;
+  const json = JSON.parse(text) as SnapshotJson | null;
   if (json?.version !== SNAPSHOT_VERSION || !Array.isArray(json.entries)) {
     throw new Error(`The admin catalog snapshot has an unknown format (version ${String(json?.version)}); rebuild with \`npm run build\`.`);
+  }
+  for (const e of json.entries) {
+    const at = e.data.publishAt as Date | string | undefined;
+    if (typeof at === 'string') e.data.publishAt = new Date(at);
   }
   return { entries: json.entries, problems: json.problems ?? [], builtAt: new Date(json.builtAt) };
 }

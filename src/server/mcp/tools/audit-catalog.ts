@@ -1,7 +1,7 @@
 // audit_catalog: the to-do list for curators: missing images, descriptions, age ranges and notes,
 // duplicate names or links, staff picks without a curator, overdue schedules, file problems.
 import { z } from 'zod';
-import type { AdminRow } from '../../admin-catalog/admin-index.ts';
+import type { AdminIndex, AdminRow } from '../../admin-catalog/admin-index.ts';
 import { StatusSchema } from '../schemas.ts';
 import { defineTool, paging } from './tool.ts';
 
@@ -69,6 +69,34 @@ function finding(r: AdminRow, kind: Kind, message: string, fix: string): Finding
   return { kind, slug: r.product.slug, sourcePath: r.entry.sourcePath, status: r.status, message, fix };
 }
 
+const ORDER = new Map<string, number>(FINDING_KINDS.map((k, i) => [k, i]));
+const sortFindings = (list: Finding[]) =>
+  list.sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : a.sourcePath > b.sourcePath ? 1 : ORDER.get(a.kind)! - ORDER.get(b.kind)!));
+
+const staticCache = new WeakMap<AdminIndex, Finding[]>();
+function staticFindings(index: AdminIndex): Finding[] {
+  const hit = staticCache.get(index);
+  if (hit) return hit;
+  const all: Finding[] = [];
+  for (const r of index.rows) {
+    const p = r.product;
+    const simple = (kind: keyof typeof FIXES) => all.push(finding(r, kind, ...FIXES[kind]));
+    if (p.imageUrl === null) simple('missing_image');
+    if (p.description === null) simple('missing_description');
+    if (p.ageRange === null) simple('missing_age_range');
+    if (p.whyWePicked === null) simple('missing_editorial_note');
+    if (p.staffPick && p.pickedBy === null) simple('staff_pick_without_curator');
+  }
+  duplicates(index.rows, 'duplicate_name', (r) => normName(r.product.name), all);
+  duplicates(index.rows, 'duplicate_url', (r) => normUrl(r.product.url), all);
+  for (const p of index.catalog.problems) {
+    all.push({ kind: 'file_problem', slug: null, sourcePath: p.file, status: null, message: `${p.field}: ${p.message}`, fix: p.fix });
+  }
+  sortFindings(all);
+  staticCache.set(index, all);
+  return all;
+}
+
 export const auditCatalog = defineTool({
   name: 'audit_catalog',
   title: 'Audit the catalog',
@@ -90,26 +118,14 @@ export const auditCatalog = defineTool({
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
-    const { rows, catalog } = await ctx.catalog();
+    const index = await ctx.catalog();
     const now = ctx.now().getTime();
-    const all: Finding[] = [];
-    for (const r of rows) {
-      const p = r.product;
-      const simple = (kind: keyof typeof FIXES) => all.push(finding(r, kind, ...FIXES[kind]));
-      if (p.imageUrl === null) simple('missing_image');
-      if (p.description === null) simple('missing_description');
-      if (p.ageRange === null) simple('missing_age_range');
-      if (p.whyWePicked === null) simple('missing_editorial_note');
-      if (p.staffPick && p.pickedBy === null) simple('staff_pick_without_curator');
-      if (r.status === 'scheduled' && r.entry.data.publishAt!.getTime() <= now) simple('scheduled_past_due');
-    }
-    duplicates(rows, 'duplicate_name', (r) => normName(r.product.name), all);
-    duplicates(rows, 'duplicate_url', (r) => normUrl(r.product.url), all);
-    for (const p of catalog.problems) {
-      all.push({ kind: 'file_problem', slug: null, sourcePath: p.file, status: null, message: `${p.field}: ${p.message}`, fix: p.fix });
-    }
-    const order = new Map<string, number>(FINDING_KINDS.map((k, i) => [k, i]));
-    all.sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : a.sourcePath > b.sourcePath ? 1 : order.get(a.kind)! - order.get(b.kind)!));
+    // Everything but the schedule check depends only on the data: computed once per catalog.
+    const fixed = staticFindings(index);
+    const due = index.rows
+      .filter((r) => r.status === 'scheduled' && r.entry.data.publishAt!.getTime() <= now)
+      .map((r) => finding(r, 'scheduled_past_due', ...FIXES.scheduled_past_due));
+    const all = due.length ? sortFindings([...fixed, ...due]) : fixed;
     const byStatus = args.status ? all.filter((f) => f.status === args.status) : all;
     const counts = Object.fromEntries(FINDING_KINDS.map((k) => [k, 0])) as Record<Kind, number>;
     for (const f of byStatus) counts[f.kind]++;
