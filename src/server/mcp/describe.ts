@@ -4,7 +4,7 @@ import { TOOLS } from './tools/index.ts';
 
 export function describeMcpTools(): string {
   const lines = TOOLS.map((t) => {
-    const firstSentence = t.description.split(/(?<=\.)\s/)[0];
+    const firstSentence = t.description.split(/(?<=\.)\s+(?=[A-Z])/)[0];
     const hint = t.annotations.readOnlyHint ? 'read-only' : 'has effects';
     return `- \`${t.name}\` (${hint}): ${firstSentence}`;
   });

@@ -7,7 +7,7 @@ export const triggerRebuild = defineTool({
   name: 'trigger_rebuild',
   title: 'Trigger a rebuild',
   description:
-    'Starts a new production build and deploy through the Netlify build hook in BUILD_HOOK_URL, e.g. after merging product changes or when a scheduled product is past due. Limited to 5 per hour per admin. Fails with a clear message when BUILD_HOOK_URL is not set.',
+    'Starts a new production build and deploy through the Netlify build hook in BUILD_HOOK_URL: use it after merging product changes, or when a scheduled product is past due. Limited to 5 per hour per admin. Fails with a clear message when BUILD_HOOK_URL is not set.',
   input: z.object({ reason: z.string().trim().min(1).max(200).optional().describe('Shown as the deploy title in Netlify.') }).strict(),
   output: z.object({
     triggered: z.literal(true),
