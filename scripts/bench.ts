@@ -167,6 +167,12 @@ try {
       else if (!chromiumAvailable()) pages.note = 'Chromium not found at /usr/bin/chromium (apt-get install chromium); Lighthouse skipped';
       else
         for (const p of paths.slice(0, 2)) {
+          const status = pages.weights.find((w) => w.path === p)?.status;
+          if (status !== 200) {
+            pages.lighthouse.push({ url: `${server.url}${p}`, scores: null, failing: [], error: `not available yet: ${p} answered ${status}` });
+            log(`Lighthouse ${p}: skipped, the page answered ${status}`);
+            continue;
+          }
           log(`Lighthouse ${p}…`);
           const res = await lighthouse(ROOT, `${server.url}${p}`);
           pages.lighthouse.push(res);

@@ -40,7 +40,7 @@ export async function clearAstroCaches(root: string, cacheDir: string | null): P
 }
 
 /** A page line of Astro's build log ("  ├─ /products/x.html (+3ms)"). */
-export const isPageLine = (line: string) => /^\s*[├└│]─?\s*\/\S*/.test(line);
+export const isPageLine = (line: string) => /(?:^|\s)[├└]─\s*\/\S*/.test(line);
 
 export interface Phase {
   name: string;

@@ -21,18 +21,18 @@ const BASEOF = `<!doctype html><html lang="en"><head><meta charset="utf-8"><titl
 <body><main>{{ block "main" . }}{{ end }}</main></body></html>
 `;
 
-const SINGLE = `{{ define "main" }}<article><h1>{{ .Title }}</h1><p>{{ .Params.brand }}</p>
-{{ with .Params.ageRange }}<p>Ages {{ . }}</p>{{ end }}
-{{ with .Params.price }}<p>{{ . }} {{ $.Params.currency }}</p>{{ end }}
-<ul>{{ range .Params.categories }}<li>{{ . }}</li>{{ end }}</ul>
-{{ .Content }}{{ with .Params.whyWePicked }}<blockquote>{{ . }}</blockquote>{{ end }}
-<a href="{{ .Params.url }}">Visit</a></article>{{ end }}
+// Hugo lower-cases parameter keys, and `url`/`slug` are its own front matter keys: the product's
+// fields therefore sit under `product`.
+const SINGLE = `{{ define "main" }}{{ $p := .Params.product }}<article><h1>{{ .Title }}</h1><p>{{ $p.brand }}</p>
+{{ with $p.agerange }}<p>Ages {{ . }}</p>{{ end }}
+{{ with $p.price }}<p>{{ . }} {{ $p.currency }}</p>{{ end }}
+<ul>{{ range $p.categories }}<li><a href="/categories/{{ . }}">{{ . }}</a></li>{{ end }}</ul>
+{{ .Content }}{{ with $p.whywepicked }}<blockquote>{{ . }}</blockquote>{{ end }}
+<a href="{{ $p.url }}">Visit</a></article>{{ end }}
 `;
 
 const LIST = `{{ define "main" }}<h1>{{ .Title }}</h1><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}
 `;
-
-const yamlString = (s: string) => JSON.stringify(s);
 
 /** Writes the Hugo site for `entries` into `siteDir` (replacing what was there). */
 export async function writeHugoSite(siteDir: string, entries: readonly CatalogEntry[]): Promise<void> {
@@ -48,15 +48,16 @@ export async function writeHugoSite(siteDir: string, entries: readonly CatalogEn
   const batch: Promise<void>[] = [];
   for (const e of entries) {
     const d = e.data;
-    // JSON is valid YAML: the front matter is the product's own fields plus Hugo's title/draft/publishDate.
+    // JSON is valid YAML: Hugo's title/draft/publishDate/slug, then the product's own fields.
+    const { publishAt, published, ...product } = d;
     const front = {
-      ...d,
       title: d.name,
-      draft: !d.published,
-      ...(d.publishAt ? { publishDate: d.publishAt.toISOString() } : {}),
+      slug: d.slug,
+      draft: !published,
+      ...(publishAt ? { publishDate: publishAt.toISOString() } : {}),
+      product,
     };
-    delete (front as { publishAt?: unknown }).publishAt;
-    const lines = Object.entries(front).map(([k, v]) => `${k}: ${typeof v === 'string' ? yamlString(v) : JSON.stringify(v)}`);
+    const lines = Object.entries(front).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
     batch.push(writeFile(path.join(content, `${d.slug}.md`), `---\n${lines.join('\n')}\n---\n${e.description ?? ''}\n`));
     if (batch.length >= 500) await Promise.all(batch.splice(0));
   }

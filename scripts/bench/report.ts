@@ -5,7 +5,7 @@ import type { DistStats } from './dist-stats.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { RunResult } from './measure.ts';
 import type { PageWeight } from './pages.ts';
-import type { Phase } from './build.ts';
+import { isPageLine, type Phase } from './build.ts';
 
 export type Verdict = 'MET' | 'NOT MET' | 'NOT AVAILABLE';
 
@@ -55,7 +55,7 @@ export const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export const kb = (b: number) => `${(b / 1000).toFixed(1)} KB`;
 
 export function toBuildRun(r: RunResult, p: Phase[], dist: DistStats | null): BuildRun {
-  const tail = r.log.filter((l) => !/^\s*[├└│]/.test(l.line)).slice(-15).map((l) => l.line).join('\n');
+  const tail = r.log.filter((l) => !isPageLine(l.line)).slice(-15).map((l) => l.line).join('\n');
   return { ok: r.ok, wallMs: r.wallMs, peakRssBytes: r.peakRssBytes, peakProcesses: r.peakProcesses, phases: p, dist, ...(r.ok ? {} : { error: `exit ${r.exitCode}\n${tail}` }) };
 }
 
