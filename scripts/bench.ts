@@ -147,6 +147,7 @@ try {
     searchArgs: { query: 'wooden' },
     calls: { search_products: { query: 'wooden' }, audit_catalog: {} },
     env: { CATALOG_CONTENT_DIR: contentDir },
+    workDir: tmp,
     log,
   });
   log(admin.available ? `  MCP/health cold start: ${admin.ratio!.toFixed(2)}×` : `  ${admin.note}`);

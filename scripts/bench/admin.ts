@@ -2,7 +2,9 @@
 // medians over several runs) and p50/p95 of MCP tool calls in one process.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { build } from 'esbuild';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
 
@@ -31,6 +33,9 @@ export interface ColdStart {
 export interface AdminResult {
   available: boolean;
   note?: string;
+  /** `bundled`: one esbuild file per function, as Netlify deploys it; `source`: Node strips the types. */
+  mode?: 'bundled' | 'source';
+  bundleNote?: string;
   health?: ColdStart;
   mcp?: ColdStart;
   /** MCP cold start over health cold start (import + first call). */
@@ -102,7 +107,26 @@ export interface AdminOptions {
   calls: Record<string, Record<string, unknown>>;
   /** Extra environment for the function (e.g. where its catalog snapshot is). */
   env?: Record<string, string>;
+  /** Where to write the esbuild bundles. */
+  workDir: string;
   log: (s: string) => void;
+}
+
+/** Bundles a function entry with esbuild into one ESM file, the way Netlify's esbuild bundler does. */
+async function bundle(entry: string, outDir: string): Promise<string> {
+  await mkdir(outDir, { recursive: true });
+  const outfile = path.join(outDir, `${path.basename(entry, path.extname(entry))}.mjs`);
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    logLevel: 'silent',
+    banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+  });
+  return outfile;
 }
 
 export async function benchAdmin(o: AdminOptions): Promise<AdminResult> {
@@ -119,22 +143,39 @@ export async function benchAdmin(o: AdminOptions): Promise<AdminResult> {
     BENCH_CALLS: JSON.stringify(o.calls),
   };
   delete env.REDIS_URL;
+  // Deployed functions are esbuild bundles; fall back to the sources when a bundle cannot answer.
+  let mode: 'bundled' | 'source' = 'bundled';
+  let bundleNote: string | undefined;
+  let mcpEntry = mcpModule;
+  let healthEntry = healthModule;
+  try {
+    const dir = path.join(o.workDir, 'functions');
+    [mcpEntry, healthEntry] = [await bundle(mcpModule, dir), await bundle(healthModule, dir)];
+    const probe = await runChild(o.root, mcpEntry, 'mcp', 0, env);
+    if (probe.status !== 200 || probe.toolError) throw new Error(`bundled MCP answered ${probe.status}: ${probe.toolError ?? ''}`);
+  } catch (err) {
+    mode = 'source';
+    bundleNote = `bundled run unavailable (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); measured the sources`;
+    [mcpEntry, healthEntry] = [mcpModule, healthModule];
+    o.log(`  ${bundleNote}`);
+  }
+  o.log(`  mode: ${mode}`);
   const health: ChildTiming[] = [];
   const mcp: ChildTiming[] = [];
   try {
     for (let i = 0; i < o.coldRuns; i++) {
       o.log(`  cold start ${i + 1}/${o.coldRuns}`);
-      health.push(await runChild(o.root, healthModule, 'health', 0, env));
-      mcp.push(await runChild(o.root, mcpModule, 'mcp', 0, env));
+      health.push(await runChild(o.root, healthEntry, 'health', 0, env));
+      mcp.push(await runChild(o.root, mcpEntry, 'mcp', 0, env));
     }
     o.log(`  ${o.repeat} calls of ${Object.keys(o.calls).join(', ')} in one process`);
-    const warm = await runChild(o.root, mcpModule, 'mcp', o.repeat, env);
+    const warm = await runChild(o.root, mcpEntry, 'mcp', o.repeat, env);
     const h = summarize(health);
     const m = summarize(mcp);
     const tools = Object.fromEntries(
       Object.entries(warm.series).map(([name, xs]) => [name, { calls: xs.length, p50Ms: percentile(xs, 50), p95Ms: percentile(xs, 95), error: warm.errors[name] ?? null }]),
     );
-    return { available: true, health: h, mcp: m, ratio: m.medianImportPlusFirstCallMs / h.medianImportPlusFirstCallMs, tools };
+    return { available: true, mode, ...(bundleNote ? { bundleNote } : {}), health: h, mcp: m, ratio: m.medianImportPlusFirstCallMs / h.medianImportPlusFirstCallMs, tools };
   } catch (err) {
     return { available: false, note: `failed: ${err instanceof Error ? err.message : String(err)}` };
   }

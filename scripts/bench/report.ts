@@ -131,6 +131,7 @@ export function markdown(r: BenchReport): string {
   }
   for (const l of r.pages.lighthouse) rows.push([`Lighthouse ${new URL(l.url).pathname} (perf/a11y/bp/seo)`, l.scores ? Object.values(l.scores).join(' / ') : (l.error ?? 'failed')]);
   if (r.admin.available) {
+    rows.push(['function mode', r.admin.mode === 'bundled' ? 'esbuild bundles (as deployed)' : `sources (${r.admin.bundleNote ?? ''})`]);
     rows.push(['health cold start (import + 1st call; process)', `${r.admin.health!.medianImportPlusFirstCallMs.toFixed(0)} ms; ${r.admin.health!.medianProcessWallMs.toFixed(0)} ms`]);
     rows.push(['MCP cold start (import + 1st search; process)', `${r.admin.mcp!.medianImportPlusFirstCallMs.toFixed(0)} ms; ${r.admin.mcp!.medianProcessWallMs.toFixed(0)} ms`]);
     for (const [name, s] of Object.entries(r.admin.tools ?? {})) rows.push([`${name} p50 / p95 (${s.calls} calls)`, `${s.p50Ms.toFixed(1)} / ${s.p95Ms.toFixed(1)} ms${s.error ? ` (error: ${s.error.slice(0, 80)})` : ''}`]);
