@@ -104,6 +104,7 @@ try {
     const dist = r.ok ? await distStats(distDir) : null;
     const run = toBuildRun(r, phases(r.log, r.wallMs), dist);
     log(`${label} build ${r.ok ? 'done' : 'FAILED'}: ${sec(r.wallMs)}, peak RSS ${mb(r.peakRssBytes)} over ${r.peakProcesses} processes${dist ? `, ${dist.files} files` : ''}`);
+    log(`  at the peak: ${r.atPeak.map((p) => `${p.command} ${mb(p.bytes)}`).join(', ')}`);
     for (const p of run.phases) log(`  ${p.name}: ${sec(p.ms)}`);
     if (!r.ok) console.error(run.error);
     return run;

@@ -5,9 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const PAGE = 4096;
 
-/** pid → [ppid, pgid, rss bytes] for every process we can read. */
-function processTable(): Map<number, [number, number, number]> {
-  const table = new Map<number, [number, number, number]>();
+/** pid → [ppid, pgid, rss bytes, command] for every process we can read. */
+function processTable(): Map<number, [number, number, number, string]> {
+  const table = new Map<number, [number, number, number, string]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
@@ -15,7 +15,8 @@ function processTable(): Map<number, [number, number, number]> {
       // Fields after the command name (which may hold spaces) start after the last ')'.
       const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const rssPages = Number(rest[21]);
-      table.set(Number(name), [Number(rest[1]), Number(rest[2]), rssPages * PAGE]);
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      table.set(Number(name), [Number(rest[1]), Number(rest[2]), rssPages * PAGE, comm]);
     } catch {
       // The process ended between readdir and read.
     }
@@ -24,7 +25,7 @@ function processTable(): Map<number, [number, number, number]> {
 }
 
 /** Sum of RSS over `root` and its descendants (by parent link or by process group). */
-export function treeRss(root: number): { bytes: number; processes: number } {
+export function treeRss(root: number): { bytes: number; processes: number; byProcess: { pid: number; command: string; bytes: number }[] } {
   const table = processTable();
   const children = new Map<number, number[]>();
   for (const [pid, [ppid]] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
@@ -37,9 +38,8 @@ export function treeRss(root: number): { bytes: number; processes: number } {
     stack.push(...(children.get(pid) ?? []));
   }
   for (const [pid, [, pgid]] of table) if (pgid === root) seen.add(pid);
-  let bytes = 0;
-  for (const pid of seen) bytes += table.get(pid)![2];
-  return { bytes, processes: seen.size };
+  const byProcess = [...seen].map((pid) => ({ pid, command: table.get(pid)![3], bytes: table.get(pid)![2] }));
+  return { bytes: byProcess.reduce((s, p) => s + p.bytes, 0), processes: seen.size, byProcess };
 }
 
 export interface RunResult {
@@ -48,6 +48,8 @@ export interface RunResult {
   wallMs: number;
   peakRssBytes: number;
   peakProcesses: number;
+  /** The processes of the tree at the moment of the peak, largest first. */
+  atPeak: { pid: number; command: string; bytes: number }[];
   /** Output lines with the milliseconds since start at which they appeared. */
   log: { ms: number; line: string }[];
 }
@@ -67,10 +69,14 @@ export function measure(command: string, opts: RunOptions): Promise<RunResult> {
     const log: RunResult['log'] = [];
     let peak = 0;
     let peakProcesses = 0;
+    let atPeak: RunResult['atPeak'] = [];
     const sample = () => {
       if (child.pid === undefined) return;
-      const { bytes, processes } = treeRss(child.pid);
-      if (bytes > peak) peak = bytes;
+      const { bytes, processes, byProcess } = treeRss(child.pid);
+      if (bytes > peak) {
+        peak = bytes;
+        atPeak = byProcess.sort((a, b) => b.bytes - a.bytes);
+      }
       if (processes > peakProcesses) peakProcesses = processes;
     };
     const timer = setInterval(sample, 100);
@@ -91,7 +97,7 @@ export function measure(command: string, opts: RunOptions): Promise<RunResult> {
       clearInterval(timer);
       const wallMs = performance.now() - started;
       for (const rest of [partial.out, partial.err]) if (rest) log.push({ ms: wallMs, line: rest });
-      resolve({ ok: code === 0, exitCode: code, wallMs, peakRssBytes: peak, peakProcesses, log });
+      resolve({ ok: code === 0, exitCode: code, wallMs, peakRssBytes: peak, peakProcesses, atPeak, log });
     });
     sample();
   });
