@@ -7,6 +7,9 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file', concurrency: 4 },
+  // ASTRO_CACHE_DIR gives a build its own content-layer data store (default node_modules/.astro),
+  // so tests can build a temporary content folder while another build of the repository runs.
+  ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   devToolbar: { enabled: false },
   telemetry: false,
 });

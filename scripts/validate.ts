@@ -13,9 +13,11 @@ if (problems.length === 0) {
 
 console.error(formatProblems(problems));
 if (process.env.GITHUB_ACTIONS === 'true') {
+  // Workflow-command escaping: data escapes % CR LF; property values also escape : and ,.
   const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const prop = (s: string) => esc(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   for (const p of problems) {
-    const where = `file=${p.file}${p.line ? `,line=${p.line}` : ''},title=${esc(`${p.field}`)}`;
+    const where = `file=${prop(p.file)}${p.line ? `,line=${p.line}` : ''},title=${prop(p.field)}`;
     console.log(`::error ${where}::${esc(`${p.field} ${p.message}. Fix: ${p.fix}`)}`);
   }
 }

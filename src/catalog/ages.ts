@@ -9,7 +9,7 @@ export interface AgeSpan {
 }
 
 const UNIT = '(months?|mos?|years?|yrs?)';
-const RANGE = new RegExp(`^(?:ages?\\s+)?(\\d{1,2})\\s*${UNIT}?\\s*(?:(?:-|–|—|to)\\s*(\\d{1,2})\\s*${UNIT}?|(\\+))?\\s*${'(?:and up)?'}$`, 'i');
+const RANGE = new RegExp(`^(?:ages?\\s+)?(\\d{1,2})\\s*${UNIT}?\\s*(?:(?:-|–|—|to)\\s*(\\d{1,2})\\s*${UNIT}?|(\\+)\\s*${UNIT}?)?\\s*(?:and up)?$`, 'i');
 
 function months(value: number, unit: string | undefined): number {
   return unit && /^mo/i.test(unit) ? value : value * 12;
@@ -19,7 +19,8 @@ function months(value: number, unit: string | undefined): number {
 export function parseAgeRange(text: string): AgeSpan | null {
   const m = RANGE.exec(text.trim());
   if (!m) return null;
-  const [, fromRaw, fromUnit, toRaw, toUnit, plus] = m;
+  const [, fromRaw, fromUnitBefore, toRaw, toUnit, plus, plusUnit] = m;
+  const fromUnit = fromUnitBefore ?? plusUnit;
   const from = Number(fromRaw);
   if (toRaw !== undefined) {
     // "0-12 months": the unit after the second number applies to both; "18 months–3 years" keeps its own.

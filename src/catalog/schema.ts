@@ -111,7 +111,7 @@ export const ProductFrontmatter = Product.omit({ description: true })
       .boolean()
       .describe('False keeps the product out of every public output (a draft).')
       .register(fixes, { fix: 'Write `published: true` to publish or `published: false` for a draft.' }),
-    publishAt: PublishAt.optional(),
+    publishAt: PublishAt.optional().register(fixes, fixes.get(PublishAt)!),
   })
   .strict()
   .superRefine((p, ctx) => {

@@ -1,0 +1,97 @@
+// Writes a product file (YAML frontmatter + Markdown body) from data, and derives slugs and prices
+// the way curators type them. Shared by `npm run new-product` and the MCP `draft_product` tool.
+import { ProductFrontmatter, SLUG_MAX } from './schema.ts';
+import type { z } from 'zod';
+
+/** What a product file holds in its frontmatter, before validation (publishAt may be a string). */
+export type ProductFileData = z.input<typeof ProductFrontmatter>;
+
+/** Frontmatter keys in the schema's own order; optional keys are written only when set. */
+const FIELDS = Object.keys(ProductFrontmatter.shape) as (keyof ProductFileData)[];
+
+const fieldAccepts = (key: string, value: unknown): boolean =>
+  (ProductFrontmatter.shape as Record<string, z.ZodType>)[key]?.safeParse(value).success ?? false;
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+const RESERVED = /^(?:true|false|yes|no|on|off|y|n|null|~)$/i;
+
+/**
+ * A string as YAML: plain when that reads back as the same string, double-quoted otherwise
+ * (a JSON string is a valid YAML double-quoted scalar). `flow` is for items inside `[ … ]`.
+ */
+export function yamlString(s: string, flow = false): string {
+  const plain =
+    s.length > 0 &&
+    /^[\p{L}\p{N}/]/u.test(s) && // no leading indicator (- ? : , [ ] { } # & * ! | > ' " % @ `) or space
+    !/^\d/.test(s) && // numbers, dates, times and sexagesimals all start with a digit
+    !RESERVED.test(s) &&
+    !/\s$/.test(s) &&
+    !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00a0\ufeff]/u.test(s) && // control, format, line separators, nbsp, BOM
+    !/: |:$| #/.test(s) && // a key indicator or a comment
+    !(flow && /[,[\]{}]/.test(s));
+  return plain ? s : JSON.stringify(s).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function yamlValue(key: string, v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean') return String(v);
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`${key} must be a finite number`);
+    return String(v);
+  }
+  // A date-time field gets a YAML timestamp, as a curator would type it.
+  if (typeof v === 'string') return ISO_DATE_TIME.test(v) && fieldAccepts(key, new Date(v)) ? v : yamlString(v);
+  if (v instanceof Date) {
+    if (Number.isNaN(v.getTime())) throw new Error(`${key} is not a valid date`);
+    return v.toISOString().replace('.000Z', 'Z');
+  }
+  if (Array.isArray(v)) return `[${v.map((x) => (typeof x === 'string' ? yamlString(x, true) : yamlValue(key, x))).join(', ')}]`;
+  throw new Error(`${key} cannot be written to a product file (${typeof v})`);
+}
+
+/**
+ * The text of a product file: every frontmatter field in the schema's order (nulls written as
+ * `null`; `publishAt` only when set), then the Markdown body (the description; none when null).
+ * It does not validate: run `parseProductFile` on the result to get curator-readable problems.
+ */
+export function serializeProductFile(data: ProductFileData, body: string | null): string {
+  const unknown = Object.keys(data).filter((k) => !(FIELDS as string[]).includes(k));
+  if (unknown.length) throw new Error(`Unknown product file field(s): ${unknown.join(', ')}`);
+  const lines = ['---'];
+  for (const key of FIELDS) {
+    const v = (data as Record<string, unknown>)[key];
+    if (v === undefined) {
+      if (fieldAccepts(key, undefined)) continue;
+      throw new Error(`Product file field "${key}" is missing (write null when it is empty)`);
+    }
+    lines.push(`${key}: ${yamlValue(key, v)}`);
+  }
+  lines.push('---');
+  const text = body?.trim() ?? '';
+  return `${lines.join('\n')}\n${text === '' ? '' : `${text}\n`}`;
+}
+
+const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', '&': ' and ', '+': ' plus ' };
+
+/** A slug from a product name: ASCII-folded, lowercase kebab-case, at most 200 characters. */
+export function slugFromName(name: string): string {
+  const folded = name
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı&+]/g, (c) => FOLD[c] ?? c)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/['’‘`]/g, '');
+  let slug = folded.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  if (slug.length > SLUG_MAX) slug = slug.slice(0, SLUG_MAX).replace(/-[^-]*$/, '') || slug.slice(0, SLUG_MAX);
+  return slug.replace(/-+$/, '');
+}
+
+/** "24.99" → 2499, "24" → 2400, "" → null. Exact (no floating point); throws on anything else. */
+export function toMinorUnits(price: string): number | null {
+  const s = price.trim();
+  if (s === '') return null;
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) throw new Error(`"${price}" is not a price: write it like 24.99 (a dot, at most two decimals, no currency sign)`);
+  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+}

@@ -1,0 +1,120 @@
+// `npm run new-product` as a curator runs it: a child process writing into a temporary folder
+// (never content/), from arguments or from answers typed on stdin.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/catalog/load.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'new-product-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function run(args: string[], input?: string) {
+  const res = spawnSync(process.execPath, ['scripts/new-product.ts', '--dir', dir, ...args], {
+    cwd: ROOT,
+    input: input ?? '',
+    encoding: 'utf8',
+    env: { ...process.env, CATALOG_CONTENT_DIR: dir },
+  });
+  return { code: res.status, out: res.stdout, err: res.stderr };
+}
+
+const basic = ['--name', "Grimm's Große Regenbogen", '--brand', "Grimm's", '--categories', 'educational-toys,puzzles', '--url', 'https://example.com/rainbow', '--currency', 'eur'];
+
+describe('npm run new-product', () => {
+  it('writes a valid draft with every field present and prints the path and next steps', async () => {
+    const res = run([...basic, '--ages', '12 months–6 years', '--price', '89.50']);
+    expect(res.err).toBe('');
+    expect(res.code).toBe(0);
+    const file = path.join(dir, 'grimms-grosse-regenbogen.md');
+    expect(res.out).toContain(`Wrote ${file}`);
+    expect(res.out).toMatch(/Set published: true/);
+    expect(res.out).toMatch(/npm run validate/);
+    expect(res.out).toMatch(/pull request/);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toMatch(/^---\nslug: grimms-grosse-regenbogen\nname: Grimm's Große Regenbogen\n/);
+    for (const line of ['ageRange: "12 months–6 years"', 'price: 8950', 'currency: EUR', 'imageUrl: null', 'pickedBy: null', 'whyWePicked: null', 'staffPick: false', 'published: false']) {
+      expect(text).toContain(`\n${line}\n`);
+    }
+    const { entries, problems } = await loadCatalog(dir);
+    expect(problems).toEqual([]);
+    expect(entries.map((e) => e.data.categories)).toEqual([['educational-toys', 'puzzles']]);
+  });
+
+  it('publishes only when asked, with the curator of a staff pick', async () => {
+    const res = run([...basic, '--published', '--staff-pick', '--picked-by', 'maya', '--why', 'Twelve arches: a tunnel, a cradle, a bridge.']);
+    expect(res.code).toBe(0);
+    const { entries } = await loadCatalog(dir);
+    expect(entries[0]!.data).toMatchObject({ published: true, staffPick: true, pickedBy: 'maya', whyWePicked: 'Twelve arches: a tunnel, a cradle, a bridge.', price: null, ageRange: null });
+  });
+
+  it('refuses to overwrite an existing product and suggests a free slug', () => {
+    expect(run(basic).code).toBe(0);
+    const before = readFileSync(path.join(dir, 'grimms-grosse-regenbogen.md'), 'utf8');
+    const again = run([...basic, '--brand', 'Someone else']);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/already exists; nothing was written/);
+    expect(again.err).toContain('--slug grimms-grosse-regenbogen-2');
+    expect(readFileSync(path.join(dir, 'grimms-grosse-regenbogen.md'), 'utf8')).toBe(before);
+  });
+
+  it('writes nothing when the validator refuses the product', () => {
+    const res = run([...basic, '--staff-pick']);
+    expect(res.code).toBe(1);
+    expect(res.err).toMatch(/pickedBy: a staff pick must name its curator/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it.each([
+    [['--price', '24,99'], /--price: "24,99" is not a price/],
+    [['--ages', 'toddlers'], /--ages: "toddlers" is not an age range/],
+    [['--currency', 'GBP'], /--currency: currency must be one of USD, CAD, EUR/],
+    [['--categories', 'robots'], /--categories: categories must be one or more of .*\(not: robots\)/],
+    [['--url', 'example.com'], /--url: the link must be a full URL/],
+  ])('rejects a bad argument %j', (extra, message) => {
+    const res = run([...basic, ...extra]);
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(message);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('names the missing arguments when it cannot ask', () => {
+    const res = run(['--name', 'Sand Kit']);
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/Missing --brand, --categories, --url, --currency/);
+    expect(res.err).toMatch(/Usage: npm run new-product/);
+  });
+
+  it('asks for each missing field and asks again after a wrong answer', async () => {
+    const answers = ['Sand & Water Kit', 'Acme', 'robots', 'kits, outdoor-play', 'toddlers', '3–6 years', 'example.com', 'https://example.com/sand', 'cad', '12.5', 'y', '', 'theo'];
+    const res = run(['--interactive'], `${answers.join('\n')}\n`);
+    expect(res.err).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.out).toMatch(/not: robots/);
+    expect(res.out).toMatch(/"toddlers" is not an age range/);
+    expect(res.out).toMatch(/a staff pick names its curator/);
+    const { entries, problems } = await loadCatalog(dir);
+    expect(problems).toEqual([]);
+    expect(entries[0]!.data).toMatchObject({
+      slug: 'sand-and-water-kit',
+      categories: ['kits', 'outdoor-play'],
+      ageRange: '3–6 years',
+      currency: 'CAD',
+      price: 1250,
+      staffPick: true,
+      pickedBy: 'theo',
+      published: false,
+    });
+  });
+
+  it('never touches the real content folder', () => {
+    run(basic);
+    expect(existsSync(path.join(ROOT, 'content/products/grimms-grosse-regenbogen.md'))).toBe(false);
+  });
+});

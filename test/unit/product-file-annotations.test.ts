@@ -1,0 +1,84 @@
+// `npm run validate` in GitHub Actions: one `::error` workflow command per problem, in GitHub's
+// syntax (properties escaped for % CR LF : and ,; data for % CR LF), pointing at the field's line.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/catalog/load.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BROKEN = 'test/fixtures/ops/broken';
+
+function validate(env: Record<string, string>) {
+  const { GITHUB_ACTIONS: _drop, ...base } = process.env;
+  const res = spawnSync(process.execPath, ['scripts/validate.ts', BROKEN], { cwd: ROOT, encoding: 'utf8', env: { ...base, ...env } });
+  return { code: res.status, out: res.stdout, err: res.stderr };
+}
+
+const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+const unescapeProp = (s: string) => unescapeData(s.replace(/%3A/g, ':').replace(/%2C/g, ','));
+
+/** Parses one workflow command line the way the runner does: `::name k=v,k=v::data`. */
+function parseCommand(line: string) {
+  const m = /^::([a-z]+) ([^:]*)::(.*)$/.exec(line);
+  if (!m) return null;
+  const props = Object.fromEntries(
+    m[2]!.split(',').map((kv) => {
+      const i = kv.indexOf('=');
+      return [kv.slice(0, i), unescapeProp(kv.slice(i + 1))];
+    }),
+  );
+  return { name: m[1]!, props, data: unescapeData(m[3]!) };
+}
+
+describe('validator annotations (GITHUB_ACTIONS=true)', () => {
+  it('prints one well-formed ::error command per problem, on the line of the field', async () => {
+    const { problems } = await loadCatalog(BROKEN, ROOT);
+    expect(problems.length).toBeGreaterThanOrEqual(15);
+    const res = validate({ GITHUB_ACTIONS: 'true' });
+    expect(res.code).toBe(1);
+    const lines = res.out.split('\n').filter((l) => l.startsWith('::'));
+    expect(lines).toHaveLength(problems.length);
+    lines.forEach((line, i) => {
+      const cmd = parseCommand(line);
+      const p = problems[i]!;
+      expect(cmd, line).not.toBeNull();
+      expect(cmd!.name).toBe('error');
+      expect(Object.keys(cmd!.props).every((k) => ['file', 'line', 'title'].includes(k)), line).toBe(true);
+      expect(cmd!.props.file).toBe(p.file);
+      expect(cmd!.props.title).toBe(p.field);
+      expect(cmd!.data).toBe(`${p.field} ${p.message}. Fix: ${p.fix}`);
+      if (p.line) {
+        expect(cmd!.props.line).toBe(String(p.line));
+        // The line really holds the field (the file's first line for problems with the whole file).
+        const text = readFileSync(path.join(ROOT, p.file), 'utf8').split('\n')[p.line - 1]!;
+        if (p.field.startsWith('(')) expect(p.line).toBe(1);
+        else expect(text.startsWith(`${p.field.split(', ')[0]}:`), `${p.file}:${p.line} ${text}`).toBe(true);
+      }
+    });
+  });
+
+  it('escapes a comma in a property so the runner does not split it', () => {
+    const line = validate({ GITHUB_ACTIONS: 'true' }).out.split('\n').find((l) => l.includes('extra-fields.md'))!;
+    expect(line).toContain('title=colour%2C size::');
+    expect(parseCommand(line)!.props).toEqual({ file: `${BROKEN}/extra-fields.md`, line: '15', title: 'colour, size' });
+  });
+
+  it('names the field, the mistake and the fix for each kind of mistake', () => {
+    const out = validate({ GITHUB_ACTIONS: 'true' }).out;
+    const byFile = (f: string) => parseCommand(out.split('\n').find((l) => l.includes(`/${f}.md,`))!)!.data;
+    expect(byFile('bad-currency')).toMatch(/^currency .*got "GBP".*Fix: Use one of USD, CAD, EUR/);
+    expect(byFile('price-with-decimals')).toMatch(/^price must be a whole number of cents .*got 39\.99/);
+    expect(byFile('unknown-curator')).toMatch(/^pickedBy .*got "sam".*curator codes maya, theo/);
+    expect(byFile('slug-mismatch')).toMatch(/^slug "magnetic-tiles" does not match the file name "slug-mismatch\.md"/);
+    expect(byFile('missing-brand')).toMatch(/^brand is missing/);
+  });
+
+  it('prints no workflow commands outside GitHub Actions', async () => {
+    const { problems } = await loadCatalog(BROKEN, ROOT);
+    const res = validate({});
+    expect(res.code).toBe(1);
+    expect(res.out).not.toMatch(/^::/m);
+    expect(res.err).toContain(`${problems.length} problems in ${problems.length} product files`);
+  });
+});

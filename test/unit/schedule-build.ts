@@ -1,0 +1,59 @@
+// Full `astro build`s for the scheduling and rebuild tests, isolated from any other build of the
+// repository: a temporary outDir and content-layer cache (ASTRO_CACHE_DIR), a fixed SITE_URL.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Five products: published, published by a past publishAt, unpriced, a draft, scheduled. */
+export const FIXTURE_CATALOG = path.join(ROOT, 'test/fixtures/ops/catalog');
+export const SITE = 'https://catalog.example';
+const ASTRO = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+const run = promisify(execFile);
+
+export interface Build {
+  outDir: string;
+  /** Every file of the output, as paths relative to outDir with forward slashes, sorted. */
+  files(): string[];
+  read(file: string): string;
+  bytes(file: string): Buffer;
+  remove(): void;
+}
+
+/** Builds the site from `contentDir` as if the clock read `buildTime`. */
+export async function buildSite(contentDir: string, buildTime: string): Promise<Build> {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'ops-build-'));
+  const outDir = path.join(tmp, 'out');
+  try {
+    await run(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+      env: {
+        ...process.env,
+        PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+        CATALOG_CONTENT_DIR: contentDir,
+        CATALOG_BUILD_TIME: buildTime,
+        ASTRO_CACHE_DIR: path.join(tmp, 'cache'),
+        SITE_URL: SITE,
+        ASTRO_TELEMETRY_DISABLED: '1',
+      },
+    });
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true });
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`astro build failed (CATALOG_BUILD_TIME=${buildTime}):\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`);
+  }
+  return {
+    outDir,
+    files: () =>
+      (readdirSync(outDir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+        .filter((d) => d.isFile())
+        .map((d) => path.relative(outDir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+        .sort(),
+    read: (file) => readFileSync(path.join(outDir, file), 'utf8'),
+    bytes: (file) => readFileSync(path.join(outDir, file)),
+    remove: () => rmSync(tmp, { recursive: true, force: true }),
+  };
+}
