@@ -10,7 +10,7 @@ const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * The shell steps of package.json's `build` script, with `npm run x` expanded, the Node version
  * check dropped and `--outDir` added to `astro build`.
  */
-export function buildSteps(root: string, outDir: string): string[] {
+export function buildSteps(root: string, outDir: string, astroConfig?: string): string[] {
   const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
   const expand = (script: string, depth: number): string[] =>
     script
@@ -20,7 +20,7 @@ export function buildSteps(root: string, outDir: string): string[] {
       .flatMap((s) => {
         const run = /^npm run (?:--silent |-s )?([\w:.-]+)(.*)$/.exec(s);
         if (run && depth < 5 && scripts[run[1]!]) return expand(`${scripts[run[1]!]}${run[2] ?? ''}`, depth + 1);
-        if (/^astro build\b/.test(s)) return [`${s} --outDir ${q(outDir)}`];
+        if (/^astro build\b/.test(s)) return [`${s} --outDir ${q(outDir)}${astroConfig ? ` --config ${q(astroConfig)}` : ''}`];
         return [s];
       });
   return expand(scripts.build ?? 'astro build', 0);

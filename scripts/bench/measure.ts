@@ -50,6 +50,8 @@ export interface RunResult {
   peakProcesses: number;
   /** The processes of the tree at the moment of the peak, largest first. */
   atPeak: { pid: number; command: string; bytes: number }[];
+  /** Milliseconds after the start at which the peak was sampled. */
+  peakAtMs: number;
   /** Output lines with the milliseconds since start at which they appeared. */
   log: { ms: number; line: string }[];
 }
@@ -70,12 +72,14 @@ export function measure(command: string, opts: RunOptions): Promise<RunResult> {
     let peak = 0;
     let peakProcesses = 0;
     let atPeak: RunResult['atPeak'] = [];
+    let peakAtMs = 0;
     const sample = () => {
       if (child.pid === undefined) return;
       const { bytes, processes, byProcess } = treeRss(child.pid);
       if (bytes > peak) {
         peak = bytes;
         atPeak = byProcess.sort((a, b) => b.bytes - a.bytes);
+        peakAtMs = performance.now() - started;
       }
       if (processes > peakProcesses) peakProcesses = processes;
     };
@@ -97,7 +101,7 @@ export function measure(command: string, opts: RunOptions): Promise<RunResult> {
       clearInterval(timer);
       const wallMs = performance.now() - started;
       for (const rest of [partial.out, partial.err]) if (rest) log.push({ ms: wallMs, line: rest });
-      resolve({ ok: code === 0, exitCode: code, wallMs, peakRssBytes: peak, peakProcesses, atPeak, log });
+      resolve({ ok: code === 0, exitCode: code, wallMs, peakRssBytes: peak, peakProcesses, atPeak, peakAtMs, log });
     });
     sample();
   });

@@ -21,6 +21,9 @@ export interface BuildRun {
   peakRssBytes: number;
   peakProcesses: number;
   atPeak: RunResult['atPeak'];
+  peakAtMs: number;
+  /** The phase running when memory peaked. */
+  peakPhase: string | null;
   phases: Phase[];
   dist: DistStats | null;
   error?: string;
@@ -57,7 +60,7 @@ export const kb = (b: number) => `${(b / 1000).toFixed(1)} KB`;
 
 export function toBuildRun(r: RunResult, p: Phase[], dist: DistStats | null): BuildRun {
   const tail = r.log.filter((l) => !isPageLine(l.line)).slice(-15).map((l) => l.line).join('\n');
-  return { ok: r.ok, wallMs: r.wallMs, peakRssBytes: r.peakRssBytes, peakProcesses: r.peakProcesses, atPeak: r.atPeak, phases: p, dist, ...(r.ok ? {} : { error: `exit ${r.exitCode}\n${tail}` }) };
+  return { ok: r.ok, wallMs: r.wallMs, peakRssBytes: r.peakRssBytes, peakProcesses: r.peakProcesses, atPeak: r.atPeak, peakAtMs: r.peakAtMs, peakPhase: p.find((x) => r.peakAtMs >= x.startMs && r.peakAtMs <= x.endMs)?.name ?? null, phases: p, dist, ...(r.ok ? {} : { error: `exit ${r.exitCode}\n${tail}` }) };
 }
 
 const verdict = (ok: boolean): Verdict => (ok ? 'MET' : 'NOT MET');
