@@ -71,9 +71,11 @@ export function phases(log: { ms: number; line: string }[], wallMs: number): Pha
   const viteEnd = find(/built in|Completed in/i, Math.max(viteStart, 0));
   add('vite (static entrypoints)', lines[viteStart]?.ms, viteEnd?.ms);
   const pages = lines.filter((l) => isPageLine(l.line));
-  add(`render + write ${pages.length} pages`, pages[0]?.ms, pages.at(-1)?.ms);
+  const renderStart = idx(/generating static routes/i);
+  const renderEnd = find(/Completed in/i, renderStart === -1 ? lines.length : renderStart) ?? pages.at(-1);
+  add(`render + write ${pages.length} pages`, lines[renderStart]?.ms ?? pages[0]?.ms, renderEnd?.ms);
   const complete = find(/\[build\] Complete|Complete!/i);
-  add('after the last page (build:done integrations, outputs)', pages.at(-1)?.ms, complete?.ms);
-  add('after astro (other build steps, exit)', complete?.ms ?? pages.at(-1)?.ms, wallMs);
+  add('after the pages (build:done integrations, outputs)', renderEnd?.ms, complete?.ms);
+  add('after astro (other build steps, exit)', complete?.ms ?? renderEnd?.ms, wallMs);
   return out;
 }

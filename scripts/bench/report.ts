@@ -25,6 +25,8 @@ export interface BuildRun {
   /** The phase running when memory peaked. */
   peakPhase: string | null;
   phases: Phase[];
+  /** The build's log without the per-page lines, with milliseconds since the start. */
+  log: { ms: number; line: string }[];
   dist: DistStats | null;
   error?: string;
 }
@@ -60,7 +62,7 @@ export const kb = (b: number) => `${(b / 1000).toFixed(1)} KB`;
 
 export function toBuildRun(r: RunResult, p: Phase[], dist: DistStats | null): BuildRun {
   const tail = r.log.filter((l) => !isPageLine(l.line)).slice(-15).map((l) => l.line).join('\n');
-  return { ok: r.ok, wallMs: r.wallMs, peakRssBytes: r.peakRssBytes, peakProcesses: r.peakProcesses, atPeak: r.atPeak, peakAtMs: r.peakAtMs, peakPhase: p.find((x) => r.peakAtMs >= x.startMs && r.peakAtMs <= x.endMs)?.name ?? null, phases: p, dist, ...(r.ok ? {} : { error: `exit ${r.exitCode}\n${tail}` }) };
+  return { ok: r.ok, wallMs: r.wallMs, peakRssBytes: r.peakRssBytes, peakProcesses: r.peakProcesses, atPeak: r.atPeak, peakAtMs: r.peakAtMs, peakPhase: p.find((x) => r.peakAtMs >= x.startMs && r.peakAtMs <= x.endMs)?.name ?? null, phases: p, log: r.log.filter((l) => !isPageLine(l.line)).slice(0, 300).map((l) => ({ ms: Math.round(l.ms), line: l.line.replace(/\x1b\[[0-9;]*m/g, '') })), dist, ...(r.ok ? {} : { error: `exit ${r.exitCode}\n${tail}` }) };
 }
 
 const verdict = (ok: boolean): Verdict => (ok ? 'MET' : 'NOT MET');

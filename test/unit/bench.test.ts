@@ -67,9 +67,11 @@ describe('statistics', () => {
       { ms: 3700, line: '08:01:47 [content] Synced content' },
       { ms: 3800, line: '08:01:47 [build] Building static entrypoints...' },
       { ms: 5300, line: '08:01:47 [vite] ✓ built in 1.5s' },
+      { ms: 5350, line: ' generating static routes ' },
       { ms: 5400, line: '08:01:47   ├─ /index.html (+32ms)' },
-      { ms: 9400, line: '08:01:47   └─ /products/a.html (+3ms)' },
-      { ms: 10400, line: '08:01:47 [build] Complete!' },
+      { ms: 9300, line: '08:01:47   └─ /products/a.html (+3ms)' },
+      { ms: 9350, line: '08:01:47 ✓ Completed in 4s.' },
+      { ms: 10350, line: '08:01:47 [build] Complete!' },
     ];
     expect(isPageLine(log[4]!.line)).toBe(true);
     expect(isPageLine(log[0]!.line)).toBe(false);
@@ -79,8 +81,8 @@ describe('statistics', () => {
       'content sync': 3000,
       'vite (static entrypoints)': 1500,
       'render + write 2 pages': 4000,
-      'after the last page (build:done integrations, outputs)': 1000,
-      'after astro (other build steps, exit)': 100,
+      'after the pages (build:done integrations, outputs)': 1000,
+      'after astro (other build steps, exit)': 150,
     });
   });
 });
