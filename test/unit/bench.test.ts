@@ -73,7 +73,7 @@ describe('statistics', () => {
       { ms: 9350, line: '08:01:47 ✓ Completed in 4s.' },
       { ms: 10350, line: '08:01:47 [build] Complete!' },
     ];
-    expect(isPageLine(log[4]!.line)).toBe(true);
+    expect(isPageLine(log[5]!.line)).toBe(true);
     expect(isPageLine(log[0]!.line)).toBe(false);
     const got = Object.fromEntries(phases(log, 10_500).map((p) => [p.name, p.ms]));
     expect(got).toEqual({
