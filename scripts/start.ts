@@ -1,15 +1,81 @@
 // `npm start`: builds and serves the whole service the way Netlify would, on PORT (default 8888).
-// `npm run dev` does the same with `netlify dev`, which reloads on change.
+// `npm run dev` does the same with `netlify dev`, which reloads on change. With no OIDC_ISSUER it
+// also runs the embedded development identity provider (loopback only, never in production).
+import { randomBytes } from 'node:crypto';
+import { isLoopbackHost } from '../src/server/auth/config.ts';
+import { DEMO_ADMIN, startDevIdp, type DevIdp } from './dev-idp.ts';
+import { startRedis, type LocalRedis } from './lib/redis.ts';
 import { startStack } from './lib/stack.ts';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 8888);
-const stack = await startStack({ port, mode: dev ? 'dev' : 'serve', echo: true, timeoutMs: 600_000 });
-console.log(`\n  ${dev ? 'Dev server' : 'Catalog'} running at ${stack.url}\n  Press Ctrl+C to stop.\n`);
+const siteUrl = (process.env.SITE_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+const env: Record<string, string> = { SITE_URL: siteUrl };
+const notes: string[] = [];
+let idp: DevIdp | undefined;
+let redis: LocalRedis | undefined;
+
+if (!process.env.OIDC_ISSUER) {
+  if (process.env.CONTEXT === 'production') {
+    console.error('Refusing to start the development identity provider: CONTEXT=production. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.');
+    process.exit(1);
+  }
+  if (!isLoopbackHost(new URL(siteUrl).hostname)) {
+    console.error(`Refusing to start the development identity provider: SITE_URL ${siteUrl} is not a loopback address. Configure a real OIDC_ISSUER.`);
+    process.exit(1);
+  }
+  const clientSecret = randomBytes(24).toString('base64url');
+  idp = await startDevIdp({ accounts: [DEMO_ADMIN], clients: [{ client_id: 'catalog-local', client_secret: clientSecret, redirect_uris: [`${siteUrl}/api/auth/callback`] }] });
+  Object.assign(env, { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: 'catalog-local', OIDC_CLIENT_SECRET: clientSecret });
+  if (!process.env.ADMIN_EMAILS) env.ADMIN_EMAILS = DEMO_ADMIN.email;
+  notes.push(`Development identity provider (local only) at ${idp.issuer}`, `  demo admin: ${DEMO_ADMIN.email} / password: ${DEMO_ADMIN.password}`);
+}
+if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
+  env.AUTH_SECRET = randomBytes(48).toString('base64url');
+  notes.push('AUTH_SECRET was not set: using an ephemeral one (tokens stop working when this process stops).');
+}
+if (!process.env.REDIS_URL) {
+  // netlify serve runs each function call in a fresh worker, so the in-memory single-use store and
+  // rate limiter cannot remember anything between requests: a local redis-server makes them real.
+  try {
+    redis = await startRedis();
+    env.REDIS_URL = redis.url;
+    notes.push(`REDIS_URL was not set: started a throwaway redis-server at ${redis.url}.`);
+  } catch (err) {
+    notes.push(`REDIS_URL is not set and ${(err as Error).message}: single-use codes and rate limits are not enforced across requests locally.`);
+  }
+}
+
+const cleanup = async () => {
+  await idp?.stop();
+  await redis?.stop();
+};
+let stack;
+try {
+  stack = await startStack({ port, mode: dev ? 'dev' : 'serve', echo: true, timeoutMs: 600_000, env });
+} catch (err) {
+  await cleanup();
+  throw err;
+}
+console.log(`
+  ${dev ? 'Dev server' : 'Catalog'} running at ${stack.url}
+${notes.map((n) => `  ${n}`).join('\n')}
+
+  Connect an MCP client as an admin:
+    npx @modelcontextprotocol/inspector
+    → Transport: Streamable HTTP, URL: ${siteUrl}/api/mcp → Connect (or "Open Auth Settings" → Quick OAuth Flow)
+    → sign in${idp ? ` as ${DEMO_ADMIN.email}` : ''} in the browser window that opens, then List Tools.
+
+  Press Ctrl+C to stop.
+`);
 const shutdown = async () => {
   await stack.stop();
+  await cleanup();
   process.exit(0);
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
-stack.process.on('exit', (code) => process.exit(code ?? 1));
+stack.process.on('exit', async (code) => {
+  await cleanup();
+  process.exit(code ?? 1);
+});

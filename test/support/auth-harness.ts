@@ -1,0 +1,80 @@
+// In-process harness for the /api/auth handlers: a real development OpenID provider on loopback,
+// an injected clock and store, and a fetch that routes the service's origin to the handlers.
+import { randomBytes } from 'node:crypto';
+import { startDevIdp, type DevAccount, type DevIdp } from '../../scripts/dev-idp.ts';
+import { handleAuthorize } from '../../src/server/auth/authorize.ts';
+import { handleCallback } from '../../src/server/auth/callback.ts';
+import { authConfigFromEnv } from '../../src/server/auth/config.ts';
+import type { AuthContext } from '../../src/server/auth/context.ts';
+import { handleMetadata } from '../../src/server/auth/metadata.ts';
+import { MemoryOneTimeStore } from '../../src/server/auth/one-time-store.ts';
+import { handleRegister } from '../../src/server/auth/register.ts';
+import { handleToken } from '../../src/server/auth/token-endpoint.ts';
+import { oidcUpstream, type Upstream } from '../../src/server/auth/upstream.ts';
+import type { Fetch } from './oidc.ts';
+
+export const BASE = 'http://localhost:5999';
+export const ACCOUNTS = {
+  ada: { email: 'ada@example.test', password: 'ada-pw' },
+  mallory: { email: 'mallory@example.test', password: 'mallory-pw' },
+  unverified: { email: 'una@example.test', password: 'una-pw', emailVerified: false },
+} satisfies Record<string, DevAccount>;
+
+export function testEnv(issuer: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    SITE_URL: BASE,
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: 'catalog',
+    OIDC_CLIENT_SECRET: 'catalog-secret-for-tests',
+    ADMIN_EMAILS: 'ada@example.test, una@example.test',
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    ...extra,
+  };
+}
+
+export function startTestIdp(clientAuth?: 'client_secret_post' | 'client_secret_basic'): Promise<DevIdp> {
+  return startDevIdp({
+    ...(clientAuth ? { clientAuth } : {}),
+    accounts: Object.values(ACCOUNTS),
+    clients: [{ client_id: 'catalog', client_secret: 'catalog-secret-for-tests', redirect_uris: [`${BASE}/api/auth/callback`] }],
+  });
+}
+
+/** A context over `env`, with a movable clock (`clock.now += ms`) and a real upstream unless given. */
+export function makeContext(env: Record<string, string | undefined>, upstream?: Upstream) {
+  const clock = { now: Date.now() };
+  const config = authConfigFromEnv(env);
+  const ctx: AuthContext = {
+    config,
+    now: () => clock.now,
+    store: new MemoryOneTimeStore(() => clock.now),
+    upstream:
+      upstream ??
+      (config.ok
+        ? oidcUpstream({ ...config.value.oidc, redirectUri: `${BASE}/api/auth/callback` })
+        : { begin: () => Promise.reject(new Error('x')), finish: () => Promise.reject(new Error('x')) }),
+  };
+  return { ctx, clock };
+}
+
+/** fetch that answers the service's origin from the handlers and sends everything else to the network (loopback). */
+export function routeTo(ctx: AuthContext): Fetch {
+  return async (input, init) => {
+    const req = new Request(input, init);
+    const url = new URL(req.url);
+    if (url.origin !== BASE) return fetch(req, { redirect: 'manual' });
+    if (url.pathname.startsWith('/.well-known/oauth-')) return handleMetadata(req, BASE);
+    switch (url.pathname) {
+      case '/api/auth/register':
+        return handleRegister(req, ctx);
+      case '/api/auth/authorize':
+        return handleAuthorize(req, ctx);
+      case '/api/auth/callback':
+        return handleCallback(req, ctx);
+      case '/api/auth/token':
+        return handleToken(req, ctx);
+      default:
+        return new Response('not found', { status: 404 });
+    }
+  };
+}

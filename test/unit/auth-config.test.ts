@@ -1,0 +1,102 @@
+// Configuration of the admin sign-in: every missing variable is named, 503 everywhere under
+// /api/auth when incomplete, plain-http issuers only on loopback; discovery documents and the challenge.
+import { describe, expect, it } from 'vitest';
+import { authConfigFromEnv } from '../../src/server/auth/config.ts';
+import { wwwAuthenticate } from '../../src/server/auth/challenge.ts';
+import { handleMetadata } from '../../src/server/auth/metadata.ts';
+import { handleAuthorize } from '../../src/server/auth/authorize.ts';
+import { handleCallback } from '../../src/server/auth/callback.ts';
+import { handleRegister } from '../../src/server/auth/register.ts';
+import { handleToken } from '../../src/server/auth/token-endpoint.ts';
+import { makeContext, testEnv } from '../support/auth-harness.ts';
+
+const full = testEnv('https://id.example.com');
+
+describe('authConfigFromEnv', () => {
+  it('accepts a complete configuration', () => {
+    const c = authConfigFromEnv(full);
+    expect(c.ok && c.value.resource).toBe('http://localhost:5999/api/mcp');
+  });
+  it('names every missing variable', () => {
+    const c = authConfigFromEnv({});
+    expect(c.ok).toBe(false);
+    const text = c.ok ? '' : c.missing.join(' | ');
+    for (const v of ['SITE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ADMIN_EMAILS', 'AUTH_SECRET']) expect(text).toContain(v);
+  });
+  it('refuses an AUTH_SECRET shorter than 32 bytes', () => {
+    const c = authConfigFromEnv({ ...full, AUTH_SECRET: 'x'.repeat(31) });
+    expect(c.ok ? [] : c.missing).toEqual(['AUTH_SECRET (at least 32 bytes)']);
+  });
+  it.each([
+    ['http://id.example.com', false],
+    ['http://10.0.0.5:3000', false],
+    ['ftp://127.0.0.1', false],
+    ['not a url', false],
+    ['http://127.0.0.1:4000', true],
+    ['http://localhost:4000', true],
+    ['https://id.example.com/realms/x', true],
+  ])('issuer %s accepted: %s', (issuer, ok) => {
+    expect(authConfigFromEnv({ ...full, OIDC_ISSUER: issuer }).ok).toBe(ok);
+  });
+  it('reads REDIS_URL when set', () => {
+    const c = authConfigFromEnv({ ...full, REDIS_URL: 'redis://127.0.0.1:6390' });
+    expect(c.ok && c.value.redisUrl).toBe('redis://127.0.0.1:6390');
+  });
+});
+
+describe('unconfigured: every /api/auth endpoint answers 503 not_configured', () => {
+  const { ctx } = makeContext({ SITE_URL: 'http://localhost:5999', ADMIN_EMAILS: 'a@example.test' });
+  it.each([
+    ['register', () => handleRegister(new Request('http://localhost:5999/api/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), ctx)],
+    ['authorize', () => handleAuthorize(new Request('http://localhost:5999/api/auth/authorize?client_id=x'), ctx)],
+    ['callback', () => handleCallback(new Request('http://localhost:5999/api/auth/callback?code=x&state=y'), ctx)],
+    ['token', () => handleToken(new Request('http://localhost:5999/api/auth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code' }), ctx)],
+  ])('%s', async (_name, call) => {
+    const res = await call();
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('not_configured');
+    for (const v of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'AUTH_SECRET']) expect(body.error.message).toContain(v);
+    expect(body.error.message).not.toContain('ADMIN_EMAILS');
+  });
+});
+
+describe('discovery documents', () => {
+  const base = 'https://catalog.example.org';
+  it('RFC 8414 authorization server metadata, with CORS', async () => {
+    const res = await handleMetadata(new Request(`${base}/.well-known/oauth-authorization-server`), base);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.json()).toMatchObject({
+      issuer: base,
+      authorization_endpoint: `${base}/api/auth/authorize`,
+      token_endpoint: `${base}/api/auth/token`,
+      registration_endpoint: `${base}/api/auth/register`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code', 'refresh_token'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none'],
+      scopes_supported: [],
+    });
+  });
+  it.each(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/mcp'])('RFC 9728 metadata at %s', async (path) => {
+    const res = await handleMetadata(new Request(`${base}${path}`), base);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.json()).toMatchObject({ resource: `${base}/api/mcp`, authorization_servers: [base] });
+  });
+  it('answers a preflight and refuses POST', async () => {
+    expect((await handleMetadata(new Request(`${base}/.well-known/oauth-authorization-server`, { method: 'OPTIONS' }), base)).status).toBe(204);
+    expect((await handleMetadata(new Request(`${base}/.well-known/oauth-authorization-server`, { method: 'POST' }), base)).status).toBe(405);
+  });
+});
+
+describe('wwwAuthenticate', () => {
+  it('points at the path-form protected resource metadata', () => {
+    expect(wwwAuthenticate('https://c.example/')).toBe('Bearer resource_metadata="https://c.example/.well-known/oauth-protected-resource/api/mcp"');
+  });
+  it('adds the error when a token was rejected', () => {
+    expect(wwwAuthenticate('https://c.example', { code: 'invalid_token', description: 'the access token has "expired"' })).toBe(
+      `Bearer error="invalid_token", resource_metadata="https://c.example/.well-known/oauth-protected-resource/api/mcp", error_description="the access token has 'expired'"`,
+    );
+  });
+});
