@@ -4,7 +4,19 @@
 import { formatProblems, loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
 
 const dir = process.argv[2] ?? process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR;
-const { entries, problems } = await loadCatalog(dir);
+let result: Awaited<ReturnType<typeof loadCatalog>>;
+try {
+  result = await loadCatalog(dir);
+} catch (err) {
+  const code = (err as NodeJS.ErrnoException).code;
+  console.error(code === 'ENOENT' || code === 'ENOTDIR' ? `No product folder at ${dir}.` : `Cannot read ${dir}: ${String(err)}`);
+  process.exit(1);
+}
+const { entries, problems } = result;
+if (entries.length === 0 && problems.length === 0) {
+  console.error(`No product files (*.md) in ${dir}.`);
+  process.exit(1);
+}
 
 if (problems.length === 0) {
   console.log(`✓ ${entries.length} product files in ${dir} are valid.`);

@@ -57,7 +57,11 @@ function issueToProblem(file: string, source: string, raw: Record<string, unknow
   } else if (field === 'pickedBy' && issue.code === 'custom') {
     fix = 'Set `pickedBy` to the curator who picked it, or set `staffPick: false`.';
   } else {
-    message = `${message} (got ${describeValue(raw[field])})`;
+    // Point at the offending element of a list (categories[1]) rather than the whole list.
+    let value: unknown = raw;
+    for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
+    const at = issue.path.length > 1 ? ` at ${issue.path.slice(1).map((k) => `[${String(k)}]`).join('')}` : '';
+    message = `${message} (got ${describeValue(value)}${at})`;
   }
   return { file, line: lineOf(source, field) ?? (issue.path.length ? null : 1), field, message, fix };
 }
@@ -72,11 +76,12 @@ export function parseProductFile(
     // A fresh options object defeats gray-matter's cache, which would share data between files.
     parsed = matter(source, {});
   } catch (err) {
-    const reason = err instanceof Error ? err.message.split('\n')[0] : String(err);
-    return {
-      entry: null,
-      problems: [{ file, line: 1, field: '(frontmatter)', message: `is not valid YAML: ${reason}`, fix: 'Check the indentation and quoting between the two `---` lines.' }],
-    };
+    // js-yaml marks the line where it noticed the mistake (0-based, counted after the opening ---).
+    const yaml = err as { reason?: string; mark?: { line?: number }; message?: string };
+    const line = typeof yaml.mark?.line === 'number' ? yaml.mark.line + 1 : 1;
+    const reason = yaml.reason ?? String(yaml.message ?? err).split('\n')[0];
+    const fix = `Check line ${line} and the line above it: indentation, a missing bracket, comma or closing quote between the two \`---\` lines.`;
+    return { entry: null, problems: [{ file, line, field: '(frontmatter)', message: `is not valid YAML: ${reason}`, fix }] };
   }
   const raw = parsed.data as Record<string, unknown>;
   if (!source.startsWith('---') || Object.keys(raw).length === 0) {

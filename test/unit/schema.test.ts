@@ -1,0 +1,138 @@
+// The public projection (exactly the contract's 13 keys, nulls present, absolute image URLs) and
+// the one published filter (drafts, scheduled and past-scheduled products; slug order).
+import type { z } from 'zod';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { publishedEntries, statusOf, toProduct } from '../../src/catalog/catalog.ts';
+import { loadCatalog, PRODUCTS_DIR } from '../../src/catalog/load.ts';
+import { Product, ProductFrontmatter, type CatalogEntry } from '../../src/catalog/schema.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The Product fields in the order of the contract's table (service-spec.md, "Product"). */
+const CONTRACT_KEYS = ['slug', 'name', 'brand', 'description', 'ageRange', 'categories', 'price', 'currency', 'imageUrl', 'url', 'staffPick', 'pickedBy', 'whyWePicked'];
+
+const BASE: z.input<typeof ProductFrontmatter> = {
+  slug: 'test-stacker',
+  name: 'Test Stacker',
+  brand: 'Test Brand',
+  ageRange: '1–3 years',
+  categories: ['educational-toys', 'puzzles'],
+  price: 2499,
+  currency: 'CAD',
+  imageUrl: '/images/products/test-stacker.svg',
+  url: 'https://shop.example.com/test-stacker?ref=littlehands',
+  staffPick: true,
+  pickedBy: 'maya',
+  whyWePicked: 'It stacks.',
+  published: true,
+};
+
+function entry(over: Partial<z.input<typeof ProductFrontmatter>> = {}, description: string | null = 'A stacker.'): CatalogEntry {
+  const data = ProductFrontmatter.parse({ ...BASE, ...over });
+  return { data, description, sourcePath: `content/products/${data.slug}.md` };
+}
+
+describe('toProduct', () => {
+  const base = 'https://catalog.example.org';
+
+  it('has exactly the 13 contract keys, in the contract order', () => {
+    expect(Object.keys(toProduct(entry(), base))).toEqual(CONTRACT_KEYS);
+    expect(Object.keys(Product.shape)).toEqual(CONTRACT_KEYS);
+  });
+
+  it('keeps nullable fields present as null', () => {
+    const bare = entry({ ageRange: null, price: null, imageUrl: null, staffPick: false, pickedBy: null, whyWePicked: null }, null);
+    const p = toProduct(bare, base);
+    expect(Object.keys(p)).toEqual(CONTRACT_KEYS);
+    for (const key of ['description', 'ageRange', 'price', 'imageUrl', 'pickedBy', 'whyWePicked'] as const) expect(p).toHaveProperty(key, null);
+    expect(JSON.parse(JSON.stringify(p))).toEqual(p);
+  });
+
+  it('carries the fields through and passes the strict public schema', () => {
+    const p = toProduct(entry(), base);
+    expect(p).toEqual({
+      slug: 'test-stacker',
+      name: 'Test Stacker',
+      brand: 'Test Brand',
+      description: 'A stacker.',
+      ageRange: '1–3 years',
+      categories: ['educational-toys', 'puzzles'],
+      price: 2499,
+      currency: 'CAD',
+      imageUrl: `${base}/images/products/test-stacker.svg`,
+      url: 'https://shop.example.com/test-stacker?ref=littlehands',
+      staffPick: true,
+      pickedBy: 'maya',
+      whyWePicked: 'It stacks.',
+    });
+    expect(Product.parse(p)).toEqual(p);
+  });
+
+  it('makes a site-path image absolute against the given base and leaves an https image alone', () => {
+    expect(toProduct(entry(), 'http://127.0.0.1:4321').imageUrl).toBe('http://127.0.0.1:4321/images/products/test-stacker.svg');
+    const remote = 'https://images.example.com/stacker.svg';
+    expect(toProduct(entry({ imageUrl: remote }), base).imageUrl).toBe(remote);
+  });
+
+  it('never leaks published, publishAt or the source path', () => {
+    const p = toProduct(entry({ publishAt: '2026-06-01T09:00:00Z' }), base) as Record<string, unknown>;
+    for (const key of ['published', 'publishAt', 'sourcePath', 'data']) expect(p).not.toHaveProperty(key);
+  });
+});
+
+describe('statusOf', () => {
+  const at = new Date('2026-12-01T09:00:00Z');
+
+  it.each([
+    { label: 'published: true without publishAt', over: { published: true }, status: 'published' },
+    { label: 'published: false', over: { published: false }, status: 'draft' },
+    { label: 'published: false with a past publishAt', over: { published: false, publishAt: '2026-06-01T09:00:00Z' }, status: 'draft' },
+    { label: 'a publishAt after the build time', over: { publishAt: '2027-03-01T09:00:00Z' }, status: 'scheduled' },
+    { label: 'a publishAt one second after the build time', over: { publishAt: '2026-12-01T09:00:01Z' }, status: 'scheduled' },
+    { label: 'a publishAt equal to the build time', over: { publishAt: '2026-12-01T09:00:00Z' }, status: 'published' },
+    { label: 'a publishAt before the build time', over: { publishAt: '2026-06-01T09:00:00Z' }, status: 'published' },
+    { label: 'a publishAt with an offset, before the build time', over: { publishAt: '2026-12-01T09:30:00+01:00' }, status: 'published' },
+  ] as const)('$label is $status', ({ over, status }) => {
+    expect(statusOf(entry(over), at)).toBe(status);
+  });
+});
+
+describe('publishedEntries', () => {
+  const all = [
+    entry({ slug: 'ab' }),
+    entry({ slug: 'draft-one', published: false }),
+    entry({ slug: 'a1' }),
+    entry({ slug: 'later-one', publishAt: '2027-03-01T09:00:00Z' }),
+    entry({ slug: 'a-b', publishAt: '2026-06-01T09:00:00Z' }),
+    entry({ slug: 'a' }),
+  ];
+
+  it('keeps only published products, ordered by slug in code-point order', () => {
+    expect(publishedEntries(all, new Date('2026-12-01T00:00:00Z')).map((e) => e.data.slug)).toEqual(['a', 'a-b', 'a1', 'ab']);
+  });
+
+  it('lets the build time decide scheduled products', () => {
+    expect(publishedEntries(all, new Date('2026-05-01T00:00:00Z')).map((e) => e.data.slug)).toEqual(['a', 'a1', 'ab']);
+    expect(publishedEntries(all, new Date('2027-03-01T09:00:00Z')).map((e) => e.data.slug)).toEqual(['a', 'a-b', 'a1', 'ab', 'later-one']);
+  });
+
+  it('does not reorder its input', () => {
+    const before = all.map((e) => e.data.slug);
+    publishedEntries(all, new Date('2026-12-01T00:00:00Z'));
+    expect(all.map((e) => e.data.slug)).toEqual(before);
+  });
+
+  it('holds back the real catalog’s drafts and scheduled products and lets the past-scheduled one through', async () => {
+    const { entries } = await loadCatalog(PRODUCTS_DIR, ROOT);
+    const at = new Date('2026-12-01T00:00:00Z');
+    const held = entries.filter((e) => statusOf(e, at) !== 'published').map((e) => [e.data.slug, statusOf(e, at)]);
+    expect(held.filter(([, s]) => s === 'draft').length).toBeGreaterThanOrEqual(2);
+    expect(held.filter(([, s]) => s === 'scheduled').length).toBeGreaterThanOrEqual(2);
+    const published = publishedEntries(entries, at).map((e) => e.data.slug);
+    for (const [slug] of held) expect(published).not.toContain(slug);
+    const pastScheduled = entries.filter((e) => e.data.published && e.data.publishAt && e.data.publishAt.getTime() <= at.getTime());
+    expect(pastScheduled.length).toBeGreaterThanOrEqual(1);
+    for (const e of pastScheduled) expect(published).toContain(e.data.slug);
+  });
+});
