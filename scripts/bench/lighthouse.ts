@@ -60,7 +60,7 @@ export async function lighthouse(root: string, url: string): Promise<LighthouseR
     if (code !== 0 || !existsSync(out)) return { url, scores: null, failing: [], error: `lighthouse exited with ${code}` };
     const report = JSON.parse(await readFile(out, 'utf8')) as {
       categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-      audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }>;
+      audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string; details?: { items?: Record<string, unknown>[] } }>;
       runtimeError?: { message: string };
     };
     const scores = Object.fromEntries(CATEGORIES.map((c) => [c, report.categories[c]?.score == null ? null : Math.round(report.categories[c]!.score! * 100)])) as Scores;
@@ -68,7 +68,10 @@ export async function lighthouse(root: string, url: string): Promise<LighthouseR
     for (const c of CATEGORIES) {
       for (const ref of report.categories[c]?.auditRefs ?? []) {
         const a = report.audits[ref.id];
-        if (ref.weight > 0 && a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative') failing.push(`${c}: ${ref.id} (${a.title})`);
+        if (ref.weight > 0 && a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative') {
+          const items = (a.details?.items ?? []).slice(0, 3).map((i) => String(i.description ?? i.url ?? i.source ?? JSON.stringify(i)).slice(0, 160));
+          failing.push(`${c}: ${ref.id} (${a.title})${items.length ? ` — ${items.join(' | ')}` : ''}`);
+        }
       }
     }
     return { url, scores, failing, ...(report.runtimeError ? { error: report.runtimeError.message } : {}) };
