@@ -4,7 +4,7 @@
 // Everything generated lives under os.tmpdir(); nothing is written to content/ or dist/.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +33,7 @@ const { values: args } = parseArgs({
     'skip-hugo': { type: 'boolean', default: false },
     repeat: { type: 'string', default: '50' },
     'cold-runs': { type: 'string', default: '5' },
+    'lighthouse-runs': { type: 'string', default: '3' },
     /** An alternative Astro config inside the project (e.g. .cache/x.mjs importing ../astro.config.mjs). */
     'astro-config': { type: 'string' },
   },
@@ -69,8 +70,14 @@ try {
   log(`working in ${tmp}${args.keep ? ' (kept: --keep)' : ''}`);
   // 1. Products.
   log(`generating ${n.toLocaleString('en-US')} synthetic products (seed ${seed})`);
-  await writeSyntheticCatalog(contentDir, n, seed, (done) => {
-    if (done % 2500 === 0 || done === n) log(`  ${done.toLocaleString('en-US')} files written`);
+  const imageDir = path.join(ROOT, 'public/images/products');
+  const images = existsSync(imageDir) ? (await readdir(imageDir)).sort().map((f) => `/images/products/${f}`) : [];
+  await writeSyntheticCatalog(contentDir, n, {
+    seed,
+    images,
+    onProgress: (done) => {
+      if (done % 2500 === 0 || done === n) log(`  ${done.toLocaleString('en-US')} files written`);
+    },
   });
   const { entries, problems } = await loadCatalog(contentDir);
   if (problems.length) throw new Error(`The synthetic catalog does not pass the schema:\n${formatProblems(problems.slice(0, 20))}`);
@@ -179,9 +186,9 @@ try {
             continue;
           }
           log(`Lighthouse ${p}…`);
-          const res = await lighthouse(ROOT, `${server.url}${p}`);
+          const res = await lighthouse(ROOT, `${server.url}${p}`, Number(args['lighthouse-runs']));
           pages.lighthouse.push(res);
-          log(`  ${res.scores ? Object.entries(res.scores).map(([k, v]) => `${k} ${v}`).join(', ') : `failed: ${res.error}`}`);
+          log(`  ${res.scores ? `${Object.entries(res.scores).map(([k, v]) => `${k} ${v}`).join(', ')} (median of ${res.runs?.length ?? 1}: ${res.runs?.map((x) => Object.values(x).join('/')).join(', ')})` : `failed: ${res.error}`}`);
           for (const f of res.failing) log(`    below 100: ${f}`);
         }
     } finally {

@@ -49,7 +49,7 @@ export interface SyntheticProduct {
 }
 
 /** The i-th synthetic product of a seeded run. Shares of drafts, scheduled and unpriced are fixed by `rand`. */
-export function syntheticProduct(i: number, rand: () => number): SyntheticProduct {
+export function syntheticProduct(i: number, rand: () => number, images: readonly string[] = []): SyntheticProduct {
   const adj = pick(rand, ADJECTIVES);
   const noun = pick(rand, NOUNS);
   const slug = `${adj}-${noun}-${i}`;
@@ -66,7 +66,8 @@ export function syntheticProduct(i: number, rand: () => number): SyntheticProduc
     categories: categories as Frontmatter['categories'],
     price: rand() < 0.12 ? null : 299 + Math.floor(rand() * 30_000),
     currency: pick(rand, CURRENCIES),
-    imageUrl: rand() < 0.3 ? null : rand() < 0.5 ? `/images/products/${slug}.svg` : `https://images.example.com/${slug}.jpg`,
+    // Only images that exist: an offline browser (Lighthouse) would log every missing one as an error.
+    imageUrl: rand() < 0.3 || images.length === 0 ? null : pick(rand, images),
     url: `https://shop.example.com/p/${slug}?ref=littlehands`,
     staffPick,
     pickedBy: staffPick || rand() < 0.1 ? curator : null,
@@ -81,18 +82,25 @@ export function syntheticProduct(i: number, rand: () => number): SyntheticProduc
   return { data, body };
 }
 
+export interface SyntheticOptions {
+  seed?: number;
+  /** Site paths of images that exist (e.g. every file of public/images/products). */
+  images?: readonly string[];
+  onProgress?: (done: number) => void;
+}
+
 /** Writes `n` product files into `dir` (created) and returns the number written. */
-export async function writeSyntheticCatalog(dir: string, n: number, seed = 20261122, onProgress?: (done: number) => void): Promise<number> {
+export async function writeSyntheticCatalog(dir: string, n: number, opts: SyntheticOptions = {}): Promise<number> {
   await mkdir(dir, { recursive: true });
-  const rand = prng(seed);
+  const rand = prng(opts.seed ?? 20261122);
   const batch: Promise<void>[] = [];
   for (let i = 1; i <= n; i++) {
-    const { data, body } = syntheticProduct(i, rand);
+    const { data, body } = syntheticProduct(i, rand, opts.images);
     const text = matter.stringify(body === '' ? '' : `${body}\n`, data);
     batch.push(writeFile(path.join(dir, `${data.slug}.md`), text));
     if (batch.length === 500 || i === n) {
       await Promise.all(batch.splice(0));
-      onProgress?.(i);
+      opts.onProgress?.(i);
     }
   }
   return n;

@@ -12,7 +12,10 @@ export type Scores = Record<(typeof CATEGORIES)[number], number | null>;
 
 export interface LighthouseResult {
   url: string;
+  /** Median per category over the runs (Lighthouse's advice on noisy machines). */
   scores: Scores | null;
+  /** Every run's scores. */
+  runs?: Scores[];
   /** Audits that kept a category under 100 (id and title), for the report. */
   failing: string[];
   error?: string;
@@ -22,7 +25,7 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
 }
 
-export async function lighthouse(root: string, url: string): Promise<LighthouseResult> {
+async function lighthouseOnce(root: string, url: string): Promise<LighthouseResult> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'bench-lh-'));
   const out = path.join(tmp, 'report.json');
   const flags = [
@@ -78,4 +81,19 @@ export async function lighthouse(root: string, url: string): Promise<LighthouseR
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
+}
+
+const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+
+/** Runs Lighthouse `runs` times and keeps the median score per category. */
+export async function lighthouse(root: string, url: string, runs = 3): Promise<LighthouseResult> {
+  const results: LighthouseResult[] = [];
+  for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(root, url));
+  const ok = results.filter((r) => r.scores);
+  if (ok.length === 0) return results[0]!;
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, medianOf(ok.map((r) => r.scores![c] ?? 0))])) as Scores;
+  // The failing audits of the run closest to the median performance score.
+  const closest = ok.reduce((best, r) => (Math.abs((r.scores!.performance ?? 0) - scores.performance!) < Math.abs((best.scores!.performance ?? 0) - scores.performance!) ? r : best));
+  const errors = results.filter((r) => r.error).map((r) => r.error!);
+  return { url, scores, runs: ok.map((r) => r.scores!), failing: closest.failing, ...(errors.length ? { error: errors.join('; ') } : {}) };
 }

@@ -22,7 +22,7 @@ afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force:
 describe('synthetic catalog', () => {
   it('is valid under the product schema and mixes published, draft and scheduled products', async () => {
     const dir = await tmp();
-    await writeSyntheticCatalog(dir, 400, 7);
+    await writeSyntheticCatalog(dir, 400, { seed: 7, images: ['/images/products/a.svg'] });
     const { entries, problems } = await loadCatalog(dir);
     expect(problems).toEqual([]);
     expect(entries).toHaveLength(400);
@@ -30,13 +30,14 @@ describe('synthetic catalog', () => {
     expect([...statuses].sort()).toEqual(['draft', 'published', 'scheduled']);
     expect(entries.some((e) => e.data.price === null)).toBe(true);
     expect(new Set(entries.map((e) => e.data.currency)).size).toBeGreaterThan(1);
+    expect(new Set(entries.map((e) => e.data.imageUrl))).toEqual(new Set([null, '/images/products/a.svg']));
   });
 
   it('is the same for the same seed and differs for another seed', async () => {
     const [a, b, c] = [await tmp(), await tmp(), await tmp()];
-    await writeSyntheticCatalog(a, 50, 1);
-    await writeSyntheticCatalog(b, 50, 1);
-    await writeSyntheticCatalog(c, 50, 2);
+    await writeSyntheticCatalog(a, 50, { seed: 1 });
+    await writeSyntheticCatalog(b, 50, { seed: 1 });
+    await writeSyntheticCatalog(c, 50, { seed: 2 });
     const read = async (d: string) => Promise.all((await readdir(d)).sort().map((f) => readFile(path.join(d, f), 'utf8')));
     expect(await read(a)).toEqual(await read(b));
     expect(await read(a)).not.toEqual(await read(c));
