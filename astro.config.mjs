@@ -1,6 +1,10 @@
 // Astro builds every public file statically; see src/outputs for the non-HTML outputs.
+// One build time for the whole build, set before anything reads it, so pages and outputs agree.
+process.env.CATALOG_BUILD_TIME ??= new Date().toISOString();
+
 import { defineConfig } from 'astro/config';
 import { siteUrl } from './src/config/site.ts';
+import catalogOutputs from './src/integrations/catalog-outputs.ts';
 
 export default defineConfig({
   site: siteUrl(),
@@ -11,6 +15,8 @@ export default defineConfig({
   // ASTRO_CACHE_DIR gives a build its own content-layer data store (default node_modules/.astro),
   // so tests can build a temporary content folder while another build of the repository runs.
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
+  // JSON, OpenAPI, llms files, Markdown twins, sitemap.xml, feed.xml, robots.txt, api-catalog.
+  integrations: [catalogOutputs()],
   devToolbar: { enabled: false },
   telemetry: false,
 });

@@ -1,11 +1,21 @@
 // GET/HEAD /api/health: 200 {"status":"ok"} when the function can serve traffic. No catalog data.
+// The function sets all its own headers (production adds no netlify.toml headers to functions).
+import { apiError } from './http/api-error.ts';
+
+const HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'access-control-allow-origin': '*',
+  'x-content-type-options': 'nosniff',
+};
+const OK = '{"status":"ok"}';
+
 export async function handleHealth(request: Request): Promise<Response> {
-  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*' };
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response(JSON.stringify({ error: { code: 'method_not_allowed', message: `${request.method} is not allowed on /api/health.`, hint: 'Use GET.' } }), {
-      status: 405,
-      headers: { ...headers, allow: 'GET, HEAD' },
+    return apiError(405, 'method_not_allowed', `${request.method} is not allowed on /api/health.`, 'Use GET or HEAD.', {
+      ...HEADERS,
+      allow: 'GET, HEAD',
     });
   }
-  return new Response(request.method === 'HEAD' ? null : '{"status":"ok"}', { status: 200, headers });
+  return new Response(request.method === 'HEAD' ? null : OK, { status: 200, headers: { ...HEADERS, 'content-length': String(OK.length) } });
 }

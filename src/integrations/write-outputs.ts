@@ -1,0 +1,78 @@
+// Writes every non-HTML output into the build folder in one pass over the catalog view, with a
+// bounded number of concurrent writes. Contents come from the pure builders in src/outputs/.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { CATEGORY_SLUGS, siteUrl } from '../config/site.ts';
+import { toProduct, type CatalogView } from '../catalog/catalog.ts';
+import { CATALOG_JSON_PATH, productJsonPath } from '../catalog/urls.ts';
+import { apiCatalog, atomFeed, robotsTxt, sitemapXml } from '../outputs/discovery.ts';
+import { NOT_FOUND_JSON_PATH, notFoundBody, productJson, snapshotJson } from '../outputs/json.ts';
+import { categoryDump, categoryDumpPath, LLMS_FULL_PATH, llmsFullTxt, llmsTxt } from '../outputs/llms.ts';
+import { productMarkdown } from '../outputs/markdown.ts';
+import { buildOpenApi } from '../outputs/openapi.ts';
+import { distFileOf, pagesOf } from '../outputs/pages.ts';
+import { twinMarkdown } from '../outputs/twins.ts';
+
+export interface WriteOptions {
+  base?: string;
+  /** Most files written at once. */
+  concurrency?: number;
+  /** Extra description for POST /api/mcp in openapi.json. */
+  mcpDescription?: string;
+}
+
+export interface WriteStats {
+  files: number;
+  bytes: number;
+  ms: number;
+}
+
+type Output = [urlPath: string, body: string | (() => string)];
+
+/** Every output as [url path, body]; bodies that are costly to build are thunks, built when written. */
+function* outputs(view: CatalogView, base: string, mcpDescription: string | undefined): Generator<Output> {
+  const jsons: string[] = [];
+  for (const e of view.products) {
+    const body = productJson(toProduct(e, base));
+    jsons.push(body);
+    yield [productJsonPath(e.data.slug), body];
+  }
+  yield [CATALOG_JSON_PATH, snapshotJson(jsons, view.at)];
+  jsons.length = 0;
+  yield [NOT_FOUND_JSON_PATH, JSON.stringify(notFoundBody(base))];
+  yield ['/openapi.json', () => JSON.stringify(buildOpenApi({ base, ...(mcpDescription ? { mcpDescription } : {}) }), null, 2)];
+  yield ['/.well-known/api-catalog', () => JSON.stringify(apiCatalog(base), null, 2)];
+  // Each product's Markdown body and listing line are stringified once and reused by every file.
+  const md = productMarkdown(base);
+  yield ['/llms.txt', () => llmsTxt(view, md)];
+  yield [LLMS_FULL_PATH, () => llmsFullTxt(view, md)];
+  for (const c of CATEGORY_SLUGS) yield [categoryDumpPath(c), () => categoryDump(view, c, md)];
+  const pages = pagesOf(view);
+  yield ['/sitemap.xml', () => sitemapXml(pages, base)];
+  yield ['/feed.xml', () => atomFeed(view, base)];
+  yield ['/robots.txt', () => robotsTxt(base)];
+  for (const p of pages) yield [p.twin, () => twinMarkdown(p, view, md)];
+}
+
+/** Writes all outputs under `outDir`; returns how many files, bytes and milliseconds it took. */
+export async function writeCatalogOutputs(outDir: string, view: CatalogView, opts: WriteOptions = {}): Promise<WriteStats> {
+  const started = performance.now();
+  const base = opts.base ?? siteUrl();
+  const dirs = ['api/products', 'products', 'categories', 'ages', 'llms', '.well-known'];
+  await Promise.all(dirs.map((d) => mkdir(path.join(outDir, d), { recursive: true })));
+  const it = outputs(view, base, opts.mcpDescription);
+  let files = 0;
+  let bytes = 0;
+  // A small pool of writers pulls from one generator, so at most `concurrency` bodies are in memory.
+  const worker = async () => {
+    for (let next = it.next(); !next.done; next = it.next()) {
+      const [urlPath, body] = next.value;
+      const content = typeof body === 'function' ? body() : body;
+      files += 1;
+      bytes += content.length;
+      await writeFile(path.join(outDir, distFileOf(urlPath)), content);
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency ?? 32 }, worker));
+  return { files, bytes, ms: performance.now() - started };
+}

@@ -1,0 +1,96 @@
+// Discovery files: sitemap.xml (from pagesOf), an Atom feed of the newest products, robots.txt
+// and the RFC 9727 /.well-known/api-catalog linkset.
+import { SITE_NAME, SITE_TAGLINE, siteUrl } from '../config/site.ts';
+import type { CatalogView } from '../catalog/catalog.ts';
+import type { CatalogEntry } from '../catalog/schema.ts';
+import { CATALOG_JSON_PATH, productPath } from '../catalog/urls.ts';
+import type { Page } from './pages.ts';
+
+/** A sitemap file may list at most this many URLs; above it a sitemap index would be needed. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** How many products the feed carries. */
+export const FEED_ENTRIES = 50;
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** sitemap.xml: every HTML page, absolute URLs, in pagesOf order. */
+export function sitemapXml(pages: readonly Page[], base = siteUrl()): string {
+  if (pages.length > SITEMAP_MAX_URLS) throw new Error(`${pages.length} pages exceed one sitemap (${SITEMAP_MAX_URLS}); add a sitemap index.`);
+  const urls = pages.map((p) => `<url><loc>${xml(base + p.path)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * The newest products first: by `publishAt` descending (a scheduled product enters the feed when
+ * it goes live); products without `publishAt` follow, by slug. At most FEED_ENTRIES.
+ */
+export function newestProducts(view: CatalogView, limit = FEED_ENTRIES): CatalogEntry[] {
+  const time = (e: CatalogEntry) => e.data.publishAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  // view.products is ordered by slug and Array#sort is stable, so ties stay in slug order.
+  return [...view.products].sort((a, b) => time(b) - time(a)).slice(0, limit);
+}
+
+/** feed.xml: an Atom 1.0 feed of the newest products. `updated` is publishAt, else the build time. */
+export function atomFeed(view: CatalogView, base = siteUrl()): string {
+  const built = view.at.toISOString();
+  const entries = newestProducts(view).map((e) => {
+    const d = e.data;
+    const url = base + productPath(d.slug);
+    const summary = d.whyWePicked ?? e.description ?? `${d.name} by ${d.brand}`;
+    return [
+      '<entry>',
+      `<id>${xml(url)}</id>`,
+      `<title>${xml(d.name)}</title>`,
+      `<link rel="alternate" type="text/html" href="${xml(url)}"/>`,
+      `<link rel="alternate" type="text/markdown" href="${xml(`${url}.md`)}"/>`,
+      `<updated>${(d.publishAt ?? view.at).toISOString()}</updated>`,
+      ...d.categories.map((c) => `<category term="${xml(c)}"/>`),
+      ...(d.staffPick ? ['<category term="staff-pick"/>'] : []),
+      `<summary>${xml(summary)}</summary>`,
+      '</entry>',
+    ].join('');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `<id>${xml(`${base}/`)}</id>`,
+    `<title>${xml(`${SITE_NAME}: newest picks`)}</title>`,
+    `<subtitle>${xml(SITE_TAGLINE)}</subtitle>`,
+    `<link rel="self" type="application/atom+xml" href="${xml(`${base}/feed.xml`)}"/>`,
+    `<link rel="alternate" type="text/html" href="${xml(`${base}/`)}"/>`,
+    `<updated>${built}</updated>`,
+    `<author><name>${xml(`${SITE_NAME} curators`)}</name></author>`,
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n');
+}
+
+/** robots.txt: everything public may be crawled; the admin endpoints are not content. */
+export function robotsTxt(base = siteUrl()): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/mcp',
+    'Disallow: /api/auth/',
+    '',
+    `# Agent index: ${base}/llms.txt`,
+    `Sitemap: ${base}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** /.well-known/api-catalog (RFC 9727): a linkset naming the public API and its OpenAPI description. */
+export function apiCatalog(base = siteUrl()) {
+  return {
+    linkset: [
+      {
+        anchor: `${base}/.well-known/api-catalog`,
+        item: [{ href: `${base}${CATALOG_JSON_PATH}`, type: 'application/json', title: `${SITE_NAME}: every published product` }],
+        'service-desc': [{ href: `${base}/openapi.json`, type: 'application/vnd.oai.openapi+json;version=3.1' }],
+        'service-doc': [{ href: `${base}/llms.txt`, type: 'text/plain' }],
+        status: [{ href: `${base}/api/health`, type: 'application/json' }],
+      },
+    ],
+  };
+}

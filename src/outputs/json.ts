@@ -1,0 +1,38 @@
+// The JSON outputs: the catalog snapshot, one document per product, and the 404 body for unknown
+// slugs. Each per-product document is byte-equal to its entry in the snapshot.
+import { siteUrl } from '../config/site.ts';
+import { toProduct, type CatalogView } from '../catalog/catalog.ts';
+import type { ApiError, CatalogSnapshot, Product } from '../catalog/schema.ts';
+import { CATALOG_JSON_PATH } from '../catalog/urls.ts';
+
+/** Where the 404 body for unknown `/api/products/{slug}` lands; the CDN's 404 rule serves it. */
+export const NOT_FOUND_JSON_PATH = '/api/not-found.json';
+
+/** The snapshot as an object (for MCP tools and tests). Products are ordered by slug. */
+export function catalogSnapshot(view: CatalogView, base = siteUrl()): CatalogSnapshot {
+  const products = view.products.map((e) => toProduct(e, base));
+  return { count: products.length, generatedAt: view.at.toISOString(), products };
+}
+
+/** Compact JSON of one product: the exact bytes of `/api/products/{slug}`. */
+export const productJson = (product: Product): string => JSON.stringify(product);
+
+/**
+ * Compact JSON of the snapshot built from already-serialized products, so each product is
+ * serialized once and its per-slug file is byte-equal to its entry here. Equals
+ * `JSON.stringify(catalogSnapshot(view))`.
+ */
+export function snapshotJson(productJsons: readonly string[], generatedAt: Date): string {
+  return `{"count":${productJsons.length},"generatedAt":${JSON.stringify(generatedAt.toISOString())},"products":[${productJsons.join(',')}]}`;
+}
+
+/** The ApiError body served with 404 for an unknown, over-long or malformed product slug. */
+export function notFoundBody(base = siteUrl()): ApiError {
+  return {
+    error: {
+      code: 'not_found',
+      message: 'No published product has that slug.',
+      hint: `List every product at ${base}${CATALOG_JSON_PATH}; slugs are lowercase kebab-case, 1–200 characters.`,
+    },
+  };
+}

@@ -1,0 +1,258 @@
+// The OpenAPI 3.1 document, generated from the zod schemas (zod 4 `z.toJSONSchema`): no field is
+// written here. Paths, tags and security follow the contract's endpoint table.
+import { z } from 'zod';
+import { SITE_NAME, siteUrl } from '../config/site.ts';
+import { ApiError, CatalogSnapshot, HealthStatus, Product, Slug } from '../catalog/schema.ts';
+import { notFoundBody } from './json.ts';
+import { LLMS_TXT_MAX_CHARS } from './llms.ts';
+
+type Json = Record<string, unknown>;
+
+export const OPENAPI_VERSION = '3.1.0';
+export const API_VERSION = '1.0.0';
+export const MCP_DESCRIPTION = 'Admin-only MCP endpoint (JSON-RPC over Streamable HTTP).';
+/** Every ApiError `code` the service uses (see src/server/http/api-error.ts). */
+export const ERROR_CODES = ['not_found', 'unauthorized', 'method_not_allowed', 'rate_limited', 'not_configured', 'bad_request', 'internal_error'];
+
+/**
+ * `anyOf: [{type: T, …}, {type: "null"}]` (zod's nullable) becomes `type: [T, "null"]`, the 3.1
+ * form; an `enum` then also lists null so the schema accepts it. `$schema`/`$id` are dropped.
+ */
+function normalize(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(normalize);
+  if (node === null || typeof node !== 'object') return node;
+  const { $schema: _s, $id: _i, ...rest } = node as Json;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(rest)) out[k] = normalize(v);
+  const any = out.anyOf;
+  if (Array.isArray(any) && any.length === 2) {
+    const nullIdx = any.findIndex((s) => JSON.stringify(s) === '{"type":"null"}');
+    const other = any[1 - nullIdx] as Json | undefined;
+    if (nullIdx !== -1 && other && typeof other.type === 'string') {
+      const { anyOf: _a, ...own } = out;
+      const merged: Json = { ...other, ...own, type: [other.type, 'null'] };
+      if (Array.isArray(merged.enum)) merged.enum = [...merged.enum, null];
+      return merged;
+    }
+  }
+  return out;
+}
+
+/** The component schemas, derived from the zod schemas in src/catalog/schema.ts. */
+export function componentSchemas(): Record<string, Json> {
+  const reg = z.registry<{ id: string }>();
+  reg.add(Product, { id: 'Product' });
+  reg.add(CatalogSnapshot, { id: 'CatalogSnapshot' });
+  reg.add(ApiError, { id: 'ApiError' });
+  reg.add(HealthStatus, { id: 'HealthStatus' });
+  const { schemas } = z.toJSONSchema(reg, { target: 'draft-2020-12', io: 'output', uri: (id) => `#/components/schemas/${id}` });
+  const out = normalize(schemas) as Record<string, Json>;
+  // z.literal gives `const`; an explicit enum helps generators that ignore const.
+  const status = (out.HealthStatus!.properties as Record<string, Json>).status!;
+  status.enum = [status.const];
+  status.description = 'Always "ok" when the service can serve traffic.';
+  return out;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Json, example?: unknown) => ({ 'application/json': { schema, ...(example === undefined ? {} : { example }) } });
+const apiErrorResponse = (description: string, example: unknown, headers?: Json) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: json(ref('ApiError'), example),
+});
+const err = (code: string, message: string, hint?: string) => ({ error: hint ? { code, message, hint } : { code, message } });
+
+function infoDescription(base: string): string {
+  return [
+    `${SITE_NAME}: a public, keyless catalog of curated, hands-on, screen-free learning products for children (0–13+).`,
+    'It is a discovery catalog, not a store: it sells nothing, and each product links out to a shop, often through an affiliate link.',
+    '',
+    '## Decisions this description makes where the contract is open',
+    '',
+    '- **Price unit**: `price` is an integer in **minor units** of `currency` (cents): `2499` with `USD` is $24.99. `null` means unpriced. Prices are indicative.',
+    '- **Ordering**: `products` in `/api/products.json` are ordered by `slug`, ascending, in code-point order (stable across builds).',
+    '- **Freshness**: the catalog is rebuilt every hour; `generatedAt` is the build time (RFC 3339). Clients may cache responses for at most one hour.',
+    '- **Published only**: drafts and products scheduled for later never appear in any response, page or file.',
+    '- **No keys**: public endpoints need no signup, no key and no payment, and have no rate limit. Send no API key and no `Authorization` header to them. Only `POST /api/mcp` requires authentication (`adminOAuth`).',
+    `- **Markdown twins**: every HTML page has a \`text/markdown\` alternate representation, at the page path plus \`.md\` (\`/products/{slug}.md\`; the home page is \`/index.md\`) or at the page path itself with \`Accept: text/markdown\`. Each HTML page links it with \`<link rel="alternate" type="text/markdown">\`.`,
+    `- **Agent files**: \`/llms.txt\` (llmstxt.org format, always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters), \`/llms-full.txt\` (every product as Markdown) and \`/llms/{category}.txt\` (one category).`,
+    `- **Errors**: JSON errors use the \`ApiError\` body. Codes used: ${ERROR_CODES.map((c) => `\`${c}\``).join(', ')}. An unknown page path returns 404 with a Markdown body pointing to \`/sitemap.xml\` and \`/llms.txt\`.`,
+    '',
+    `Discovery: ${base}/.well-known/api-catalog (RFC 9727), ${base}/sitemap.xml, ${base}/feed.xml.`,
+  ].join('\n');
+}
+
+export interface OpenApiOptions {
+  base?: string;
+  /** Extra Markdown appended to the `POST /api/mcp` description (e.g. the MCP tool list). */
+  mcpDescription?: string;
+}
+
+/** The OpenAPI 3.1 document of the service. */
+export function buildOpenApi(opts: OpenApiOptions = {}): Json {
+  const base = opts.base ?? siteUrl();
+  const schemas = componentSchemas();
+  const slugSchema = normalize(z.toJSONSchema(Slug, { target: 'draft-2020-12', io: 'output' })) as Json;
+  const { description: slugDescription, ...slugParamSchema } = slugSchema;
+  const publicGet = { security: [] as unknown[] };
+  const text = (description: string) => ({ description, content: { 'text/plain': { schema: { type: 'string' } } } });
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: `${SITE_NAME} API`,
+      version: API_VERSION,
+      summary: 'Keyless JSON, OpenAPI and Markdown access to a curated catalog of screen-free learning products for children.',
+      description: infoDescription(base),
+      contact: { name: `${SITE_NAME} curators`, url: `${base}/about` },
+      license: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
+    },
+    servers: [{ url: base, description: 'This deployment' }],
+    security: [],
+    tags: [
+      { name: 'catalog', description: 'The public product catalog: every published product, or one by slug. No key needed.' },
+      { name: 'agents', description: 'Discovery files for AI agents and crawlers: the llms.txt index and the full Markdown dump.' },
+      { name: 'meta', description: 'Service metadata: health and this OpenAPI document.' },
+      { name: 'admin', description: 'Admin-only endpoints. Not part of the public catalog; third-party clients use the public JSON.' },
+    ],
+    paths: {
+      '/api/health': {
+        get: {
+          operationId: 'getHealth',
+          tags: ['meta'],
+          summary: 'Service health',
+          description: 'Returns `{"status":"ok"}` when the service can serve traffic. It returns no catalog data.',
+          ...publicGet,
+          responses: { '200': { description: 'The service can serve traffic.', content: json(ref('HealthStatus'), { status: 'ok' }) } },
+        },
+      },
+      '/api/products.json': {
+        get: {
+          operationId: 'listProducts',
+          tags: ['catalog'],
+          summary: 'Every published product',
+          description:
+            'The whole published catalog in one document, for bulk retrieval: `{count, generatedAt, products}`, products ordered by slug. ' +
+            'Static file, rebuilt hourly; cache it for at most an hour.',
+          ...publicGet,
+          responses: { '200': { description: 'The catalog snapshot.', content: json(ref('CatalogSnapshot')) } },
+        },
+      },
+      '/api/products/{slug}': {
+        get: {
+          operationId: 'getProductBySlug',
+          tags: ['catalog'],
+          summary: 'One published product by slug',
+          description:
+            'The product whose slug is `{slug}`, exactly as it appears in `/api/products.json`. ' +
+            'An unknown slug, an over-long one or one outside the slug alphabet gets 404 with an `ApiError` body (`not_found`).',
+          ...publicGet,
+          parameters: [
+            {
+              name: 'slug',
+              in: 'path',
+              required: true,
+              description: `${String(slugDescription)} It is the slug as used in the site path \`/products/{slug}\`.`,
+              schema: slugParamSchema,
+              example: 'wooden-rainbow-stacker',
+            },
+          ],
+          responses: {
+            '200': { description: 'The product.', content: json(ref('Product')) },
+            '404': apiErrorResponse('No published product has that slug.', notFoundBody(base)),
+          },
+        },
+      },
+      '/openapi.json': {
+        get: {
+          operationId: 'getOpenApi',
+          tags: ['meta'],
+          summary: 'This OpenAPI document',
+          description: 'The OpenAPI 3.1 description of the service, generated at build time from the same schemas as the data.',
+          ...publicGet,
+          responses: {
+            '200': {
+              description: 'The OpenAPI 3.1 document.',
+              content: json({ type: 'object', description: 'An OpenAPI 3.1.0 document.' }),
+            },
+          },
+        },
+      },
+      '/llms.txt': {
+        get: {
+          operationId: 'getLlmsTxt',
+          tags: ['agents'],
+          summary: 'Agent index (llms.txt)',
+          description:
+            'The llmstxt.org agent index: what the catalog is, when to use it, links to key pages (as Markdown twins), ' +
+            `the JSON feeds, this document, the full dumps and notes for agents. Always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters.`,
+          ...publicGet,
+          responses: { '200': text('The agent index, Markdown as text/plain; charset=utf-8.') },
+        },
+      },
+      '/llms-full.txt': {
+        get: {
+          operationId: 'getLlmsFullTxt',
+          tags: ['agents'],
+          summary: 'Every product as Markdown (llms-full.txt)',
+          description:
+            'Markdown dump of every published product, one `## name` section each, with brand, ages, categories, price, link, description, ' +
+            'the editorial note and who picked it. Per-category dumps in the same format are at `/llms/{category}.txt`.',
+          ...publicGet,
+          responses: { '200': text('The full catalog as Markdown, served as text/plain; charset=utf-8.') },
+        },
+      },
+      '/api/mcp': {
+        post: {
+          operationId: 'postMcp',
+          tags: ['admin'],
+          summary: 'Admin MCP endpoint',
+          description: opts.mcpDescription ? `${MCP_DESCRIPTION}\n\n${opts.mcpDescription}` : MCP_DESCRIPTION,
+          security: [{ adminOAuth: [] }],
+          requestBody: {
+            required: true,
+            description: 'A JSON-RPC 2.0 MCP message. Send `Accept: application/json, text/event-stream`.',
+            content: json({ type: 'object', description: 'A JSON-RPC 2.0 request or notification.' }),
+          },
+          responses: {
+            '200': { description: 'The JSON-RPC response.', content: json({ type: 'object', description: 'A JSON-RPC 2.0 response.' }) },
+            '401': apiErrorResponse(
+              'The admin OAuth access token is missing or invalid, or the account is not an allowlisted admin.',
+              err('unauthorized', 'A valid admin access token is required.'),
+              { 'WWW-Authenticate': { description: 'Bearer challenge naming the protected resource metadata.', schema: { type: 'string' } } },
+            ),
+            '405': apiErrorResponse(
+              'Returned for any method other than POST on `/api/mcp`, in particular `GET /api/mcp` (no event stream is offered). The `Allow` header says POST.',
+              err('method_not_allowed', 'Use POST for /api/mcp.'),
+              { Allow: { description: 'Always `POST`.', schema: { type: 'string' } } },
+            ),
+            '429': apiErrorResponse(
+              'Admin rate limit exceeded (60 requests per minute).',
+              err('rate_limited', 'Too many requests.', 'Retry after the number of seconds in Retry-After.'),
+              { 'Retry-After': { description: 'Seconds until a request is allowed again.', schema: { type: 'integer', minimum: 0 } } },
+            ),
+            '503': apiErrorResponse('Admin sign-in is not configured on this deployment.', err('not_configured', 'Admin access is not configured.')),
+          },
+        },
+      },
+    },
+    components: {
+      schemas,
+      securitySchemes: {
+        adminOAuth: {
+          type: 'oauth2',
+          description: 'OAuth 2.0 authorization code flow (PKCE S256) for allowlisted admin accounts only. No scopes are defined.',
+          flows: {
+            authorizationCode: { authorizationUrl: `${base}/api/auth/authorize`, tokenUrl: `${base}/api/auth/token`, scopes: {} },
+          },
+        },
+      },
+    },
+    'x-markdown-twins': {
+      description: 'Every HTML page has a text/markdown alternate: the page path plus ".md" ("/" → "/index.md"), or the page path with Accept: text/markdown.',
+      mediaType: 'text/markdown',
+      urlScheme: '{pagePath}.md',
+      pages: ['/', '/about', '/staff-picks', '/categories/{category}', '/ages/{band}', '/products/{slug}'],
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// The admin catalog: every product file (unpublished included) as the build parsed it, written
+// once at build time to `.generated/admin-catalog.json` and read back by the MCP function.
+import type { Problem } from '../../catalog/load.ts';
+import type { CatalogEntry } from '../../catalog/schema.ts';
+
+export const SNAPSHOT_VERSION = 1;
+/** Repository-relative path of the snapshot; the function resolves it against `process.cwd()`. */
+export const SNAPSHOT_PATH = '.generated/admin-catalog.json';
+
+export interface AdminCatalog {
+  /** Every valid product file, sorted by slug. */
+  entries: CatalogEntry[];
+  /** Problems the loader reported (always empty in a snapshot: the build fails on them). */
+  problems: Problem[];
+  /** When the data was read: the build time for a snapshot, the load time otherwise. */
+  builtAt: Date;
+}
+
+export interface AdminCatalogSource {
+  /** Resolves the catalog; sources load once and memoise. */
+  load(): Promise<AdminCatalog>;
+}
+
+/** The JSON text of a snapshot. Dates become ISO strings; `publishAt` is re-hydrated on read. */
+export function serializeSnapshot(catalog: AdminCatalog): string {
+  return JSON.stringify({
+    version: SNAPSHOT_VERSION,
+    builtAt: catalog.builtAt.toISOString(),
+    problems: catalog.problems,
+    entries: catalog.entries,
+  });
+}
+
+interface SnapshotJson {
+  version: number;
+  builtAt: string;
+  problems: Problem[];
+  entries: CatalogEntry[];
+}
+
+/**
+ * Reads a snapshot with one JSON.parse, then turns `publishAt` strings back into Dates (a loop:
+ * a reviver function would make the parse several times slower at 10,000 products).
+ */
+export function parseSnapshot(text: string): AdminCatalog {
+  const json = JSON.parse(text) as SnapshotJson | null;
+  if (json?.version !== SNAPSHOT_VERSION || !Array.isArray(json.entries)) {
+    throw new Error(`The admin catalog snapshot has an unknown format (version ${String(json?.version)}); rebuild with \`npm run build\`.`);
+  }
+  for (const e of json.entries) {
+    const at = e.data.publishAt as Date | string | undefined;
+    if (typeof at === 'string') e.data.publishAt = new Date(at);
+  }
+  return { entries: json.entries, problems: json.problems ?? [], builtAt: new Date(json.builtAt) };
+}

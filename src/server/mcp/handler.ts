@@ -1,0 +1,161 @@
+// POST /api/mcp: the admin MCP endpoint. Checks run in one visible order, each returning early:
+// method → configuration → auth → rate limit → body → MCP (stateless Streamable HTTP, JSON
+// responses, a new server and transport per request). The function sets all its own headers.
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { SettingsResult } from '../auth/settings.ts';
+import { InvalidTokenError, verifyAccessToken, type AdminIdentity, type TokenSettings } from '../auth/tokens.ts';
+import { adminIndex } from '../admin-catalog/admin-index.ts';
+import type { AdminCatalogSource } from '../admin-catalog/snapshot.ts';
+import { apiError } from '../http/api-error.ts';
+import { rateLimitHeaders } from '../rate-limit/headers.ts';
+import type { RateLimiter } from '../rate-limit/limiter.ts';
+import {
+  CORS_HEADERS,
+  JSONRPC_INVALID_REQUEST,
+  JSONRPC_PARSE_ERROR,
+  MAX_BODY_BYTES,
+  PREFLIGHT_HEADERS,
+  bearerChallenge,
+  bearerToken,
+  isJsonContentType,
+  jsonRpcError,
+  readBody,
+  withHeaders,
+} from './http.ts';
+import { defaultLinkPolicy, type LinkPolicy } from './links.ts';
+import { buildMcpServer } from './server.ts';
+import type { ToolContext } from './tools/tool.ts';
+
+export interface McpDeps {
+  /** Token settings from the environment; a failure lists the missing variables (→ 503). */
+  tokenSettings: () => SettingsResult<TokenSettings>;
+  /** Verifies a bearer token; defaults to verifyAccessToken. Throws InvalidTokenError. */
+  authenticate?: (token: string, settings: TokenSettings) => Promise<AdminIdentity>;
+  /** The endpoint's request limit, keyed by the admin's token subject. */
+  limiter: RateLimiter;
+  /** trigger_rebuild's own, stricter limit. */
+  rebuildLimiter: RateLimiter;
+  catalog: AdminCatalogSource;
+  fetch?: typeof fetch;
+  now?: () => Date;
+  buildHookUrl?: string | undefined;
+  links?: Partial<LinkPolicy>;
+  log?: (message: string) => void;
+}
+
+const ALLOW = 'POST, OPTIONS';
+const ACCEPT_BOTH = 'application/json, text/event-stream';
+
+export function createMcpHandler(deps: McpDeps) {
+  const authenticate = deps.authenticate ?? verifyAccessToken;
+  const now = deps.now ?? (() => new Date());
+  const fetchFn = deps.fetch ?? globalThis.fetch;
+  const links = defaultLinkPolicy(deps.links);
+  const log = deps.log ?? ((m: string) => console.error(m));
+
+  async function handle(req: Request): Promise<Response> {
+    // 1. Method. OPTIONS answers the CORS preflight; GET is refused here, before the transport
+    // (which would open an event stream that never ends).
+    if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, Allow: ALLOW } });
+    if (req.method !== 'POST') {
+      return apiError(405, 'method_not_allowed', `${req.method} is not allowed on /api/mcp.`, 'Send MCP JSON-RPC messages with POST.', { Allow: ALLOW });
+    }
+
+    // 2. Configuration: a half-configured admin side answers 503 naming what is missing.
+    const settings = deps.tokenSettings();
+    if (!settings.ok) {
+      return apiError(503, 'not_configured', `The admin endpoint is not configured: missing ${settings.missing.join(', ')}.`, 'Set these environment variables on the site and redeploy.');
+    }
+    const base = settings.value.issuer;
+
+    // 3. Auth.
+    const token = bearerToken(req);
+    if (!token) {
+      const message = token === null ? 'An admin access token is required.' : 'The Authorization header must use the Bearer scheme.';
+      return apiError(401, 'unauthorized', message, 'Sign in through the OAuth flow advertised in WWW-Authenticate and send `Authorization: Bearer <token>`.', {
+        'WWW-Authenticate': bearerChallenge(base),
+      });
+    }
+    let admin: AdminIdentity;
+    try {
+      admin = await authenticate(token, settings.value);
+    } catch (err) {
+      const reason = err instanceof InvalidTokenError ? err.message : 'the access token could not be verified';
+      return apiError(401, 'unauthorized', `Invalid access token: ${reason}.`, 'Sign in again to get a new token.', {
+        'WWW-Authenticate': bearerChallenge(base, reason),
+      });
+    }
+
+    // 4. Rate limit: every authenticated POST counts.
+    const decision = await deps.limiter.consume(admin.sub);
+    const limitHeaders = rateLimitHeaders(decision, deps.limiter.durationSeconds);
+    if (!decision.allowed) {
+      return apiError(429, 'rate_limited', `Rate limit exceeded: ${decision.limit} requests per ${deps.limiter.durationSeconds} s per admin.`, `Retry after ${decision.retryAfterSeconds} s.`, limitHeaders);
+    }
+    return withHeaders(await handleBody(req, admin, base), limitHeaders);
+  }
+
+  async function handleBody(req: Request, admin: AdminIdentity, base: string): Promise<Response> {
+    // 5. Body: JSON only, at most 1 MB (counted while reading), one JSON-RPC message.
+    if (!isJsonContentType(req.headers.get('content-type'))) {
+      return apiError(415, 'unsupported_media_type', 'The request body must be JSON.', 'Send `Content-Type: application/json`.');
+    }
+    const body = await readBody(req, MAX_BODY_BYTES);
+    if (!body.ok) {
+      if (body.reason === 'too_large') return apiError(413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, 'Send smaller messages.');
+      return jsonRpcError(JSONRPC_PARSE_ERROR, body.reason === 'not_utf8' ? 'Parse error: the body is not valid UTF-8.' : 'Parse error: the body could not be read.');
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(body.text);
+    } catch {
+      return jsonRpcError(JSONRPC_PARSE_ERROR, 'Parse error: the body is not valid JSON.');
+    }
+    if (Array.isArray(message)) {
+      return jsonRpcError(JSONRPC_INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported; send one message per request.');
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(message);
+    if (!parsed.success) {
+      const rawId = (message as { id?: unknown } | null)?.id;
+      const id = typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId)) ? rawId : null;
+      return jsonRpcError(JSONRPC_INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message.', id);
+    }
+
+    // 6. MCP. We always answer JSON, so clients that omit text/event-stream from Accept are served
+    // anyway (lenient) instead of getting the transport's 406.
+    const headers = new Headers(req.headers);
+    headers.set('accept', ACCEPT_BOTH);
+    const forwarded = new Request(req.url, { method: 'POST', headers });
+    const ctx: ToolContext = {
+      admin,
+      catalog: async () => adminIndex(await deps.catalog.load(), base),
+      now,
+      fetch: fetchFn,
+      buildHookUrl: deps.buildHookUrl,
+      rebuildLimiter: deps.rebuildLimiter,
+      links,
+    };
+    const server = buildMcpServer(ctx);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      return await transport.handleRequest(forwarded, {
+        parsedBody: parsed.data,
+        authInfo: { token: '', clientId: admin.sub, scopes: [], extra: { email: admin.email } },
+      });
+    } finally {
+      await server.close().catch(() => {});
+    }
+  }
+
+  return async function mcpHandler(req: Request): Promise<Response> {
+    try {
+      return withHeaders(await handle(req), CORS_HEADERS);
+    } catch (err) {
+      // Only a real fault in our code or a dependency lands here; bad input never does.
+      log(`mcp: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return withHeaders(apiError(500, 'internal_error', 'The admin endpoint failed unexpectedly.', 'Try again; if it keeps failing, check the function log.'), CORS_HEADERS);
+    }
+  };
+}

@@ -1,0 +1,25 @@
+// One McpServer per request (stateless), with every admin tool registered against this request's
+// context. Results are structured content plus the same JSON as a text item.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SITE_NAME } from '../../config/site.ts';
+import { TOOLS } from './tools/index.ts';
+import { asText, type ToolContext } from './tools/tool.ts';
+
+export const SERVER_INFO = { name: 'catalog-admin', title: `${SITE_NAME} admin`, version: '1.0.0' };
+
+export function buildMcpServer(ctx: ToolContext): McpServer {
+  const server = new McpServer(SERVER_INFO, {
+    instructions: 'Admin tools for the catalog: search and inspect every product (drafts included), audit and validate product files, draft new ones, check links, and trigger a rebuild. Product changes are made through pull requests; these tools never write files.',
+  });
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations },
+      async (args: Record<string, unknown>) => {
+        const result = (await tool.run(args, ctx)) as Record<string, unknown>;
+        return { structuredContent: result, content: [{ type: 'text' as const, text: asText(result) }] };
+      },
+    );
+  }
+  return server;
+}

@@ -1,0 +1,75 @@
+// check_links: checks the product and image links of chosen products (or given URLs) and reports
+// the broken and refused ones.
+import { z } from 'zod';
+import { Slug } from '../../../catalog/schema.ts';
+import { checkLinks } from '../links.ts';
+import { StatusSchema } from '../schemas.ts';
+import { ToolError, defineTool, paging } from './tool.ts';
+
+const LinkIssue = z.object({
+  slug: z.string().nullable().describe('The product, or null for a URL given directly.'),
+  field: z.enum(['url', 'imageUrl', 'input']),
+  url: z.string(),
+  outcome: z.enum(['broken', 'refused', 'not_checked']).describe('broken: error status, timeout or unreachable; refused: private/loopback target or not http(s); not_checked: time budget used up.'),
+  status: z.number().int().nullable().describe('Last HTTP status, or null when no response came.'),
+  method: z.enum(['HEAD', 'GET']).nullable(),
+  reason: z.string().nullable(),
+});
+
+export const checkLinksTool = defineTool({
+  name: 'check_links',
+  title: 'Check product links',
+  description:
+    'Checks product links (`url`) and image links (`imageUrl`, site paths resolved against the site URL): HEAD, then GET when HEAD fails; redirects followed; a timeout per request; a few requests at a time. Targets on private, loopback or link-local addresses are refused, never requested. Choose products by `slugs`, or by `status` and paging (ordered by slug); `urls` checks extra links directly. Reports only the links that are not OK.',
+  input: z
+    .object({
+      slugs: z.array(Slug).max(100).optional().describe('Check these products (instead of a page of the catalog).'),
+      urls: z.array(z.string().max(2000)).max(50).optional().describe('Check these links as well.'),
+      status: StatusSchema.optional().describe('With no `slugs`: only products with this status.'),
+      fields: z.array(z.enum(['url', 'imageUrl'])).min(1).max(2).default(['url', 'imageUrl']).describe('Which links of each product to check.'),
+      ...paging(25, 100),
+    })
+    .strict(),
+  output: z.object({
+    productsChecked: z.number().int(),
+    linksChecked: z.number().int(),
+    ok: z.number().int(),
+    broken: z.number().int(),
+    refused: z.number().int(),
+    notChecked: z.number().int(),
+    issues: z.array(LinkIssue).describe('Every link that is not OK.'),
+  }),
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  async run(args, ctx) {
+    const index = await ctx.catalog();
+    let rows = index.rows;
+    if (args.slugs) {
+      const unknown = args.slugs.filter((s) => !index.bySlug.has(s));
+      if (unknown.length) throw new ToolError(`Unknown slug${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}.`);
+      rows = args.slugs.map((s) => index.bySlug.get(s)!);
+    } else if (args.urls && args.status === undefined) {
+      rows = [];
+    } else {
+      rows = (args.status ? rows.filter((r) => r.status === args.status) : rows).slice(args.offset, args.offset + args.limit);
+    }
+    const targets: { slug: string | null; field: 'url' | 'imageUrl' | 'input'; url: string }[] = [];
+    for (const r of rows) {
+      for (const field of args.fields) {
+        const url = r.product[field];
+        if (url !== null) targets.push({ slug: r.product.slug, field, url });
+      }
+    }
+    for (const url of args.urls ?? []) targets.push({ slug: null, field: 'input', url });
+    const results = await checkLinks(targets.map((t) => t.url), ctx.fetch, ctx.links);
+    const count = (o: string) => results.filter((r) => r.outcome === o).length;
+    return {
+      productsChecked: rows.length,
+      linksChecked: results.length,
+      ok: count('ok'),
+      broken: count('broken'),
+      refused: count('refused'),
+      notChecked: count('not_checked'),
+      issues: results.flatMap((r, i) => (r.outcome === 'ok' ? [] : [{ ...targets[i]!, outcome: r.outcome, status: r.status, method: r.method, reason: r.reason }])),
+    };
+  },
+});

@@ -1,0 +1,46 @@
+// What an admin tool is: a name, a description, zod input and output schemas, hints, and a
+// function from validated input to structured output. The server registers these; describe.ts
+// prints them.
+import { z } from 'zod';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { AdminIdentity } from '../../auth/tokens.ts';
+import type { AdminIndex } from '../../admin-catalog/admin-index.ts';
+import type { RateLimiter } from '../../rate-limit/limiter.ts';
+import type { LinkPolicy } from '../links.ts';
+
+export interface ToolContext {
+  admin: AdminIdentity;
+  /** The admin catalog, loaded on first use. */
+  catalog(): Promise<AdminIndex>;
+  now(): Date;
+  fetch: typeof fetch;
+  buildHookUrl: string | undefined;
+  rebuildLimiter: RateLimiter;
+  links: LinkPolicy;
+}
+
+export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  annotations: ToolAnnotations;
+  /** Returns the structured result; throws ToolError for a failure the caller should read. */
+  run(args: z.output<I>, ctx: ToolContext): Promise<z.input<O>>;
+}
+
+/** A failure reported to the client as a tool result with `isError: true`. */
+export class ToolError extends Error {}
+
+/** Keeps each definition's input and output types linked while listing them together. */
+export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(def: ToolDef<I, O>): ToolDef => def as unknown as ToolDef;
+
+/** Paging inputs shared by the list tools. */
+export const paging = (defaultLimit: number, maxLimit: number) => ({
+  offset: z.number().int().min(0).default(0).describe('How many results to skip.'),
+  limit: z.number().int().min(1).max(maxLimit).default(defaultLimit).describe(`How many results to return (1–${maxLimit}, default ${defaultLimit}).`),
+});
+
+/** The JSON text content item that accompanies every structured result. */
+export const asText = (value: unknown) => JSON.stringify(value);

@@ -1,0 +1,17 @@
+// The Redis client for shared rate limits: fails fast (no offline queue, short connect and command
+// timeouts) so a slow or absent Redis hands the decision to the insurance limiter at once.
+import { Redis } from 'ioredis';
+
+export function createRedisClient(url: string, onError: (err: Error) => void = () => {}): Redis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    connectTimeout: 1000,
+    commandTimeout: 500,
+    maxRetriesPerRequest: 0,
+    // Keep trying to reconnect in the background, at most every 2 s.
+    retryStrategy: (times) => Math.min(times * 100, 2000),
+  });
+  // Without a listener ioredis reports every failed reconnect as an unhandled error event.
+  client.on('error', onError);
+  return client;
+}

@@ -1,0 +1,65 @@
+// The machine-readable outputs over HTTP from the running local stack: status and parse.
+// (Content types and cache headers are the CDN rules' tests.)
+import { inject, describe, expect, it } from 'vitest';
+import { ApiError, CatalogSnapshot, Product } from '../../src/catalog/schema.ts';
+
+const base = inject('baseUrl');
+const get = (p: string, init?: RequestInit) => fetch(`${base}${p}`, { redirect: 'manual', ...init });
+
+describe('catalog outputs over HTTP', () => {
+  it('serves products.json as a CatalogSnapshot, and each per-slug URL equals its entry', async () => {
+    const res = await get('/api/products.json');
+    expect(res.status).toBe(200);
+    const snap = CatalogSnapshot.parse(await res.json());
+    expect(snap.count).toBe(snap.products.length);
+    expect(snap.count).toBeGreaterThan(0);
+    const first = snap.products[0]!;
+    const one = await get(`/api/products/${first.slug}`);
+    expect(one.status).toBe(200);
+    expect(Product.parse(await one.json())).toEqual(first);
+  });
+
+  it('serves openapi.json (OpenAPI 3.1.0) with the configured server', async () => {
+    const res = await get('/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers[0].url).toBe(base);
+  });
+
+  it('serves llms.txt (under 50,000 characters) and llms-full.txt', async () => {
+    const llms = await get('/llms.txt');
+    expect(llms.status).toBe(200);
+    const text = await llms.text();
+    expect(text.startsWith('# ')).toBe(true);
+    expect(text.length).toBeLessThan(50_000);
+    expect(text).toContain(`${base}/api/products.json`);
+    const full = await get('/llms-full.txt');
+    expect(full.status).toBe(200);
+    expect(await full.text()).toMatch(/^## /m);
+  });
+
+  it('serves sitemap.xml and feed.xml with absolute URLs of this deployment', async () => {
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.status).toBe(200);
+    const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs).toContain(`${base}/`);
+    expect(locs.every((l) => l.startsWith(base))).toBe(true);
+    const feed = await get('/feed.xml');
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+  });
+
+  it('serves the RFC 9727 api-catalog pointing to openapi.json', async () => {
+    const res = await get('/.well-known/api-catalog');
+    expect(res.status).toBe(200);
+    const body = JSON.parse(await res.text());
+    expect(body.linkset[0]['service-desc'][0].href).toBe(`${base}/openapi.json`);
+  });
+
+  it('has the 404 ApiError body for unknown slugs in the build', async () => {
+    const res = await get('/api/not-found.json');
+    expect(res.status).toBe(200);
+    expect(ApiError.parse(await res.json()).error.code).toBe('not_found');
+  });
+});

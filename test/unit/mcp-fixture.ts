@@ -1,0 +1,101 @@
+// Shared set-up for the MCP unit tests: token settings from a test environment, a handler with
+// injected deps, a temporary folder of product files in every state, and JSON-RPC helpers.
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { contentSource } from '../../src/server/admin-catalog/sources.ts';
+import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { issueAccessToken, type AdminIdentity, type TokenSettings } from '../../src/server/auth/tokens.ts';
+import { createMcpHandler, type McpDeps } from '../../src/server/mcp/handler.ts';
+import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
+
+export const ENV = { AUTH_SECRET: 'unit-test-secret-0123456789-abcdefghijklmnop', ADMIN_EMAILS: 'ada@example.test, grace@example.test', SITE_URL: 'http://catalog.test' };
+export const ADA: AdminIdentity = { sub: 'test|ada', email: 'ada@example.test' };
+/** The fixture catalog's build time and the tools' clock. */
+export const BUILT_AT = new Date('2026-01-01T00:00:00Z');
+export const NOW = new Date('2026-06-01T00:00:00Z');
+
+export function settings(): TokenSettings {
+  const s = tokenSettingsFromEnv(ENV);
+  if (!s.ok) throw new Error(`test settings: ${s.missing.join(', ')}`);
+  return s.value;
+}
+
+export const token = (id: AdminIdentity = ADA, s: TokenSettings = settings(), ttl?: number) => issueAccessToken(id, s, ttl);
+
+const fm = (fields: Record<string, string>, body = '') =>
+  `---\n${Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}\n---\n${body}\n`;
+
+const base = {
+  brand: 'Maker',
+  ageRange: '3–6 years',
+  categories: '[educational-toys]',
+  price: '2499',
+  currency: 'USD',
+  imageUrl: '/images/products/x.svg',
+  staffPick: 'false',
+  pickedBy: 'null',
+  whyWePicked: 'Because it is good.',
+  published: 'true',
+};
+
+/** Product files in every state an admin tool cares about. */
+export const FIXTURE_FILES: Record<string, string> = {
+  'alpha-blocks.md': fm({ slug: 'alpha-blocks', name: 'Alpha Blocks', ...base, staffPick: 'true', pickedBy: 'maya', url: 'https://shop.example/alpha' }, 'Wooden letter blocks.'),
+  'alpha-blocks-twin.md': fm({ slug: 'alpha-blocks-twin', name: 'Alpha  blocks', ...base, url: 'https://shop.example/alpha/' }, 'The same blocks again.'),
+  'beta-kit.md': fm({ slug: 'beta-kit', name: 'Beta Circuit Kit', ...base, ageRange: 'null', categories: '[kits]', price: 'null', currency: 'CAD', imageUrl: 'null', whyWePicked: 'null', published: 'false', url: 'https://shop.example/beta' }),
+  'gamma-book.md': fm({ slug: 'gamma-book', name: 'Gamma Picture Book', ...base, ageRange: '8–12 years', categories: '[books]', currency: 'EUR', pickedBy: 'theo', publishAt: '2030-01-01T00:00:00Z', url: 'https://shop.example/gamma' }, 'A book about stars.'),
+  'delta-puzzle.md': fm({ slug: 'delta-puzzle', name: 'Delta Puzzle', ...base, ageRange: '18 months–3 years', categories: '[puzzles, games]', publishAt: '2026-03-01T00:00:00Z', url: 'https://shop.example/delta' }, 'A chunky puzzle.'),
+  'broken-file.md': fm({ slug: 'broken-file', name: 'Broken', brand: 'Maker', categories: '[toys]', currency: 'USD', url: 'https://shop.example/broken', staffPick: 'false', pickedBy: 'null', whyWePicked: 'null', published: 'true', ageRange: 'null', price: 'null', imageUrl: 'null' }),
+};
+
+/** Writes the fixture files into a fresh temporary content folder. */
+export function fixtureDir(files: Record<string, string> = FIXTURE_FILES): { root: string; cleanup(): void } {
+  const root = mkdtempSync(path.join(tmpdir(), 'mcp-fixture-'));
+  const dir = path.join(root, 'content/products');
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+export function makeHandler(root: string, over: Partial<McpDeps> = {}) {
+  const deps: McpDeps = {
+    tokenSettings: () => tokenSettingsFromEnv(ENV),
+    limiter: createRateLimiter({ points: 60, durationSeconds: 60, keyPrefix: 'req' }),
+    rebuildLimiter: createRateLimiter({ points: 5, durationSeconds: 3600, keyPrefix: 'rebuild' }),
+    catalog: contentSource({ root, clock: () => BUILT_AT }),
+    now: () => NOW,
+    log: () => {},
+    ...over,
+  };
+  return createMcpHandler(deps);
+}
+
+export const URL_MCP = 'http://catalog.test/api/mcp';
+
+export function post(body: unknown, tok: string | null, headers: Record<string, string> = {}): Request {
+  return new Request(URL_MCP, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(tok ? { authorization: `Bearer ${tok}` } : {}), ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+let nextId = 1;
+export const rpc = (method: string, params?: unknown) => ({ jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) });
+
+export interface ToolResult {
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  content: { type: string; text: string }[];
+}
+
+export async function callTool(handler: (r: Request) => Promise<Response>, tok: string, name: string, args: unknown = {}): Promise<ToolResult> {
+  const res = await handler(post(rpc('tools/call', { name, arguments: args }), tok));
+  if (res.status !== 200) throw new Error(`tools/call ${name}: HTTP ${res.status} ${await res.text()}`);
+  const json = (await res.json()) as { result?: ToolResult; error?: unknown };
+  if (!json.result) throw new Error(`tools/call ${name}: ${JSON.stringify(json.error)}`);
+  return json.result;
+}

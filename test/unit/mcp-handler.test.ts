@@ -1,0 +1,254 @@
+// Every branch of POST /api/mcp in order: method, configuration, auth, rate limit, body, MCP.
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/catalog/schema.ts';
+import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { ADA, ENV, URL_MCP, fixtureDir, makeHandler, post, rpc, settings, token } from './mcp-fixture.ts';
+
+const fx = fixtureDir();
+afterAll(() => fx.cleanup());
+const handler = makeHandler(fx.root);
+
+async function expectApiError(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  expect(res.headers.get('cache-control')).toBe('no-store');
+  const body = ApiError.parse(await res.json());
+  expect(body.error.code).toBe(code);
+  return body;
+}
+
+async function expectJsonRpcError(res: Response, code: number) {
+  expect(res.status).toBe(400);
+  const body = (await res.json()) as { jsonrpc: string; id: unknown; error: { code: number; message: string } };
+  expect(body.jsonrpc).toBe('2.0');
+  expect(body.error.code).toBe(code);
+  expect(typeof body.error.message).toBe('string');
+  return body;
+}
+
+describe('method', () => {
+  it.each(['GET', 'PUT', 'DELETE', 'PATCH', 'HEAD'])('%s → 405 ApiError with Allow', async (method) => {
+    const res = await handler(new Request(URL_MCP, { method }));
+    expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+    if (method === 'HEAD') expect(res.status).toBe(405);
+    else await expectApiError(res, 405, 'method_not_allowed');
+  });
+
+  it('OPTIONS answers the CORS preflight for browser MCP clients', async () => {
+    const res = await handler(new Request(URL_MCP, { method: 'OPTIONS', headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST' } }));
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase();
+    for (const h of ['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id']) expect(allowed).toContain(h);
+  });
+
+  it('the method check comes before auth (GET without a token is still 405)', async () => {
+    const res = await handler(new Request(URL_MCP, { method: 'GET', headers: { accept: 'text/event-stream' } }));
+    await expectApiError(res, 405, 'method_not_allowed');
+  });
+});
+
+describe('configuration', () => {
+  it('missing AUTH_SECRET and ADMIN_EMAILS → 503 not_configured naming them', async () => {
+    const h = makeHandler(fx.root, { tokenSettings: () => tokenSettingsFromEnv({}) });
+    const body = await expectApiError(await h(post(rpc('tools/list'), 'x')), 503, 'not_configured');
+    expect(body.error.message).toContain('AUTH_SECRET');
+    expect(body.error.message).toContain('ADMIN_EMAILS');
+  });
+});
+
+describe('auth', () => {
+  const metadata = `resource_metadata="${ENV.SITE_URL}/.well-known/oauth-protected-resource/api/mcp"`;
+
+  it('no token → 401 with a challenge without error=', async () => {
+    const res = await handler(post(rpc('tools/list'), null));
+    await expectApiError(res, 401, 'unauthorized');
+    const challenge = res.headers.get('www-authenticate')!;
+    expect(challenge).toBe(`Bearer ${metadata}`);
+    expect(res.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+  });
+
+  it('another scheme → 401 like a missing token', async () => {
+    const res = await handler(post(rpc('tools/list'), null, { authorization: 'Basic YWRhOnB3' }));
+    await expectApiError(res, 401, 'unauthorized');
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer ${metadata}`);
+  });
+
+  const cases: [string, () => Promise<string>, RegExp][] = [
+    ['garbage', async () => 'not.a.jwt', /invalid/],
+    ['wrong audience', async () => token(ADA, { ...settings(), audience: 'http://catalog.test/api/other' }), /CLAIM_VALIDATION/],
+    ['wrong issuer', async () => token(ADA, { ...settings(), issuer: 'http://evil.test' }), /CLAIM_VALIDATION/],
+    ['expired', async () => token(ADA, { ...settings(), now: () => Date.now() - 7200_000 }, 60), /expired/],
+    ['non-admin', async () => token({ sub: 'x|eve', email: 'eve@example.test' }), /allowlist/],
+    ['other key', async () => token(ADA, { ...settings(), key: new Uint8Array(32).fill(7) }), /invalid/],
+  ];
+  it.each(cases)('%s token → 401 invalid_token', async (_name, make, reason) => {
+    const res = await handler(post(rpc('tools/list'), await make()));
+    const body = await expectApiError(res, 401, 'unauthorized');
+    expect(body.error.message).toMatch(reason);
+    const challenge = res.headers.get('www-authenticate')!;
+    expect(challenge).toMatch(/^Bearer error="invalid_token", error_description="[^"]+", /);
+    expect(challenge).toContain(metadata);
+  });
+
+  it('a valid admin token passes', async () => {
+    const res = await handler(post(rpc('tools/list'), await token()));
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('rate limit', () => {
+  it('60 requests per minute pass, the 61st is 429 with Retry-After and RateLimit headers; admins are counted apart', async () => {
+    const h = makeHandler(fx.root, { limiter: createRateLimiter({ points: 60, durationSeconds: 60, keyPrefix: 'handler-test' }) });
+    const tok = await token();
+    for (let i = 0; i < 60; i++) {
+      const res = await h(post(rpc('ping'), tok));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-remaining')).toBe(String(59 - i));
+    }
+    const res = await h(post(rpc('ping'), tok));
+    await expectApiError(res, 429, 'rate_limited');
+    const retry = Number(res.headers.get('retry-after'));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(60);
+    expect(res.headers.get('ratelimit-limit')).toBe('60');
+    expect(res.headers.get('ratelimit-remaining')).toBe('0');
+    expect(res.headers.get('ratelimit-policy')).toBe('60;w=60');
+    expect(res.headers.get('access-control-expose-headers')).toContain('Retry-After');
+    const grace = await token({ sub: 'test|grace', email: 'grace@example.test' });
+    expect((await h(post(rpc('ping'), grace))).status).toBe(200);
+  });
+
+  it('bad bodies count too (every authenticated POST)', async () => {
+    const h = makeHandler(fx.root, { limiter: createRateLimiter({ points: 2, durationSeconds: 60, keyPrefix: 'bad-bodies' }) });
+    const tok = await token();
+    expect((await h(post('{', tok))).status).toBe(400);
+    expect((await h(post('{', tok))).status).toBe(400);
+    expect((await h(post('{', tok))).status).toBe(429);
+  });
+
+  it('a limiter store failure fails closed (429), never open, never 5xx', async () => {
+    const failing = { points: 60, durationSeconds: 60, scope: 'shared' as const, consume: async () => ({ allowed: false, limit: 60, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1 }) };
+    const h = makeHandler(fx.root, { limiter: failing });
+    await expectApiError(await h(post(rpc('ping'), await token())), 429, 'rate_limited');
+  });
+});
+
+describe('body', () => {
+  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['application/jsonx'], ['']])('content type "%s" → 415 ApiError', async (ct) => {
+    const req = new Request(URL_MCP, { method: 'POST', headers: { authorization: `Bearer ${await token()}`, 'content-type': ct }, body: JSON.stringify(rpc('ping')) });
+    await expectApiError(await handler(req), 415, 'unsupported_media_type');
+  });
+
+  it('application/json with a charset is accepted', async () => {
+    expect((await handler(post(rpc('ping'), await token(), { 'content-type': 'application/json; charset=utf-8' }))).status).toBe(200);
+  });
+
+  it('a 2 MB body → 413 ApiError', async () => {
+    const big = JSON.stringify({ ...rpc('ping'), params: { pad: 'x'.repeat(2_000_000) } });
+    await expectApiError(await handler(post(big, await token())), 413, 'payload_too_large');
+  });
+
+  it('a lying Content-Length does not let a big body through (the cap counts bytes read)', async () => {
+    const big = 'x'.repeat(1_500_000);
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(big));
+        c.close();
+      },
+    });
+    const req = new Request(URL_MCP, { method: 'POST', headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json', 'content-length': '10' }, body: stream, duplex: 'half' } as RequestInit);
+    await expectApiError(await handler(req), 413, 'payload_too_large');
+  });
+
+  it.each([['{'], ['not json'], [''], ['{"jsonrpc":"2.0",']])('invalid JSON %j → JSON-RPC -32700 at HTTP 400', async (text) => {
+    const body = await expectJsonRpcError(await handler(post(text, await token())), -32700);
+    expect(body.id).toBeNull();
+  });
+
+  it('invalid UTF-8 → JSON-RPC -32700', async () => {
+    const req = new Request(URL_MCP, { method: 'POST', headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' }, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
+    await expectJsonRpcError(await handler(req), -32700);
+  });
+
+  it('a JSON-RPC batch → -32600 (one message per request)', async () => {
+    const body = await expectJsonRpcError(await handler(post([rpc('ping'), rpc('tools/list')], await token())), -32600);
+    expect(body.error.message).toMatch(/batch/i);
+  });
+
+  it.each([[42], [null], [{ hello: 'world' }], [{ jsonrpc: '1.0', id: 1, method: 'ping' }], [{ jsonrpc: '2.0', id: 7, method: 3 }]])('%j is not a JSON-RPC message → -32600', async (msg) => {
+    await expectJsonRpcError(await handler(post(msg, await token())), -32600);
+  });
+
+  it('echoes the id of an invalid request when it can be read', async () => {
+    const body = await expectJsonRpcError(await handler(post({ jsonrpc: '2.0', id: 'abc', method: { no: 1 } }, await token())), -32600);
+    expect(body.id).toBe('abc');
+  });
+});
+
+describe('MCP', () => {
+  it('initialize works statelessly: no session id, JSON response', async () => {
+    const res = await handler(post(rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } }), await token()));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+    const json = (await res.json()) as { result: { serverInfo: { name: string }; capabilities: { tools?: unknown } } };
+    expect(json.result.serverInfo.name).toBe('catalog-admin');
+    expect(json.result.capabilities.tools).toBeDefined();
+  });
+
+  it('Accept without text/event-stream is served anyway (lenient: we always answer JSON)', async () => {
+    for (const accept of ['application/json', '*/*', '']) {
+      const res = await handler(post(rpc('tools/list'), await token(), { accept }));
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('a notification gets 202 with no body', async () => {
+    const res = await handler(post({ jsonrpc: '2.0', method: 'notifications/initialized' }, await token()));
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe('');
+  });
+
+  it('an unknown method → JSON-RPC -32601 inside a 200', async () => {
+    const res = await handler(post(rpc('nope/nothing'), await token()));
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as { error: { code: number } };
+    expect(json.error.code).toBe(-32601);
+  });
+
+  it('an unknown tool and invalid arguments → tool results with isError', async () => {
+    const tok = await token();
+    for (const params of [{ name: 'no_such_tool', arguments: {} }, { name: 'search_products', arguments: { limit: 'lots' } }, { name: 'get_product', arguments: { slug: 'Not A Slug' } }, { name: 'catalog_stats', arguments: { extra: 1 } }]) {
+      const res = await handler(post(rpc('tools/call', params), tok));
+      expect(res.status).toBe(200);
+      const json = (await res.json()) as { result: { isError: boolean; content: { text: string }[] } };
+      expect(json.result.isError).toBe(true);
+      expect(json.result.content[0]!.text).toMatch(/not found|validation/i);
+    }
+  });
+
+  it('an unsupported Mcp-Protocol-Version header → JSON-RPC error, not 5xx', async () => {
+    const res = await handler(post(rpc('tools/list'), await token(), { 'mcp-protocol-version': '1999-01-01' }));
+    expect(res.status).toBe(400);
+    const json = (await res.json()) as { error: { code: number } };
+    expect(typeof json.error.code).toBe('number');
+  });
+
+  it('sets its own CORS headers on success', async () => {
+    const res = await handler(post(rpc('ping'), await token()));
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const exposed = res.headers.get('access-control-expose-headers')!;
+    for (const h of ['WWW-Authenticate', 'Mcp-Session-Id', 'Retry-After', 'RateLimit-Remaining']) expect(exposed).toContain(h);
+  });
+
+  it('an internal fault (the limiter throws) → 500 ApiError', async () => {
+    const h = makeHandler(fx.root, {
+      limiter: { points: 1, durationSeconds: 1, scope: 'instance', consume: () => Promise.reject(new Error('boom')) },
+    });
+    await expectApiError(await h(post(rpc('ping'), await token())), 500, 'internal_error');
+  });
+});

@@ -1,0 +1,86 @@
+// The one-pass writer and the post-build proof over a real folder: a clean build passes, and
+// each kind of fault is caught.
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogView } from '../../src/catalog/catalog.ts';
+import { checkDist, unpublishedMatcher } from '../../src/integrations/check-dist.ts';
+import { writeCatalogOutputs } from '../../src/integrations/write-outputs.ts';
+import { pagesOf } from '../../src/outputs/pages.ts';
+import { AT, SAMPLE } from './outputs-fixtures.ts';
+
+let dist: string;
+beforeEach(async () => {
+  dist = await mkdtemp(path.join(tmpdir(), 'outputs-check-'));
+  await writeCatalogOutputs(dist, catalogView(SAMPLE, AT), { base: 'https://catalog.test', concurrency: 4 });
+});
+afterEach(() => rm(dist, { recursive: true, force: true }));
+
+const check = () => checkDist(dist, { entries: SAMPLE });
+
+describe('writeCatalogOutputs + checkDist', () => {
+  it('writes every output and the proof passes', async () => {
+    const { failures } = await check();
+    expect(failures).toEqual([]);
+    for (const p of pagesOf(catalogView(SAMPLE, AT))) await expect(readFile(path.join(dist, p.twin))).resolves.toBeTruthy();
+    const perSlug = await readFile(path.join(dist, 'api/products/ant-farm'), 'utf8');
+    expect(await readFile(path.join(dist, 'api/products.json'), 'utf8')).toContain(perSlug);
+  });
+
+  it('catches an unpublished name in any file, including HTML-escaped', async () => {
+    await writeFile(path.join(dist, 'index.html'), '<p>Goodnight &quot;Moon&quot; &amp; Co and Quokka Secret Draft</p>');
+    await writeFile(path.join(dist, 'index.md'), 'x');
+    const { failures } = await check();
+    expect(failures.join('\n')).toMatch(/index\.html: mentions unpublished name "Quokka Secret Draft"/);
+  });
+
+  it('catches an unpublished slug in a file name and a scheduled product in JSON', async () => {
+    await writeFile(path.join(dist, 'products/later-kit.md'), 'hello');
+    await appendFile(path.join(dist, 'feed.xml'), '<!-- /products/later-kit -->');
+    const text = (await check()).failures.join('\n');
+    expect(text).toMatch(/file names mention unpublished products: slug "later-kit"/);
+    expect(text).toMatch(/feed\.xml: mentions unpublished slug "later-kit"/);
+  });
+
+  it('catches an HTML page without a twin', async () => {
+    await writeFile(path.join(dist, 'about.html'), '<p>about</p>');
+    await rm(path.join(dist, 'about.md'));
+    expect((await check()).failures.join('\n')).toMatch(/about\.html: HTML page without its Markdown twin about\.md/);
+  });
+
+  it('catches a per-slug file that differs from products.json', async () => {
+    const f = path.join(dist, 'api/products/ant-farm');
+    await writeFile(f, JSON.stringify({ ...JSON.parse(await readFile(f, 'utf8')), name: 'Changed' }));
+    expect((await check()).failures.join('\n')).toMatch(/api\/products\/ant-farm: differs from its entry/);
+  });
+
+  it('catches counts that disagree (llms-full, sitemap)', async () => {
+    await appendFile(path.join(dist, 'llms-full.txt'), '\n## Extra\n');
+    await writeFile(path.join(dist, 'sitemap.xml'), '<urlset></urlset>');
+    const text = (await check()).failures.join('\n');
+    expect(text).toMatch(/llms-full\.txt: 4 product sections, 3 products/);
+    expect(text).toMatch(/sitemap\.xml: 0 URLs/);
+  });
+
+  it('catches an openapi.json whose schemas reject the real responses', async () => {
+    const f = path.join(dist, 'openapi.json');
+    const doc = JSON.parse(await readFile(f, 'utf8'));
+    doc.components.schemas.Product.required.push('extraField');
+    await writeFile(f, JSON.stringify(doc));
+    expect((await check()).failures.join('\n')).toMatch(/does not validate against openapi\.json Product/);
+  });
+});
+
+describe('unpublishedMatcher', () => {
+  const match = unpublishedMatcher(['secret-kit'], ['Quokka (Set)']);
+  it.each([
+    ['/products/secret-kit.md', ['slug "secret-kit"']],
+    ['"slug":"secret-kit"', ['slug "secret-kit"']],
+    ['secret-kit-2 and not-secret-kit', []],
+    ['A Quokka (Set) here', ['name "Quokka (Set)"']],
+    ['Quokka (Sets)', []],
+  ])('%s → %j', (text, hits) => {
+    expect(match(text)).toEqual(hits);
+  });
+});

@@ -1,0 +1,51 @@
+// In-memory catalog entries for the output tests: a few hand-written ones and a synthetic N.
+import { CATEGORY_SLUGS } from '../../src/config/site.ts';
+import { ProductFrontmatter, type CatalogEntry } from '../../src/catalog/schema.ts';
+
+export const AT = new Date('2026-06-01T12:00:00Z');
+
+export function entry(over: Record<string, unknown> = {}, description: string | null = 'A thing to play with.'): CatalogEntry {
+  const data = ProductFrontmatter.parse({
+    slug: 'sample',
+    name: 'Sample',
+    brand: 'Brand',
+    ageRange: '3–6 years',
+    categories: ['kits'],
+    price: 2499,
+    currency: 'USD',
+    imageUrl: null,
+    url: 'https://shop.example/sample',
+    staffPick: false,
+    pickedBy: null,
+    whyWePicked: 'Because it is good.',
+    published: true,
+    ...over,
+  });
+  return { data, description, sourcePath: `content/products/${data.slug}.md` };
+}
+
+export const SAMPLE: CatalogEntry[] = [
+  entry({ slug: 'zebra-puzzle', name: 'Zebra Puzzle', categories: ['puzzles'], staffPick: true, pickedBy: 'maya', publishAt: new Date('2026-01-01T00:00:00Z') }),
+  entry({ slug: 'ant-farm', name: 'Ant Farm', categories: ['kits', 'outdoor-play'], price: null, imageUrl: '/images/products/ant.svg' }, 'Watch ants dig.\n\n# Care\n\nFeed them.'),
+  entry({ slug: 'moon-book', name: 'Goodnight "Moon" & Co', categories: ['books'], ageRange: '0–3 years', staffPick: true, pickedBy: 'theo', whyWePicked: null }, null),
+  entry({ slug: 'secret-draft', name: 'Quokka Secret Draft', published: false }),
+  entry({ slug: 'later-kit', name: 'Xylo Later Kit', publishAt: new Date('2099-01-01T00:00:00Z') }),
+];
+
+/** `n` valid published entries with long names and notes, 10% staff picks. */
+export function synthetic(n: number): CatalogEntry[] {
+  return Array.from({ length: n }, (_, i) =>
+    entry(
+      {
+        slug: `synthetic-product-with-a-long-descriptive-slug-${i}`,
+        name: `Synthetic Wooden Construction Set With A Long Name Number ${i}`.padEnd(150, 'x'),
+        brand: `Brand ${i % 50}`,
+        categories: [CATEGORY_SLUGS[i % CATEGORY_SLUGS.length]!],
+        staffPick: i % 10 === 0,
+        pickedBy: i % 10 === 0 ? 'theo' : null,
+        whyWePicked: 'Children keep coming back to it. '.repeat(10).trim(),
+      },
+      'A long description. '.repeat(20).trim(),
+    ),
+  );
+}

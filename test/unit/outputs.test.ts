@@ -1,0 +1,158 @@
+// The pure output builders: page list, JSON, twins, llms files and discovery files.
+import { describe, expect, it } from 'vitest';
+import { AGE_BANDS } from '../../src/catalog/ages.ts';
+import { catalogView, toProduct } from '../../src/catalog/catalog.ts';
+import { CatalogSnapshot, Product, ApiError } from '../../src/catalog/schema.ts';
+import { CATEGORY_SLUGS, SITE_NAME } from '../../src/config/site.ts';
+import { ABOUT_SECTIONS } from '../../src/content/about.ts';
+import { apiCatalog, atomFeed, newestProducts, robotsTxt, sitemapXml } from '../../src/outputs/discovery.ts';
+import { catalogSnapshot, notFoundBody, productJson, snapshotJson } from '../../src/outputs/json.ts';
+import { categoryDump, LLMS_TXT_MAX_CHARS, LLMS_TXT_PICKS, llmsFullTxt, llmsTxt } from '../../src/outputs/llms.ts';
+import { productMarkdown } from '../../src/outputs/markdown.ts';
+import { htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
+import { twinMarkdown } from '../../src/outputs/twins.ts';
+import { AT, SAMPLE, synthetic } from './outputs-fixtures.ts';
+
+const BASE = 'https://catalog.test';
+const view = catalogView(SAMPLE, AT);
+const md = productMarkdown(BASE);
+const sections = (s: string) => (s.match(/^## /gm) ?? []).length;
+
+describe('pagesOf', () => {
+  const pages = pagesOf(view);
+  it('lists the fixed page set: home, about, staff picks, 7 categories, 5 age bands, each published product', () => {
+    expect(pages.length).toBe(3 + CATEGORY_SLUGS.length + AGE_BANDS.length + 3);
+    expect(pages.slice(0, 3).map((p) => p.path)).toEqual(['/', '/about', '/staff-picks']);
+    expect(pages.filter((p) => p.kind === 'product').map((p) => p.path)).toEqual(['/products/ant-farm', '/products/moon-book', '/products/zebra-puzzle']);
+  });
+  it.each([
+    ['/', '/index.md', 'index.html'],
+    ['/products/ant-farm', '/products/ant-farm.md', 'products/ant-farm.html'],
+    ['/categories/books', '/categories/books.md', 'categories/books.html'],
+  ])('%s has twin %s and HTML file %s', (path, twin, html) => {
+    expect(pages.find((p) => p.path === path)?.twin).toBe(twin);
+    expect(htmlFileOf(path)).toBe(html);
+  });
+});
+
+describe('JSON outputs', () => {
+  const snap = catalogSnapshot(view, BASE);
+  it('is a valid CatalogSnapshot of published products ordered by slug, at the build time', () => {
+    expect(CatalogSnapshot.parse(snap)).toEqual(snap);
+    expect(snap.products.map((p) => p.slug)).toEqual(['ant-farm', 'moon-book', 'zebra-puzzle']);
+    expect(snap.generatedAt).toBe(AT.toISOString());
+    expect(snap.count).toBe(3);
+  });
+  it('serializes each product once: the snapshot text equals JSON.stringify and contains each per-slug body', () => {
+    const bodies = snap.products.map(productJson);
+    const text = snapshotJson(bodies, AT);
+    expect(text).toBe(JSON.stringify(snap));
+    for (const b of bodies) {
+      expect(text).toContain(b);
+      expect(Object.keys(Product.parse(JSON.parse(b)))).toHaveLength(13);
+    }
+  });
+  it('makes image paths absolute and keeps nulls', () => {
+    const ant = toProduct(view.products[0]!, BASE);
+    expect(ant.imageUrl).toBe(`${BASE}/images/products/ant.svg`);
+    expect(ant.price).toBeNull();
+  });
+  it('has an ApiError not-found body pointing to products.json', () => {
+    const body = ApiError.parse(notFoundBody(BASE));
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.hint).toContain(`${BASE}/api/products.json`);
+  });
+});
+
+describe('Markdown twins', () => {
+  const pages = pagesOf(view);
+  const twin = (path: string) => twinMarkdown(pages.find((p) => p.path === path)!, view, md);
+  it.each(pages.map((p) => [p.path]))('%s opens with the pointer to its page and /llms.txt', (path) => {
+    const first = twin(path).split('\n')[0]!;
+    expect(first).toBe(`> Markdown twin of <${BASE}${path}>. Agent index: <${BASE}/llms.txt>`);
+  });
+  it('renders a product with its facts, description, note and curator', () => {
+    const t = twin('/products/zebra-puzzle');
+    expect(t).toContain('\n# Zebra Puzzle\n');
+    expect(t).toContain('- Price: $24.99 USD');
+    expect(t).toContain('<https://shop.example/sample>');
+    expect(t).toContain('**Why we picked it:** Because it is good. Picked by Maya (Early-years educator).');
+  });
+  it('keeps curator headings below the product heading', () => {
+    const t = twin('/products/ant-farm');
+    expect(t).toContain('### Care');
+    expect(t).not.toMatch(/^# Care/m);
+  });
+  it('keeps quotes and ampersands in names readable', () => {
+    expect(twinMarkdown({ ...pages.find((p) => p.path === '/products/moon-book')! }, view, md)).toContain('# Goodnight "Moon" & Co');
+  });
+  it('lists a category\'s products and only those', () => {
+    const t = twin('/categories/kits');
+    expect(t).toContain('[Ant Farm]');
+    expect(t).not.toContain('Zebra');
+  });
+  it('gives the about twin the same text as the about page module', () => {
+    const t = twin('/about');
+    for (const s of ABOUT_SECTIONS) {
+      expect(t).toContain(`## ${s.heading}`);
+      for (const p of s.paragraphs) expect(t.replace(/\s+/g, ' ')).toContain(p.replace(/\s+/g, ' ').replace(/\.$/, ''));
+    }
+  });
+  it('never mentions unpublished products', () => {
+    for (const p of pages) expect(twin(p.path)).not.toMatch(/Quokka|Xylo|secret-draft|later-kit/);
+  });
+});
+
+describe('llms files', () => {
+  it('llms.txt has the llmstxt.org shape with absolute links and the agent notes', () => {
+    const t = llmsTxt(view, md);
+    expect(t.startsWith(`# ${SITE_NAME}\n\n> `)).toBe(true);
+    for (const h of ['Key pages', 'Catalog data', 'Full text', 'Notes for agents']) expect(t).toContain(`\n## ${h}\n`);
+    for (const url of ['/index.md', '/about.md', '/staff-picks.md', '/api/products.json', '/openapi.json', '/llms-full.txt', '/llms/books.txt', '/ages/0-2.md'])
+      expect(t).toContain(`(${BASE}${url})`);
+    expect(t).toMatch(/Authorization header/);
+    expect(t).toMatch(/admin-only/);
+    expect(t).toMatch(/minor units/);
+    expect([...t.matchAll(/\]\((?!https:\/\/catalog\.test)/g)]).toHaveLength(0);
+  });
+  it('llms-full.txt has one ## section per published product', () => {
+    const t = llmsFullTxt(view, md);
+    expect(sections(t)).toBe(3);
+    expect(t).toContain('## Ant Farm');
+    expect(t).not.toMatch(/Quokka|Xylo/);
+  });
+  it('a category dump holds exactly that category', () => {
+    const t = categoryDump(view, 'kits', md);
+    expect(sections(t)).toBe(view.byCategory.get('kits')!.length);
+  });
+  it(`llms.txt stays under ${LLMS_TXT_MAX_CHARS} characters with 10,000 products`, () => {
+    const big = catalogView(synthetic(10_000), AT);
+    const t = llmsTxt(big, productMarkdown(BASE));
+    expect(t.length).toBeLessThan(LLMS_TXT_MAX_CHARS);
+    expect(t).toContain('10000 published products');
+    expect((t.match(/synthetic-product-with/g) ?? []).length).toBe(LLMS_TXT_PICKS);
+  });
+});
+
+describe('discovery files', () => {
+  it('sitemap lists every page once, absolute', () => {
+    const pages = pagesOf(view);
+    const locs = [...sitemapXml(pages, BASE).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(pages.map((p) => `${BASE}${p.path}`));
+  });
+  it('feed orders by publishAt, newest first, undated after, and escapes XML', () => {
+    expect(newestProducts(view).map((e) => e.data.slug)).toEqual(['zebra-puzzle', 'ant-farm', 'moon-book']);
+    const feed = atomFeed(view, BASE);
+    expect(feed).toContain('<title>Goodnight &quot;Moon&quot; &amp; Co</title>');
+    expect(feed).toContain('<updated>2026-01-01T00:00:00.000Z</updated>');
+    expect((feed.match(/<entry>/g) ?? []).length).toBe(3);
+  });
+  it('robots.txt points to the sitemap', () => {
+    expect(robotsTxt(BASE)).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+  });
+  it('api-catalog is an RFC 9727 linkset naming openapi.json', () => {
+    const { linkset } = apiCatalog(BASE);
+    expect(linkset[0]!.anchor).toBe(`${BASE}/.well-known/api-catalog`);
+    expect(linkset[0]!['service-desc'][0]!.href).toBe(`${BASE}/openapi.json`);
+  });
+});
