@@ -49,6 +49,7 @@ const contentDir = path.join(tmp, 'content/products');
 const distDir = path.join(tmp, 'dist');
 const cacheEnv = supportsCacheDirEnv(ROOT);
 const cacheDir = cacheEnv ? path.join(tmp, 'astro-cache') : null;
+const adminSnapshot = path.join(tmp, 'admin-catalog.json');
 const snapshot = path.join(ROOT, '.generated/admin-catalog.json');
 const snapshotBackup = path.join(tmp, 'admin-catalog.backup.json');
 const hadSnapshot = existsSync(snapshot);
@@ -95,6 +96,8 @@ try {
     CATALOG_CONTENT_DIR: contentDir,
     ASTRO_TELEMETRY_DISABLED: '1',
     ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
+    // scripts/build-admin-catalog.ts writes here instead of the repository's .generated/.
+    ADMIN_CATALOG_OUT: adminSnapshot,
   };
   log(`build command: ${steps.join(' && ')}`);
   log(`cache: ${cacheEnv ? `ASTRO_CACHE_DIR=${cacheDir}` : 'node_modules/.astro (astro.config.mjs has no ASTRO_CACHE_DIR)'}`);
@@ -157,7 +160,7 @@ try {
     repeat: Number(args.repeat),
     searchArgs: { query: 'wooden' },
     calls: { search_products: { query: 'wooden' }, audit_catalog: {} },
-    env: { CATALOG_CONTENT_DIR: contentDir },
+    env: { CATALOG_CONTENT_DIR: contentDir, ADMIN_CATALOG_PATH: adminSnapshot },
     workDir: tmp,
     log,
   });
