@@ -24,6 +24,8 @@ export interface ChildTiming {
 export interface ColdStart {
   runs: number;
   medianImportPlusFirstCallMs: number;
+  medianImportMs: number;
+  medianFirstCallMs: number;
   medianProcessWallMs: number;
   medianRssBytes: number;
   status: number;
@@ -91,6 +93,8 @@ function summarize(runs: ChildTiming[]): ColdStart {
   return {
     runs: runs.length,
     medianImportPlusFirstCallMs: median(runs.map((r) => r.importPlusFirstCallMs)),
+    medianImportMs: median(runs.map((r) => r.importMs)),
+    medianFirstCallMs: median(runs.map((r) => r.firstCallMs)),
     medianProcessWallMs: median(runs.map((r) => r.processWallMs)),
     medianRssBytes: median(runs.map((r) => r.rssBytes)),
     status: runs[0]!.status,

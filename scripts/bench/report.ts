@@ -59,6 +59,7 @@ export const LIMITS = {
 export const mb = (b: number) => `${(b / 1_000_000).toFixed(0)} MB`;
 export const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export const kb = (b: number) => `${(b / 1000).toFixed(1)} KB`;
+export const size = (b: number) => (b >= 1_000_000 ? `${(b / 1_000_000).toFixed(1)} MB` : kb(b));
 
 export function toBuildRun(r: RunResult, p: Phase[], dist: DistStats | null): BuildRun {
   const tail = r.log.filter((l) => !isPageLine(l.line)).slice(-15).map((l) => l.line).join('\n');
@@ -127,9 +128,9 @@ export function markdown(r: BenchReport): string {
   const d = c?.dist;
   if (d) {
     rows.push(['output files, total size', `${d.files.toLocaleString('en-US')}, ${mb(d.bytes)}`]);
-    rows.push(['products.json', d.productsJson ? mb(d.productsJson.bytes) : 'not available yet']);
+    rows.push(['products.json', d.productsJson ? size(d.productsJson.bytes) : 'not available yet']);
     rows.push(['llms.txt', d.llmsTxt ? `${d.llmsTxt.chars!.toLocaleString('en-US')} chars` : 'not available yet']);
-    rows.push(['llms-full.txt', d.llmsFullTxt ? mb(d.llmsFullTxt.bytes) : 'not available yet']);
+    rows.push(['llms-full.txt', d.llmsFullTxt ? size(d.llmsFullTxt.bytes) : 'not available yet']);
     rows.push(['largest HTML page', d.largestHtml ? `${d.largestHtml.path} ${kb(d.largestHtml.bytes)}` : 'none']);
   }
   for (const w of r.pages.weights) {
@@ -138,8 +139,10 @@ export function markdown(r: BenchReport): string {
   for (const l of r.pages.lighthouse) rows.push([`Lighthouse ${new URL(l.url).pathname} (perf/a11y/bp/seo)`, l.scores ? Object.values(l.scores).join(' / ') : (l.error ?? 'failed')]);
   if (r.admin.available) {
     rows.push(['function mode', r.admin.mode === 'bundled' ? 'esbuild bundles (as deployed)' : `sources (${r.admin.bundleNote ?? ''})`]);
-    rows.push(['health cold start (import + 1st call; process)', `${r.admin.health!.medianImportPlusFirstCallMs.toFixed(0)} ms; ${r.admin.health!.medianProcessWallMs.toFixed(0)} ms`]);
-    rows.push(['MCP cold start (import + 1st search; process)', `${r.admin.mcp!.medianImportPlusFirstCallMs.toFixed(0)} ms; ${r.admin.mcp!.medianProcessWallMs.toFixed(0)} ms`]);
+    const cs = (x: NonNullable<AdminResult['mcp']>) =>
+      `${x.medianImportPlusFirstCallMs.toFixed(0)} ms (import ${x.medianImportMs.toFixed(0)} + first call ${x.medianFirstCallMs.toFixed(0)}); process ${x.medianProcessWallMs.toFixed(0)} ms, ${mb(x.medianRssBytes)}`;
+    rows.push(['health cold start (median of runs)', cs(r.admin.health!)]);
+    rows.push(['MCP cold start, first search_products', cs(r.admin.mcp!)]);
     for (const [name, s] of Object.entries(r.admin.tools ?? {})) rows.push([`${name} p50 / p95 (${s.calls} calls)`, `${s.p50Ms.toFixed(1)} / ${s.p95Ms.toFixed(1)} ms${s.error ? ` (error: ${s.error.slice(0, 80)})` : ''}`]);
   } else rows.push(['MCP / health cold start', r.admin.note ?? 'not available yet']);
   const cell = (s: string) => s.replace(/\|/g, '\\|');
