@@ -5,6 +5,7 @@ process.env.CATALOG_BUILD_TIME ??= new Date().toISOString();
 import { defineConfig } from 'astro/config';
 import { siteUrl } from './src/config/site.ts';
 import catalogOutputs from './src/integrations/catalog-outputs.ts';
+import { describeMcpTools } from './src/server/mcp/describe.ts';
 
 export default defineConfig({
   site: siteUrl(),
@@ -16,7 +17,7 @@ export default defineConfig({
   // so tests can build a temporary content folder while another build of the repository runs.
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   // JSON, OpenAPI, llms files, Markdown twins, sitemap.xml, feed.xml, robots.txt, api-catalog.
-  integrations: [catalogOutputs()],
+  integrations: [catalogOutputs({ mcpDescription: describeMcpTools() })],
   devToolbar: { enabled: false },
   telemetry: false,
 });

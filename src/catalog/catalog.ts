@@ -80,5 +80,10 @@ export const categoryLabel = (slug: CategorySlug) => CATEGORIES[slug].label;
 /** "$24.99", "24,99 €", or "Price not listed"; prices are minor units. */
 export function formatPrice(price: number | null, currency: string, locale = 'en-US'): string {
   if (price === null) return 'Price not listed';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(price / 100);
+  const key = `${locale}|${currency}`;
+  let fmt = formatters.get(key);
+  if (!fmt) formatters.set(key, (fmt = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+  return fmt.format(price / 100);
 }
+/** One formatter per locale and currency: building one costs far more than formatting. */
+const formatters = new Map<string, Intl.NumberFormat>();

@@ -1,43 +1,101 @@
 // The about page's editorial text, in one place: the HTML page (src/pages/about.astro) and its
-// Markdown twin (src/outputs/twins.ts) both render it, so the two never drift apart.
-import { CURATORS, SITE_NAME } from '../config/site.ts';
+// Markdown twin (src/outputs/twins.ts) both render these blocks, so the two never drift apart.
+import { CURATOR_CODES, CURATORS, SITE_NAME } from '../config/site.ts';
+import { CATALOG_JSON_PATH, productJsonPath } from '../catalog/urls.ts';
+
+/** Inline text: plain, code, emphasis, strong, or a site link. Each renderer adds its own markup. */
+export type Inline = string | { code: string } | { em: string } | { strong: string } | { href: string; label: string };
+export type Block = { p: Inline[] } | { ul: Inline[][] };
 
 export interface AboutSection {
+  id: string;
   heading: string;
-  /** Plain-text paragraphs (no Markdown, no HTML): each renderer adds its own markup. */
-  paragraphs: string[];
+  blocks: Block[];
 }
 
-export const ABOUT_TITLE = `About ${SITE_NAME}`;
+export const ABOUT_TITLE = 'How this catalog works';
 
-export const ABOUT_INTRO =
-  `${SITE_NAME} is a small, curated catalog of hands-on, screen-free learning products for children from birth to 13 and up: ` +
-  'educational toys, science and building kits, books, art supplies, puzzles, games and outdoor play.';
-
-const curatorLines = Object.values(CURATORS).map((c) => `${c.name} (${c.role})`);
+export const ABOUT_INTRO = `${SITE_NAME} is a short list of physical, screen-free things that help children learn by doing, each chosen by a person and explained in plain words.`;
 
 export const ABOUT_SECTIONS: AboutSection[] = [
   {
-    heading: 'How we pick',
-    paragraphs: [
-      `Every product is chosen by one of our curators: ${curatorLines.join(' and ')}. ` +
-        'Each entry carries a short editorial note saying why it earned its place. These are picks, not marketplace rankings: nobody pays to be listed.',
-      'We only list physical things a child can hold, build, read, draw or play with. No apps, no digital curriculum, no in-app purchases.',
+    id: 'policy',
+    heading: 'Editorial policy',
+    blocks: [
+      {
+        p: [
+          'We list toys, kits, books, art supplies, puzzles, games and outdoor gear that a child uses with their hands. ' +
+            'We do not list apps, digital curricula, screen-based learning software or anything sold through in-app purchases. ' +
+            'Nothing here is a marketplace ranking: there are no sponsored placements and no paid reviews, and a maker cannot pay to be listed.',
+        ],
+      },
     ],
   },
   {
-    heading: 'We are not a store',
-    paragraphs: [
-      'We do not sell anything, take orders or run a checkout. Product links go to the maker or a shop, and some are affiliate links: ' +
-        'if you buy through them we may earn a small commission, at no extra cost to you. Prices are indicative; the shop sets the real price.',
+    id: 'how-we-pick',
+    heading: 'How picks are chosen',
+    blocks: [
+      {
+        ul: [
+          ['A curator has used the product with children, or watched it used in a classroom or at home.'],
+          ['It must still be interesting after the first afternoon: open-ended play beats one-trick novelty.'],
+          ['It has to be safe and sturdy for the age it is listed for, and worth its price.'],
+          ['Every product carries a short note, ', { em: 'why we picked it' }, ', from the curator who chose it. Staff picks are the ones they recommend first.'],
+        ],
+      },
     ],
   },
   {
-    heading: 'Open to people and to software',
-    paragraphs: [
-      'The whole catalog is free to read without an account or an API key. Every page is also available as Markdown, ' +
-        'the full catalog is published as JSON with an OpenAPI description, and an agent index at /llms.txt explains how to use it.',
-      'The catalog is rebuilt every hour, so what you read here is at most an hour old.',
+    id: 'curators',
+    heading: 'The curators',
+    blocks: [{ ul: CURATOR_CODES.map((code) => [{ strong: CURATORS[code].name }, `, ${CURATORS[code].role}`]) }],
+  },
+  {
+    id: 'affiliate-links',
+    heading: 'Affiliate links, and why we sell nothing',
+    blocks: [
+      {
+        p: [
+          'This site does not sell anything, take orders or have a checkout. Each product links to the maker or a shop. Those ' +
+            'links are affiliate links: if you buy through one, the shop may pay us a small commission at no extra cost to you. ' +
+            'That commission pays for the site. It never decides what we pick, and products without an affiliate programme are listed too.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'prices',
+    heading: 'About prices',
+    blocks: [
+      {
+        p: [
+          'Prices are indicative, in the currency the shop uses (US dollars, Canadian dollars or euros), and may be out of date: ' +
+            'the shop\'s page has the real price. Some products show "Price not listed". In the JSON API a price is a whole number in minor units (cents): ',
+          { code: '2499' },
+          ' with ',
+          { code: 'USD' },
+          ' means $24.99.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'developers',
+    heading: 'For agents and developers',
+    blocks: [
+      { p: ['The catalog is open: no API key, no sign-up, no payment. It is rebuilt every hour, so what you read is at most an hour old.'] },
+      {
+        ul: [
+          [{ href: CATALOG_JSON_PATH, label: 'The whole catalog as JSON' }, ', and each product at ', { code: productJsonPath('{slug}') }, '.'],
+          [{ href: '/openapi.json', label: 'The OpenAPI 3.1 description' }, ' of the API.'],
+          [{ href: '/llms.txt', label: 'llms.txt' }, ', an index for AI agents, and ', { href: '/llms-full.txt', label: 'llms-full.txt' }, ', every product in Markdown.'],
+          ['Every page has a Markdown twin: add ', { code: '.md' }, ' to any page URL (the home page is ', { href: '/index.md', label: '/index.md' }, ') or send ', { code: 'Accept: text/markdown' }, '.'],
+        ],
+      },
     ],
   },
 ];
+
+/** The sections' text as plain strings, for tests and search. */
+export const inlineText = (parts: Inline[]): string =>
+  parts.map((p) => (typeof p === 'string' ? p : 'code' in p ? p.code : 'em' in p ? p.em : 'strong' in p ? p.strong : p.label)).join('');

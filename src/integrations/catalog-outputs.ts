@@ -1,11 +1,13 @@
 // Astro integration: after the HTML is built, writes every non-HTML output (JSON, OpenAPI, llms
 // files, Markdown twins, sitemap, feed, robots, api-catalog) in one pass, then runs the post-build proof.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { buildTime, catalogView } from '../catalog/catalog.ts';
 import { formatProblems, loadCatalog } from '../catalog/load.ts';
 import { checkDist, formatFailures } from './check-dist.ts';
 import { writeCatalogOutputs } from './write-outputs.ts';
+import { SNAPSHOT_PATH, writeSnapshotFile } from '../server/admin-catalog/snapshot.ts';
 
 export interface CatalogOutputsOptions {
   /** Extra Markdown for the POST /api/mcp description in openapi.json (the MCP tool list). */
@@ -15,12 +17,16 @@ export interface CatalogOutputsOptions {
 export default function catalogOutputs(options: CatalogOutputsOptions = {}): AstroIntegration {
   // Reading the product files starts with the build and overlaps page rendering.
   let loading: ReturnType<typeof loadCatalog> | undefined;
+  let root = process.cwd();
   return {
     name: 'catalog-outputs',
     hooks: {
       'astro:build:start': () => {
         loading = loadCatalog(process.env.CATALOG_CONTENT_DIR);
         loading.catch(() => {}); // reported when awaited in build:done
+      },
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
@@ -29,6 +35,10 @@ export default function catalogOutputs(options: CatalogOutputsOptions = {}): Ast
         const view = catalogView(entries, buildTime());
         const stats = await writeCatalogOutputs(outDir, view, options.mcpDescription ? { mcpDescription: options.mcpDescription } : {});
         logger.info(`${stats.files} catalog outputs (${(stats.bytes / 1e6).toFixed(1)} MB) for ${view.products.length} products in ${stats.ms.toFixed(0)} ms`);
+        // The admin catalog for the MCP function: the same parse, every product, outside dist/.
+        const snapshot = path.resolve(root, process.env.ADMIN_CATALOG_OUT ?? SNAPSHOT_PATH);
+        const snapshotBytes = await writeSnapshotFile(snapshot, entries, view.at);
+        logger.info(`admin catalog: ${entries.length} products, ${(snapshotBytes / 1024).toFixed(0)} KiB → ${path.relative(root, snapshot)}`);
         const check = await checkDist(outDir, { entries });
         if (check.failures.length) throw new Error(`Post-build proof failed:\n${formatFailures(check.failures)}`);
         logger.info(`post-build proof passed (${check.filesScanned} files scanned in ${check.ms.toFixed(0)} ms)`);

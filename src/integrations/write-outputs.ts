@@ -5,6 +5,7 @@ import path from 'node:path';
 import { CATEGORY_SLUGS, siteUrl } from '../config/site.ts';
 import { toProduct, type CatalogView } from '../catalog/catalog.ts';
 import { CATALOG_JSON_PATH, productJsonPath } from '../catalog/urls.ts';
+import { buildHeadersFile } from '../cdn/headers-file.ts';
 import { apiCatalog, atomFeed, robotsTxt, sitemapXml } from '../outputs/discovery.ts';
 import { NOT_FOUND_JSON_PATH, notFoundBody, productJson, snapshotJson } from '../outputs/json.ts';
 import { categoryDump, categoryDumpPath, LLMS_FULL_PATH, llmsFullTxt, llmsTxt } from '../outputs/llms.ts';
@@ -51,6 +52,7 @@ function* outputs(view: CatalogView, base: string, mcpDescription: string | unde
   yield ['/sitemap.xml', () => sitemapXml(pages, base)];
   yield ['/feed.xml', () => atomFeed(view, base)];
   yield ['/robots.txt', () => robotsTxt(base)];
+  yield ['/_headers', () => buildHeadersFile(pages)];
   for (const p of pages) yield [p.twin, () => twinMarkdown(p, view, md)];
 }
 

@@ -6,8 +6,8 @@ import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { agePath, CATALOG_JSON_PATH, categoryPath, twinPath } from '../catalog/urls.ts';
-import { ABOUT_INTRO, ABOUT_SECTIONS, ABOUT_TITLE } from '../content/about.ts';
-import { curatorLabel, heading, link, list, paragraph, plural, productBlocks, productMarkdown, stringify, strong, text, twinPreamble, type ProductMarkdown } from './markdown.ts';
+import { ABOUT_INTRO, ABOUT_SECTIONS, ABOUT_TITLE, type Inline } from '../content/about.ts';
+import { code, curatorLabel, heading, link, list, paragraph, plural, productBlocks, productMarkdown, stringify, strong, text, twinPreamble, type ProductMarkdown } from './markdown.ts';
 import { ABOUT_PATH, STAFF_PICKS_PATH, type Page } from './pages.ts';
 
 /** How many staff picks the home page (and its twin) shows before linking to the full list. */
@@ -66,11 +66,24 @@ function staffPicks(view: CatalogView, md: ProductMarkdown): RootContent[] {
   return out;
 }
 
-function about(): RootContent[] {
+function inline(parts: Inline[], base: string): PhrasingContent[] {
+  return parts.map((p): PhrasingContent => {
+    if (typeof p === 'string') return text(p);
+    if ('code' in p) return code(p.code);
+    if ('em' in p) return { type: 'emphasis', children: [text(p.em)] };
+    if ('strong' in p) return strong(p.strong);
+    return link(`${base}${p.href}`, p.label);
+  });
+}
+
+function about(base: string): RootContent[] {
   return [
     heading(1, ABOUT_TITLE),
     paragraph(text(ABOUT_INTRO)),
-    ...ABOUT_SECTIONS.flatMap((s) => [heading(2, s.heading), ...s.paragraphs.map((p) => paragraph(text(p)))]),
+    ...ABOUT_SECTIONS.flatMap((s) => [
+      heading(2, s.heading),
+      ...s.blocks.map((b) => ('p' in b ? paragraph(...inline(b.p, base)) : list(b.ul.map((item) => inline(item, base))))),
+    ]),
   ];
 }
 
@@ -80,7 +93,7 @@ function twinBlocks(page: Page, view: CatalogView, md: ProductMarkdown): RootCon
     case 'home':
       return home(view, md);
     case 'about':
-      return about();
+      return about(md.base);
     case 'staff-picks':
       return staffPicks(view, md);
     case 'category':

@@ -2,6 +2,8 @@
 // the MCP SDK's own client-side OAuth (auth() with a provider that walks the redirects itself).
 import { describe, expect, inject, it } from 'vitest';
 import { auth, discoverAuthorizationServerMetadata, refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
 import { verifyAccessToken } from '../../src/server/auth/tokens.ts';
 import { E2E_ACCOUNTS, WalkingOAuthProvider } from '../support/oidc.ts';
@@ -37,6 +39,15 @@ describe('sign-in with the MCP SDK client', () => {
     expect(await auth(p, { serverUrl, authorizationCode: cb.searchParams.get('code')! })).toBe('AUTHORIZED');
     const first = p.saved!;
     expect(await verifyAccessToken(first.access_token, settings())).toMatchObject({ email: E2E_ACCOUNTS.admin.email });
+
+    // The token from the sign-in opens /api/mcp through the SDK's own transport and auth provider.
+    const client = new Client({ name: 'auth-e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: p }));
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain('search_products');
+    const found = await client.callTool({ name: 'search_products', arguments: { query: 'puzzle' } });
+    expect(found.isError).toBeFalsy();
+    await client.close();
 
     const metadata = await discoverAuthorizationServerMetadata(base);
     const refresh = (rt: string) => refreshAuthorization(base, { metadata, clientInformation: p.client!, refreshToken: rt, resource: new URL(serverUrl) });

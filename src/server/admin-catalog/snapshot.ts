@@ -1,5 +1,7 @@
 // The admin catalog: every product file (unpublished included) as the build parsed it, written
 // once at build time to `.generated/admin-catalog.json` and read back by the MCP function.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Problem } from '../../catalog/load.ts';
 import type { CatalogEntry } from '../../catalog/schema.ts';
 
@@ -52,4 +54,13 @@ export function parseSnapshot(text: string): AdminCatalog {
     if (typeof at === 'string') e.data.publishAt = new Date(at);
   }
   return { entries: json.entries, problems: json.problems ?? [], builtAt: new Date(json.builtAt) };
+}
+
+/** Writes the snapshot of a valid catalog (sorted by slug) to `out`; returns its size in bytes. */
+export async function writeSnapshotFile(out: string, entries: readonly CatalogEntry[], builtAt: Date): Promise<number> {
+  const sorted = [...entries].sort((a, b) => (a.data.slug < b.data.slug ? -1 : a.data.slug > b.data.slug ? 1 : 0));
+  const text = serializeSnapshot({ entries: sorted, problems: [], builtAt });
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, text);
+  return text.length;
 }

@@ -1,0 +1,20 @@
+// Headers of Markdown-text responses built per request (page twins from the edge function, the
+// 404 body). Static files get theirs from netlify.toml; code sets every header it needs itself.
+import { markdownContentType, type PageFormat } from './negotiate.ts';
+import { estimateTokens } from './tokens.ts';
+
+/** Browsers revalidate pages on every view; the CDN keeps them until the next deploy purges it. */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+export function markdownHeaders(body: string, format: PageFormat, extra: Record<string, string> = {}): Headers {
+  return new Headers({
+    'content-type': markdownContentType(format),
+    vary: 'Accept',
+    'x-markdown-tokens': String(estimateTokens(body)),
+    'cache-control': PAGE_CACHE_CONTROL,
+    'x-robots-tag': 'noindex',
+    'access-control-allow-origin': '*',
+    'x-content-type-options': 'nosniff',
+    ...extra,
+  });
+}

@@ -1,0 +1,88 @@
+// Unknown paths over real HTTP: a 404 whose Markdown body names the path and links the way back,
+// in the negotiated content type; and in real Chromium: readable text, not a download, and a home
+// page without CSP violations.
+import { chromium, type Browser } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const base = inject('baseUrl');
+const CHROMIUM = '/usr/bin/chromium';
+
+describe.each([
+  ['/no-such-page', undefined, 'text/plain; charset=utf-8'],
+  ['/products/no-such-product', 'text/markdown', 'text/markdown; charset=utf-8'],
+  ['/categories/nope', 'text/markdown, text/html, */*', 'text/markdown; charset=utf-8'],
+  ['/deep/er/path', 'text/html,application/xhtml+xml,*/*;q=0.8', 'text/plain; charset=utf-8'],
+  ['/about/nope.html', undefined, 'text/plain; charset=utf-8'],
+])('GET %s (Accept %s)', (path, accept, type) => {
+  it(`→ 404 ${type} naming the path`, async () => {
+    const res = await fetch(new URL(path, base), { headers: accept ? { accept } : {} });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe(type);
+    expect(res.headers.get('vary')).toMatch(/\bAccept\b/i);
+    const body = await res.text();
+    expect(body).toMatch(/^# Page not found\n/);
+    expect(body).toContain(`\`${path.replace(/(?:\/index)?\.html?$/, '')}\``);
+    for (const link of ['/', '/sitemap.xml', '/llms.txt', '/api/products.json']) expect(body).toContain(`](${new URL(link, base).href})`);
+  });
+});
+
+// Paths the edge function never sees (files, /api/*) get the static body, which cannot name them.
+it.each(['/missing-file.txt', '/api/nothing-here'])('%s gets the static Markdown 404 as text/plain', async (path) => {
+  const res = await fetch(new URL(path, base));
+  expect(res.status).toBe(404);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; charset=utf-8$/i);
+  const body = await res.text();
+  expect(body).toMatch(/^# Page not found\n/);
+  for (const link of ['/sitemap.xml', '/llms.txt']) expect(body).toContain(`](${link})`);
+});
+
+it('HEAD of an unknown page: 404, same headers, no body', async () => {
+  const get = await fetch(new URL('/no-such-page', base), { headers: { accept: 'text/markdown' } });
+  const head = await fetch(new URL('/no-such-page', base), { method: 'HEAD', headers: { accept: 'text/markdown' } });
+  expect(head.status).toBe(404);
+  expect(head.headers.get('vary')).toMatch(/\bAccept\b/);
+  for (const h of ['content-type', 'x-markdown-tokens', 'cache-control']) expect(head.headers.get(h), h).toBe(get.headers.get(h));
+  expect(await head.text()).toBe('');
+});
+
+describe('in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+    });
+  });
+  afterAll(async () => browser?.close());
+
+  it('a dead link shows the 404 as readable text, not a download', async () => {
+    const page = await browser.newPage();
+    let downloaded = false;
+    page.on('download', () => (downloaded = true));
+    const res = await page.goto(new URL('/no-such-page', base).href);
+    expect(res?.status()).toBe(404);
+    const text = await page.innerText('body');
+    expect(text).toContain('# Page not found');
+    expect(text).toContain('`/no-such-page`');
+    expect(downloaded).toBe(false);
+    await page.close();
+  });
+
+  it('the home page loads without Content-Security-Policy violations', async () => {
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to load: CSP ${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const res = await page.goto(new URL('/', base).href, { waitUntil: 'load' });
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+});
