@@ -1,0 +1,89 @@
+// The benchmark's own pieces: the synthetic catalog passes the real schema and is deterministic,
+// the build command follows package.json, and the statistics are computed correctly. No timing.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/catalog/load.ts';
+import { statusOf } from '../../src/catalog/catalog.ts';
+import { writeSyntheticCatalog } from '../../scripts/bench/generate.ts';
+import { percentile } from '../../scripts/bench/admin.ts';
+import { buildSteps, isPageLine, phases } from '../../scripts/bench/build.ts';
+import { ROOT } from '../../scripts/lib/stack.ts';
+
+const dirs: string[] = [];
+const tmp = async () => {
+  const d = await mkdtemp(path.join(os.tmpdir(), 'bench-test-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
+describe('synthetic catalog', () => {
+  it('is valid under the product schema and mixes published, draft and scheduled products', async () => {
+    const dir = await tmp();
+    await writeSyntheticCatalog(dir, 400, { seed: 7, images: ['/images/products/a.svg'] });
+    const { entries, problems } = await loadCatalog(dir);
+    expect(problems).toEqual([]);
+    expect(entries).toHaveLength(400);
+    const statuses = new Set(entries.map((e) => statusOf(e, new Date('2026-01-01T00:00:00Z'))));
+    expect([...statuses].sort()).toEqual(['draft', 'published', 'scheduled']);
+    expect(entries.some((e) => e.data.price === null)).toBe(true);
+    expect(new Set(entries.map((e) => e.data.currency)).size).toBeGreaterThan(1);
+    expect(new Set(entries.map((e) => e.data.imageUrl))).toEqual(new Set([null, '/images/products/a.svg']));
+  });
+
+  it('is the same for the same seed and differs for another seed', async () => {
+    const [a, b, c] = [await tmp(), await tmp(), await tmp()];
+    await writeSyntheticCatalog(a, 50, { seed: 1 });
+    await writeSyntheticCatalog(b, 50, { seed: 1 });
+    await writeSyntheticCatalog(c, 50, { seed: 2 });
+    const read = async (d: string) => Promise.all((await readdir(d)).sort().map((f) => readFile(path.join(d, f), 'utf8')));
+    expect(await read(a)).toEqual(await read(b));
+    expect(await read(a)).not.toEqual(await read(c));
+  });
+});
+
+describe('build command', () => {
+  it('runs package.json build steps with --outDir on astro build and without the Node check', () => {
+    const steps = buildSteps(ROOT, '/tmp/x/dist');
+    expect(steps.some((s) => /^astro build\b.*--outDir '\/tmp\/x\/dist'$/.test(s))).toBe(true);
+    expect(steps.some((s) => s.includes('check-node'))).toBe(false);
+  });
+});
+
+describe('statistics', () => {
+  it.each([
+    [[5, 1, 4, 2, 3], 50, 3],
+    [[5, 1, 4, 2, 3], 95, 5],
+    [Array.from({ length: 100 }, (_, i) => i + 1), 95, 95],
+    [[7], 50, 7],
+  ])('percentile(%j, %i) = %i', (xs, p, want) => {
+    expect(percentile(xs, p)).toBe(want);
+  });
+
+  it('splits a build log into phases', () => {
+    const log = [
+      { ms: 700, line: '08:01:47 [content] Syncing content' },
+      { ms: 3700, line: '08:01:47 [content] Synced content' },
+      { ms: 3800, line: '08:01:47 [build] Building static entrypoints...' },
+      { ms: 5300, line: '08:01:47 [vite] ✓ built in 1.5s' },
+      { ms: 5350, line: ' generating static routes ' },
+      { ms: 5400, line: '08:01:47   ├─ /index.html (+32ms)' },
+      { ms: 9300, line: '08:01:47   └─ /products/a.html (+3ms)' },
+      { ms: 9350, line: '08:01:47 ✓ Completed in 4s.' },
+      { ms: 10350, line: '08:01:47 [build] Complete!' },
+    ];
+    expect(isPageLine(log[5]!.line)).toBe(true);
+    expect(isPageLine(log[0]!.line)).toBe(false);
+    const got = Object.fromEntries(phases(log, 10_500).map((p) => [p.name, p.ms]));
+    expect(got).toEqual({
+      'node start + config (until first log line)': 700,
+      'content sync': 3000,
+      'vite (static entrypoints)': 1500,
+      'render + write 2 pages': 4000,
+      'after the pages (build:done integrations, outputs)': 1000,
+      'after astro (other build steps, exit)': 150,
+    });
+  });
+});
