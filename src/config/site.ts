@@ -33,3 +33,9 @@ export type CategorySlug = keyof typeof CATEGORIES;
 export const CATEGORY_SLUGS = Object.keys(CATEGORIES) as [CategorySlug, ...CategorySlug[]];
 
 export const CURRENCIES = ['USD', 'CAD', 'EUR'] as const;
+
+/**
+ * When the catalog opened. Products without `publishAt` count as listed then (feed dates), so that
+ * a rebuild with no content change writes the same feed: only products.json carries the build time.
+ */
+export const CATALOG_LAUNCHED_AT = new Date('2026-01-01T00:00:00Z');

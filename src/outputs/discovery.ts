@@ -1,6 +1,6 @@
 // Discovery files: sitemap.xml (from pagesOf), an Atom feed of the newest products, robots.txt
 // and the RFC 9727 /.well-known/api-catalog linkset.
-import { SITE_NAME, SITE_TAGLINE, siteUrl } from '../config/site.ts';
+import { CATALOG_LAUNCHED_AT, SITE_NAME, SITE_TAGLINE, siteUrl } from '../config/site.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { CATALOG_JSON_PATH, productPath } from '../catalog/urls.ts';
@@ -30,10 +30,15 @@ export function newestProducts(view: CatalogView, limit = FEED_ENTRIES): Catalog
   return [...view.products].sort((a, b) => time(b) - time(a)).slice(0, limit);
 }
 
-/** feed.xml: an Atom 1.0 feed of the newest products. `updated` is publishAt, else the build time. */
+/**
+ * feed.xml: an Atom 1.0 feed of the newest products. An entry's `updated` is its publishAt, else the
+ * catalog's launch date; the feed's is the newest entry's. Dates come from content, never the clock.
+ */
 export function atomFeed(view: CatalogView, base = siteUrl()): string {
-  const built = view.at.toISOString();
-  const entries = newestProducts(view).map((e) => {
+  const newest = newestProducts(view);
+  const dated = (e: CatalogEntry) => e.data.publishAt ?? CATALOG_LAUNCHED_AT;
+  const built = new Date(Math.max(CATALOG_LAUNCHED_AT.getTime(), ...newest.map((e) => dated(e).getTime()))).toISOString();
+  const entries = newest.map((e) => {
     const d = e.data;
     const url = base + productPath(d.slug);
     const summary = d.whyWePicked ?? e.description ?? `${d.name} by ${d.brand}`;
@@ -43,7 +48,7 @@ export function atomFeed(view: CatalogView, base = siteUrl()): string {
       `<title>${xml(d.name)}</title>`,
       `<link rel="alternate" type="text/html" href="${xml(url)}"/>`,
       `<link rel="alternate" type="text/markdown" href="${xml(`${url}.md`)}"/>`,
-      `<updated>${(d.publishAt ?? view.at).toISOString()}</updated>`,
+      `<updated>${dated(e).toISOString()}</updated>`,
       ...d.categories.map((c) => `<category term="${xml(c)}"/>`),
       ...(d.staffPick ? ['<category term="staff-pick"/>'] : []),
       `<summary>${xml(summary)}</summary>`,

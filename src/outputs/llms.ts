@@ -28,7 +28,7 @@ function dump(title: string, intro: string, entries: readonly CatalogEntry[], vi
     heading(1, title),
     { type: 'blockquote', children: [paragraph(text(intro))] },
     paragraph(
-      text(`${plural(entries.length, 'published product')}, ordered by slug, built ${view.at.toISOString()}. Prices are indicative. Agent index: `),
+      text(`${plural(entries.length, 'published product')}, ordered by slug (the build time is generatedAt in /api/products.json). Prices are indicative. Agent index: `),
       link(`${base}/llms.txt`, `${base}/llms.txt`),
     ),
     ...entries.flatMap((e) => productBlocks(e, 2, md)),

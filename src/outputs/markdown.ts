@@ -36,7 +36,8 @@ const SAFE_RUN = `${SAFE}*(?:(?:[-+=]|:(?!/))${SAFE}+)*`;
 const PLAIN_MID = new RegExp(`^${SAFE_RUN}$`);
 /** Plain text at the start of a line: no list, heading, quote or rule marker, no leading space. */
 const PLAIN_START = new RegExp(`^(?![\\d]*[.)(]|[\\s.(=+-])${SAFE_RUN}$`);
-const PLAIN_URL = /^https?:\/\/[A-Za-z0-9._~:/?#@!$&'*+,;=%-]+$/;
+// No `&`: before letters it could read as a character reference, which the library escapes.
+const PLAIN_URL = /^https?:\/\/[A-Za-z0-9._~:\/?#@!$'*+,;=%-]+$/;
 const atLineEdge = (s: string) => s === '' || s === '\n' || s === '\r' || /[\r\n]$/.test(s);
 function isPlain(value: string, info: { before: string; after: string }): boolean {
   if (!(atLineEdge(info.before) ? PLAIN_START : PLAIN_MID).test(value)) return false;

@@ -50,9 +50,12 @@ describe('validator annotations (GITHUB_ACTIONS=true)', () => {
       expect(cmd!.data).toBe(`${p.field} ${p.message}. Fix: ${p.fix}`);
       if (p.line) {
         expect(cmd!.props.line).toBe(String(p.line));
-        // The line really holds the field (the file's first line for problems with the whole file).
-        const text = readFileSync(path.join(ROOT, p.file), 'utf8').split('\n')[p.line - 1]!;
-        if (p.field.startsWith('(')) expect(p.line).toBe(1);
+        // The line really holds the field; a YAML error points where the parser stopped (inside the
+        // frontmatter); other problems with the whole file point at its first line.
+        const source = readFileSync(path.join(ROOT, p.file), 'utf8').split('\n');
+        const text = source[p.line - 1]!;
+        if (/not valid YAML/.test(p.message)) expect(p.line).toBeLessThanOrEqual(source.indexOf('---', 1) + 1);
+        else if (p.field.startsWith('(')) expect(p.line).toBe(1);
         else expect(text.startsWith(`${p.field.split(', ')[0]}:`), `${p.file}:${p.line} ${text}`).toBe(true);
       }
     });
