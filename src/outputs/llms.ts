@@ -22,7 +22,7 @@ const SUMMARY =
   '(educational toys, kits, books, art supplies, puzzles, games, outdoor play), each with an editorial note on why it was picked. ' +
   'It is not a store: it sells nothing, and product links go to makers and shops, some as affiliate links.';
 
-function dump(title: string, intro: string, entries: readonly CatalogEntry[], view: CatalogView, md: ProductMarkdown): string {
+function dump(title: string, intro: string, entries: readonly CatalogEntry[], md: ProductMarkdown): string {
   const base = md.base;
   return stringify([
     heading(1, title),
@@ -37,12 +37,12 @@ function dump(title: string, intro: string, entries: readonly CatalogEntry[], vi
 
 /** /llms-full.txt: every published product as Markdown, one `## name` section each. */
 export function llmsFullTxt(view: CatalogView, md: ProductMarkdown = productMarkdown(siteUrl())): string {
-  return dump(`${SITE_NAME}: the full catalog`, SUMMARY, view.products, view, md);
+  return dump(`${SITE_NAME}: the full catalog`, SUMMARY, view.products, md);
 }
 
 /** /llms/<category>.txt: the products of one category, in the llms-full format. */
 export function categoryDump(view: CatalogView, category: CategorySlug, md: ProductMarkdown = productMarkdown(siteUrl())): string {
-  return dump(`${SITE_NAME}: ${CATEGORIES[category].label}`, CATEGORIES[category].blurb, view.byCategory.get(category)!, view, md);
+  return dump(`${SITE_NAME}: ${CATEGORIES[category].label}`, CATEGORIES[category].blurb, view.byCategory.get(category)!, md);
 }
 
 /** /llms.txt in the llmstxt.org format. Its size does not grow with the catalog beyond the capped picks. */
