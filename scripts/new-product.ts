@@ -1,4 +1,4 @@
-// `npm run new-product`: writes a new product file (a draft) from arguments, asking for whatever
+// `npm run new-product`: writes a new product file (published, or a draft with --draft) from arguments, asking for whatever
 // is missing when run in a terminal, validates it with the catalog's own loader and says what next.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
@@ -14,9 +14,9 @@ const USAGE = `Usage: npm run new-product -- --name "Wooden Rainbow Stacker" --b
          --categories educational-toys,puzzles --ages "12 months–6 years" \\
          --url https://example.com/… --currency EUR [--price 89.00] \\
          [--picked-by ${CURATOR_CODES.join('|')}] [--staff-pick] [--why "…"] [--image /images/products/x.svg] \\
-         [--slug my-slug] [--published] [--dir content/products]
+         [--slug my-slug] [--draft] [--dir content/products]
 Run it in a terminal without arguments to be asked for each field.
-A new product is a draft (published: false) unless --published is given.`;
+A new product is published (it appears at the next build) unless --draft is given.`;
 
 const { values: args } = parseArgs({
   options: {
@@ -192,7 +192,7 @@ const data: ProductFileData = {
   staffPick,
   pickedBy,
   whyWePicked: args.why?.trim() || null,
-  published: args.published === true,
+  published: args.draft !== true,
 };
 const text = serializeProductFile(data, null);
 

@@ -28,18 +28,18 @@ function run(args: string[], input?: string) {
 const basic = ['--name', "Grimm's Große Regenbogen", '--brand', "Grimm's", '--categories', 'educational-toys,puzzles', '--url', 'https://example.com/rainbow', '--currency', 'eur'];
 
 describe('npm run new-product', () => {
-  it('writes a valid draft with every field present and prints the path and next steps', async () => {
+  it('writes a valid, published product with every field present and prints the path and next steps', async () => {
     const res = run([...basic, '--ages', '12 months–6 years', '--price', '89.50']);
     expect(res.err).toBe('');
     expect(res.code).toBe(0);
     const file = path.join(dir, 'grimms-grosse-regenbogen.md');
     expect(res.out).toContain(`Wrote ${file}`);
-    expect(res.out).toMatch(/Set published: true/);
+    expect(res.out).toMatch(/set published: false to keep it a draft/);
     expect(res.out).toMatch(/npm run validate/);
     expect(res.out).toMatch(/pull request/);
     const text = readFileSync(file, 'utf8');
     expect(text).toMatch(/^---\nslug: grimms-grosse-regenbogen\nname: Grimm's Große Regenbogen\n/);
-    for (const line of ['ageRange: "12 months–6 years"', 'price: 8950', 'currency: EUR', 'imageUrl: null', 'pickedBy: null', 'whyWePicked: null', 'staffPick: false', 'published: false']) {
+    for (const line of ['ageRange: "12 months–6 years"', 'price: 8950', 'currency: EUR', 'imageUrl: null', 'pickedBy: null', 'whyWePicked: null', 'staffPick: false', 'published: true']) {
       expect(text).toContain(`\n${line}\n`);
     }
     const { entries, problems } = await loadCatalog(dir);
@@ -47,11 +47,12 @@ describe('npm run new-product', () => {
     expect(entries.map((e) => e.data.categories)).toEqual([['educational-toys', 'puzzles']]);
   });
 
-  it('publishes only when asked, with the curator of a staff pick', async () => {
-    const res = run([...basic, '--published', '--staff-pick', '--picked-by', 'maya', '--why', 'Twelve arches: a tunnel, a cradle, a bridge.']);
+  it('keeps a draft when asked, with the curator of a staff pick', async () => {
+    const res = run([...basic, '--draft', '--staff-pick', '--picked-by', 'maya', '--why', 'Twelve arches: a tunnel, a cradle, a bridge.']);
     expect(res.code).toBe(0);
+    expect(res.out).toMatch(/Set published: true/);
     const { entries } = await loadCatalog(dir);
-    expect(entries[0]!.data).toMatchObject({ published: true, staffPick: true, pickedBy: 'maya', whyWePicked: 'Twelve arches: a tunnel, a cradle, a bridge.', price: null, ageRange: null });
+    expect(entries[0]!.data).toMatchObject({ published: false, staffPick: true, pickedBy: 'maya', whyWePicked: 'Twelve arches: a tunnel, a cradle, a bridge.', price: null, ageRange: null });
   });
 
   it('refuses to overwrite an existing product and suggests a free slug', () => {
@@ -109,7 +110,7 @@ describe('npm run new-product', () => {
       price: 1250,
       staffPick: true,
       pickedBy: 'theo',
-      published: false,
+      published: true,
     });
   });
 
