@@ -5,8 +5,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Scores = Record<(typeof CATEGORIES)[number], number | null>;
 
@@ -28,18 +29,7 @@ export function chromiumAvailable(): boolean {
 async function lighthouseOnce(root: string, url: string): Promise<LighthouseResult> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'bench-lh-'));
   const out = path.join(tmp, 'report.json');
-  const flags = [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-default-apps',
-    '--disable-extensions',
-    `--user-data-dir=${path.join(tmp, 'profile')}`,
-  ].join(' ');
+  const flags = [...CHROMIUM_FLAGS, `--user-data-dir=${path.join(tmp, 'profile')}`].join(' ');
   const args = [
     path.join(root, 'node_modules/lighthouse/cli/index.js'),
     url,
