@@ -46,7 +46,11 @@ export type AgeBandSlug = AgeBand['slug'];
 
 /** The bands an age range overlaps; empty when the range is unknown. */
 export function ageBandsFor(ageRange: string | null): AgeBandSlug[] {
-  const span = ageRange === null ? null : parseAgeRange(ageRange);
+  return ageBandsOf(ageRange === null ? null : parseAgeRange(ageRange));
+}
+
+/** The bands a parsed age span overlaps; empty for null. */
+export function ageBandsOf(span: AgeSpan | null): AgeBandSlug[] {
   if (!span) return [];
   const hi = span.maxMonths ?? Number.POSITIVE_INFINITY;
   return AGE_BANDS.filter((b) => span.minMonths <= (b.maxMonths ?? Number.POSITIVE_INFINITY) && hi >= b.minMonths).map(

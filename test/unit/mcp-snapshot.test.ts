@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
+import { writeSnapshotFile } from '../../src/server/admin-catalog/snapshot.ts';
 import { snapshotSource } from '../../src/server/admin-catalog/sources.ts';
 import { FIXTURE_FILES, fixtureDir } from './mcp-fixture.ts';
 
@@ -38,6 +39,25 @@ describe('scripts/build-admin-catalog.ts', () => {
       const err = await run(process.execPath, [script], { cwd: fx.root, env: { ...process.env, ADMIN_CATALOG_OUT: path.join(out, 'x.json'), CATALOG_CONTENT_DIR: '' } }).catch((e: { code: number; stderr: string }) => e);
       expect((err as { code: number }).code).toBe(1);
       expect((err as { stderr: string }).stderr).toContain('broken-file.md');
+    } finally {
+      fx.cleanup();
+    }
+  });
+
+  it('is written as ASCII and reads back every other character intact (é, –, emoji, CJK)', async () => {
+    const { 'broken-file.md': _broken, ...valid } = FIXTURE_FILES;
+    const fx = fixtureDir(valid);
+    try {
+      const { entries } = await loadCatalog('content/products', fx.root);
+      const first = entries.sort((a, b) => (a.data.slug < b.data.slug ? -1 : 1))[0]!;
+      first.data.name = 'Crème brûlée – puzzle 🧩 拼图';
+      first.description = 'Ages 3–5 · “quoted” \u2028 line\u2029 end';
+      const file = path.join(out, 'unicode.json');
+      await writeSnapshotFile(file, entries, new Date('2026-01-01T00:00:00Z'));
+      expect([...readFileSync(file)].every((byte) => byte < 0x80)).toBe(true);
+      const catalog = await snapshotSource([file]).load();
+      expect(catalog.entries).toEqual(entries);
+      expect(catalog.entries[0]!.data.name).toBe('Crème brûlée – puzzle 🧩 拼图');
     } finally {
       fx.cleanup();
     }

@@ -37,7 +37,7 @@ describe('with redis-server', () => {
   });
 
   it('through the handler: 60 in a minute pass, the 61st is 429 with Retry-After', async () => {
-    const limiters = adminLimiters(redis.url, () => {});
+    const limiters = await adminLimiters(redis.url, () => {});
     try {
       expect(limiters.requests.scope).toBe('shared');
       const h = makeHandler(fx.root, { limiter: limiters.requests });
@@ -55,7 +55,7 @@ describe('with redis-server', () => {
   it('two separate processes share one budget of 60', async () => {
     const script = `
       import { adminLimiters } from ${JSON.stringify(LIMITER)};
-      const l = adminLimiters(process.env.REDIS_URL, (m) => console.error(m));
+      const l = await adminLimiters(process.env.REDIS_URL, (m) => console.error(m));
       let allowed = 0;
       for (let i = 0; i < 45; i++) if ((await l.requests.consume('shared-admin')).allowed) allowed++;
       await l.close();
@@ -70,7 +70,7 @@ describe('with redis-server', () => {
 
   it('stopping Redis mid-test keeps the limit in force with no 5xx (insurance limiter)', async () => {
     const own = await startRedis();
-    const limiters = adminLimiters(own.url, () => {});
+    const limiters = await adminLimiters(own.url, () => {});
     try {
       const h = makeHandler(fx.root, { limiter: limiters.requests });
       const tok = await token({ sub: 'redis|outage', email: 'ada@example.test' });

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Problem } from '../../catalog/load.ts';
 import type { CatalogEntry } from '../../catalog/schema.ts';
 
-export const SNAPSHOT_VERSION = 1;
+/** 2: ASCII-only (every other character as a JSON \u escape), so it is read as latin1. */
+export const SNAPSHOT_VERSION = 2;
 /** Repository-relative path of the snapshot; the function resolves it against `process.cwd()`. */
 export const SNAPSHOT_PATH = '.generated/admin-catalog.json';
 
@@ -25,13 +26,19 @@ export interface AdminCatalogSource {
 
 /** The JSON text of a snapshot. Dates become ISO strings; `publishAt` is re-hydrated on read. */
 export function serializeSnapshot(catalog: AdminCatalog): string {
-  return JSON.stringify({
+  const json = JSON.stringify({
     version: SNAPSHOT_VERSION,
     builtAt: catalog.builtAt.toISOString(),
     problems: catalog.problems,
     entries: catalog.entries,
   });
+  // ASCII only: the function can then decode the file as latin1 (a copy) instead of UTF-8, which
+  // halves the read at 10,000 products, and JSON.parse works on a one-byte string.
+  return json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** How the function reads a snapshot file's bytes: every byte is ASCII (see serializeSnapshot). */
+export const SNAPSHOT_ENCODING = 'latin1';
 
 interface SnapshotJson {
   version: number;

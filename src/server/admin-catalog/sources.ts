@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bySlug } from '../../catalog/catalog.ts';
 import { loadCatalog, PRODUCTS_DIR } from '../../catalog/load.ts';
-import { SNAPSHOT_PATH, parseSnapshot, type AdminCatalog, type AdminCatalogSource } from './snapshot.ts';
+import { SNAPSHOT_ENCODING, SNAPSHOT_PATH, parseSnapshot, type AdminCatalog, type AdminCatalogSource } from './snapshot.ts';
 
 function once(load: () => Promise<AdminCatalog>): AdminCatalogSource {
   let pending: Promise<AdminCatalog> | undefined;
@@ -36,7 +36,7 @@ export function snapshotSource(files: string[] = snapshotCandidates()): AdminCat
   return once(async () => {
     for (const file of files) {
       try {
-        return parseSnapshot(await readFile(file, 'utf8'));
+        return parseSnapshot(await readFile(file, SNAPSHOT_ENCODING));
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }

@@ -9,14 +9,14 @@ import type { McpDeps } from './handler.ts';
 
 /** Builds the limiters on first use, so importing the function does not connect to Redis. */
 function lazyLimiters(env: Env): { requests: RateLimiter; rebuilds: RateLimiter } {
-  let made: AdminLimiters | undefined;
+  let made: Promise<AdminLimiters> | undefined;
   const get = () => (made ??= adminLimiters(env.REDIS_URL?.trim() || undefined));
   const lazy = (pick: (l: AdminLimiters) => RateLimiter, limit: { points: number; durationSeconds: number }): RateLimiter => ({
     ...limit,
     get scope() {
       return env.REDIS_URL ? ('shared' as const) : ('instance' as const);
     },
-    consume: (key) => pick(get()).consume(key),
+    consume: async (key) => pick(await get()).consume(key),
   });
   return { requests: lazy((l) => l.requests, REQUEST_LIMIT), rebuilds: lazy((l) => l.rebuilds, REBUILD_LIMIT) };
 }

@@ -1,14 +1,22 @@
 // One McpServer per request (stateless), with every admin tool registered against this request's
 // context. Results are structured content plus the same JSON as a text item.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { SITE_NAME } from '../../config/site.ts';
 import { TOOLS } from './tools/index.ts';
 import { asText, type ToolContext } from './tools/tool.ts';
 
 export const SERVER_INFO = { name: 'catalog-admin', title: `${SITE_NAME} admin`, version: '1.0.0' };
 
+// The SDK validates elicitation replies with Ajv, which it would set up for every new server
+// (~15 ms each, in every request). We never elicit: one shared validator, made on first use.
+let ajv: AjvJsonSchemaValidator | undefined;
+const validator: jsonSchemaValidator = { getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema) };
+
 export function buildMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(SERVER_INFO, {
+    jsonSchemaValidator: validator,
     instructions: 'Admin tools for the catalog: search and inspect every product (drafts included), audit and validate product files, draft new ones, check links, and trigger a rebuild. Product changes are made through pull requests; these tools never write files.',
   });
   for (const tool of TOOLS) {

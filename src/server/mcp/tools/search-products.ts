@@ -33,7 +33,7 @@ function matcher(f: Filters): (r: AdminRow) => boolean {
   const words = (f.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const ageLo = f.age === undefined ? 0 : f.age * 12;
   return (r) => {
-    const p = r.product;
+    const p = r.entry.data; // the fields filtered on are the public ones, unchanged by the projection
     if (f.status && r.status !== f.status) return false;
     if (f.category && !p.categories.includes(f.category)) return false;
     if (f.ageBand && !r.ageBands.includes(f.ageBand)) return false;
