@@ -1,7 +1,8 @@
 // The post-build proof over dist/: twins for every page, JSON that parses with the schema and
 // agrees with itself, counts that agree, no unpublished product anywhere, llms.txt in budget,
 // and openapi.json whose component schemas accept real responses (ajv, draft 2020-12).
-import { readdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -59,8 +60,13 @@ export function unpublishedMatcher(slugs: Iterable<string>, names: Iterable<stri
   const nameList = longestFirst([...names].flatMap((n) => [n, htmlEscape(n), JSON.stringify(n).slice(1, -1)]));
   const slugRe = slugList.length ? new RegExp(`(?<![a-z0-9-])(?:${slugList.join('|')})(?![a-z0-9-])`, 'g') : null;
   const nameRe = nameList.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${nameList.join('|')})(?![\\p{L}\\p{N}])`, 'gu') : null;
+  // Almost no file holds even a substring of a term, and one plain test() per file is several times
+  // faster than the bounded, Unicode-aware searches: only files that pass it are searched properly.
+  const all = [...slugList, ...nameList];
+  const maybe = all.length ? new RegExp(all.join('|')) : null;
   return (text: string): string[] => {
     const found = new Set<string>();
+    if (!maybe?.test(text)) return [];
     if (slugRe) for (const m of text.matchAll(slugRe)) found.add(`slug "${m[0]}"`);
     if (nameRe) for (const m of text.matchAll(nameRe)) found.add(`name "${m[0]}"`);
     return [...found];
@@ -79,7 +85,9 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
   const fail = (msg: string) => failures.push(msg);
   const files = await walk(dist);
   const fileSet = new Set(files);
-  const read = (urlPath: string) => readFile(path.join(dist, distFileOf(urlPath)), 'utf8');
+  // Synchronous reads throughout: the proof reads ~30,000 small files one after another, and each
+  // awaited promise read would cost four thread-pool round trips (open, stat, read, close).
+  const read = async (urlPath: string) => readFileSync(path.join(dist, distFileOf(urlPath)), 'utf8');
   const parseJson = async (urlPath: string): Promise<unknown> => {
     try {
       return JSON.parse(await read(urlPath));
@@ -209,15 +217,12 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
   if (hidden.length) {
     const pathHits = match(files.join('\n'));
     if (pathHits.length) fail(`dist/ file names mention unpublished products: ${pathHits.slice(0, 5).join(', ')}${pathHits.length > 5 ? ` and ${pathHits.length - 5} more` : ''}`);
-    const text = files.filter((f) => !BINARY.test(f));
-    for (let i = 0; i < text.length; i += 64) {
-      const batch = text.slice(i, i + 64);
-      const bodies = await Promise.all(batch.map((f) => readFile(path.join(dist, f), 'utf8')));
-      bodies.forEach((body, j) => {
-        const hits = match(body);
-        if (hits.length) fail(`${batch[j]}: mentions unpublished ${hits.slice(0, 5).join(', ')}${hits.length > 5 ? ` and ${hits.length - 5} more` : ''}`);
-      });
-      filesScanned += batch.length;
+    // One file at a time (see `read`): only one body is held in memory.
+    for (const f of files) {
+      if (BINARY.test(f)) continue;
+      const hits = match(readFileSync(path.join(dist, f), 'utf8'));
+      if (hits.length) fail(`${f}: mentions unpublished ${hits.slice(0, 5).join(', ')}${hits.length > 5 ? ` and ${hits.length - 5} more` : ''}`);
+      filesScanned++;
     }
   }
   return { failures, filesScanned, ms: performance.now() - started };
