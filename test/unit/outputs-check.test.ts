@@ -13,7 +13,7 @@ import { AT, SAMPLE } from './outputs-fixtures.ts';
 let dist: string;
 beforeEach(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'outputs-check-'));
-  await writeCatalogOutputs(dist, catalogView(SAMPLE, AT), { base: 'https://catalog.test', concurrency: 4 });
+  await writeCatalogOutputs(dist, catalogView(SAMPLE, AT), { base: 'https://catalog.test' });
 });
 afterEach(() => rm(dist, { recursive: true, force: true }));
 
