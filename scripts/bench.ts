@@ -3,7 +3,7 @@
 // Lighthouse, judges the targets of issue 8 and writes bench-results/<timestamp>.json.
 // Everything generated lives under os.tmpdir(); nothing is written to content/ or dist/.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,13 @@ const { values: args } = parseArgs({
 const n = Number(args.n);
 const seed = Number(args.seed);
 if (!Number.isInteger(n) || n < 1) throw new Error(`--n must be a positive whole number (got ${args.n})`);
+
+// Astro moves built assets from the checkout's `.astro/` into the output folder with rename(),
+// which fails across filesystems (EXDEV): the temporary folder must share the checkout's.
+if (statSync(os.tmpdir()).dev !== statSync(ROOT).dev) {
+  console.error(`The temporary folder ${os.tmpdir()} is on another filesystem than ${ROOT}; Astro's build cannot move files across. Unset TMPDIR or point it at a folder on the same filesystem.`);
+  process.exit(1);
+}
 
 const started = Date.now();
 const log = (s: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${s}`);

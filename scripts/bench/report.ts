@@ -124,7 +124,7 @@ export function markdown(r: BenchReport): string {
   rows.push(['products (published / draft / scheduled)', `${r.n.toLocaleString('en-US')} (${r.catalog.published} / ${r.catalog.draft} / ${r.catalog.scheduled})`]);
   if (c) rows.push(['cold build: wall, peak RSS', c.ok ? `${sec(c.wallMs)}, ${mb(c.peakRssBytes)}` : 'FAILED']);
   if (r.warm) rows.push(['warm build: wall, peak RSS', r.warm.ok ? `${sec(r.warm.wallMs)}, ${mb(r.warm.peakRssBytes)}` : 'FAILED']);
-  rows.push(['Hugo cold build', r.hugo?.wallMs !== undefined ? `${sec(r.hugo.wallMs)} (${r.hugo.files} files), ratio ${r.ratioColdToHugo!.toFixed(1)}×` : (r.hugo?.note ?? 'not run')]);
+  rows.push(['Hugo cold build', r.hugo?.wallMs !== undefined ? `${sec(r.hugo.wallMs)} (${r.hugo.files} files), ratio ${r.ratioColdToHugo === null ? 'n/a (our cold build failed)' : `${r.ratioColdToHugo.toFixed(1)}×`}` : (r.hugo?.note ?? 'not run')]);
   const d = c?.dist;
   if (d) {
     rows.push(['output files, total size', `${d.files.toLocaleString('en-US')}, ${mb(d.bytes)}`]);
