@@ -22,6 +22,8 @@ export interface AdminIndex {
   bySlug: Map<string, AdminRow>;
 }
 
+const haystackOf = (p: Product) => [p.name, p.brand, p.description ?? '', p.whyWePicked ?? ''].join('\n').toLowerCase();
+
 /** Age spans by age-range text: a catalog repeats a few hundred texts over thousands of products. */
 type SpanCache = Map<string, { span: AgeSpan | null; bands: AgeBandSlug[] }>;
 
@@ -54,8 +56,7 @@ class Row implements AdminRow {
     return (this.#product ??= toProduct(this.entry, this.#base));
   }
   get haystack(): string {
-    const p = this.product;
-    return (this.#haystack ??= [p.name, p.brand, p.description ?? '', p.whyWePicked ?? ''].join('\n').toLowerCase());
+    return (this.#haystack ??= haystackOf(this.product));
   }
 }
 
