@@ -1,6 +1,7 @@
 // Runs in a fresh Node process: imports one function module, answers its first request, and
 // optionally times repeated MCP tool calls. Prints one JSON line with the timings.
-// argv: <module path> <health|mcp> [repeat count]; env BENCH_TOKENS = newline-separated tokens.
+// argv: <module path> <health|mcp|mcp-401> [repeat count]; env BENCH_TOKENS = newline-separated tokens.
+// `mcp-401`: the first request an MCP client sends, without a token (answered 401 with the challenge).
 import { pathToFileURL } from 'node:url';
 
 const [modulePath, kind, repeatRaw] = process.argv.slice(2);
@@ -39,10 +40,14 @@ async function send(handler: Handler, req: Request): Promise<{ status: number; t
 const t0 = performance.now();
 const mod = (await import(pathToFileURL(modulePath!).href)) as { default: Handler };
 const tImported = performance.now();
+const unauthenticated = () =>
+  new Request(`${base}/api/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"initialize"}' });
 const first =
   kind === 'mcp'
     ? await send(mod.default, rpc('search_products', JSON.parse(process.env.BENCH_SEARCH_ARGS ?? '{}') as Record<string, unknown>))
-    : await send(mod.default, new Request(`${base}/api/health`));
+    : kind === 'mcp-401'
+      ? await send(mod.default, unauthenticated())
+      : await send(mod.default, new Request(`${base}/api/health`));
 const tFirst = performance.now();
 
 const series: Record<string, number[]> = {};

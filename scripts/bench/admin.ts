@@ -40,6 +40,8 @@ export interface AdminResult {
   bundleNote?: string;
   health?: ColdStart;
   mcp?: ColdStart;
+  /** The MCP function's cold start when its first request has no token (an MCP client's first request): 401. */
+  mcpUnauthenticated?: ColdStart;
   /** MCP cold start over health cold start (import + first call). */
   ratio?: number;
   tools?: Record<string, { calls: number; p50Ms: number; p95Ms: number; error: string | null }>;
@@ -65,7 +67,7 @@ async function tokens(n: number): Promise<string> {
   return list.join('\n');
 }
 
-function runChild(root: string, modulePath: string, kind: 'mcp' | 'health', repeat: number, env: NodeJS.ProcessEnv): Promise<ChildTiming> {
+function runChild(root: string, modulePath: string, kind: 'mcp' | 'mcp-401' | 'health', repeat: number, env: NodeJS.ProcessEnv): Promise<ChildTiming> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, [path.join(root, 'scripts/bench/admin-child.ts'), modulePath, kind, String(repeat)], {
@@ -166,11 +168,13 @@ export async function benchAdmin(o: AdminOptions): Promise<AdminResult> {
   o.log(`  mode: ${mode}`);
   const health: ChildTiming[] = [];
   const mcp: ChildTiming[] = [];
+  const mcp401: ChildTiming[] = [];
   try {
     for (let i = 0; i < o.coldRuns; i++) {
       o.log(`  cold start ${i + 1}/${o.coldRuns}`);
       health.push(await runChild(o.root, healthEntry, 'health', 0, env));
       mcp.push(await runChild(o.root, mcpEntry, 'mcp', 0, env));
+      mcp401.push(await runChild(o.root, mcpEntry, 'mcp-401', 0, env));
     }
     o.log(`  ${o.repeat} calls of ${Object.keys(o.calls).join(', ')} in one process`);
     const warm = await runChild(o.root, mcpEntry, 'mcp', o.repeat, env);
@@ -179,7 +183,7 @@ export async function benchAdmin(o: AdminOptions): Promise<AdminResult> {
     const tools = Object.fromEntries(
       Object.entries(warm.series).map(([name, xs]) => [name, { calls: xs.length, p50Ms: percentile(xs, 50), p95Ms: percentile(xs, 95), error: warm.errors[name] ?? null }]),
     );
-    return { available: true, mode, ...(bundleNote ? { bundleNote } : {}), health: h, mcp: m, ratio: m.medianImportPlusFirstCallMs / h.medianImportPlusFirstCallMs, tools };
+    return { available: true, mode, ...(bundleNote ? { bundleNote } : {}), health: h, mcp: m, mcpUnauthenticated: summarize(mcp401), ratio: m.medianImportPlusFirstCallMs / h.medianImportPlusFirstCallMs, tools };
   } catch (err) {
     return { available: false, note: `failed: ${err instanceof Error ? err.message : String(err)}` };
   }

@@ -3,7 +3,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bySlug } from '../../catalog/catalog.ts';
-import { loadCatalog, PRODUCTS_DIR } from '../../catalog/load.ts';
 import { SNAPSHOT_ENCODING, SNAPSHOT_PATH, parseSnapshot, type AdminCatalog, type AdminCatalogSource } from './snapshot.ts';
 
 function once(load: () => Promise<AdminCatalog>): AdminCatalogSource {
@@ -56,9 +55,11 @@ export interface ContentSourceOptions {
 
 /** Reads the product files directly (problems included, not thrown). */
 export function contentSource(opts: ContentSourceOptions = {}): AdminCatalogSource {
-  const { dir = process.env.CATALOG_CONTENT_DIR || PRODUCTS_DIR, root = process.cwd(), clock = () => new Date() } = opts;
+  const { dir = process.env.CATALOG_CONTENT_DIR || undefined, root = process.cwd(), clock = () => new Date() } = opts;
   return once(async () => {
-    const { entries, problems } = await loadCatalog(dir, root);
+    // Imported on use: the loader (gray-matter, js-yaml, the schema) is not needed to serve the snapshot.
+    const { loadCatalog, PRODUCTS_DIR } = await import('../../catalog/load.ts');
+    const { entries, problems } = await loadCatalog(dir ?? PRODUCTS_DIR, root);
     return { entries: entries.sort(bySlug), problems, builtAt: clock() };
   });
 }

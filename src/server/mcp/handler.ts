@@ -1,8 +1,6 @@
 // POST /api/mcp: the admin MCP endpoint. Checks run in one visible order, each returning early:
 // method → configuration → auth → rate limit → body → MCP (stateless Streamable HTTP, JSON
 // responses, a new server and transport per request). The function sets all its own headers.
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { SettingsResult } from '../auth/settings.ts';
 import { InvalidTokenError, verifyAccessToken, type AdminIdentity, type TokenSettings } from '../auth/tokens.ts';
 import { adminIndex } from '../admin-catalog/admin-index.ts';
@@ -24,7 +22,6 @@ import {
   withHeaders,
 } from './http.ts';
 import { defaultLinkPolicy, type LinkPolicy } from './links.ts';
-import { buildMcpServer } from './server.ts';
 import type { ToolContext } from './tools/tool.ts';
 
 export interface McpDeps {
@@ -45,7 +42,6 @@ export interface McpDeps {
 }
 
 const ALLOW = 'POST, OPTIONS';
-const ACCEPT_BOTH = 'application/json, text/event-stream';
 
 export function createMcpHandler(deps: McpDeps) {
   const authenticate = deps.authenticate ?? verifyAccessToken;
@@ -115,18 +111,10 @@ export function createMcpHandler(deps: McpDeps) {
     if (Array.isArray(message)) {
       return jsonRpcError(JSONRPC_INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported; send one message per request.');
     }
-    const parsed = JSONRPCMessageSchema.safeParse(message);
-    if (!parsed.success) {
-      const rawId = (message as { id?: unknown } | null)?.id;
-      const id = typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId)) ? rawId : null;
-      return jsonRpcError(JSONRPC_INVALID_REQUEST, 'Invalid Request: not a JSON-RPC 2.0 message.', id);
-    }
 
-    // 6. MCP. We always answer JSON, so clients that omit text/event-stream from Accept are served
-    // anyway (lenient) instead of getting the transport's 406.
-    const headers = new Headers(req.headers);
-    headers.set('accept', ACCEPT_BOTH);
-    const forwarded = new Request(req.url, { method: 'POST', headers });
+    // 6. MCP. The SDK, the tools and their schemas are imported here, on the first request that
+    // gets this far: 405, 401 and 429 answers (an MCP client's first, unauthenticated request
+    // included) never pay for loading them on a cold start.
     const ctx: ToolContext = {
       admin,
       catalog: async () => adminIndex(await deps.catalog.load(), base),
@@ -136,17 +124,8 @@ export function createMcpHandler(deps: McpDeps) {
       rebuildLimiter: deps.rebuildLimiter,
       links,
     };
-    const server = buildMcpServer(ctx);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    try {
-      await server.connect(transport);
-      return await transport.handleRequest(forwarded, {
-        parsedBody: parsed.data,
-        authInfo: { token: '', clientId: admin.sub, scopes: [], extra: { email: admin.email } },
-      });
-    } finally {
-      await server.close().catch(() => {});
-    }
+    const { answerMcp } = await import('./session.ts');
+    return answerMcp(req, message, ctx);
   }
 
   return async function mcpHandler(req: Request): Promise<Response> {
