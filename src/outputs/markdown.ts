@@ -41,6 +41,8 @@ const PLAIN_URL = /^https?:\/\/[A-Za-z0-9._~:\/?#@!$'*+,;=%-]+$/;
 const atLineEdge = (s: string) => s === '' || s === '\n' || s === '\r' || /[\r\n]$/.test(s);
 function isPlain(value: string, info: { before: string; after: string }): boolean {
   if (!(atLineEdge(info.before) ? PLAIN_START : PLAIN_MID).test(value)) return false;
+  // `](` would read as the middle of a link: the library escapes a `(` right after a `]`.
+  if (value.startsWith('(') && info.before.endsWith(']')) return false;
   return !(/\s$/.test(value) && (info.after === '' || /^[\r\n]/.test(info.after)));
 }
 const textHandler: Handle = (node: Text, parent, state, info) =>

@@ -30,6 +30,11 @@ describe('stringify', () => {
       { numRuns: 2000 },
     );
   });
+  it('escapes a ( that follows a ] in the text before it (found by the property above)', () => {
+    const blocks = [paragraph(text(']'), text('(x)'))];
+    expect(stringify(blocks)).toBe(stringify(blocks, { fastText: false }));
+    expect(stringify(blocks)).toBe(']\\(x)\n');
+  });
   it('escapes text that would become Markdown', () => {
     expect(stringify([paragraph(text('*not emphasis* and [not a link]'))])).toBe('\\*not emphasis\\* and \\[not a link]\n');
   });
