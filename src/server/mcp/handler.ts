@@ -1,6 +1,7 @@
 // POST /api/mcp: the admin MCP endpoint. Checks run in one visible order, each returning early:
-// method → configuration → auth → rate limit → body → MCP (stateless Streamable HTTP, JSON
-// responses, a new server and transport per request). The function sets all its own headers.
+// method → configuration → auth → rate limit → body → MCP (./session.ts: stateless Streamable
+// HTTP, JSON responses, a new server and transport per request, loaded on first use). The
+// function sets all its own headers.
 import type { SettingsResult } from '../auth/settings.ts';
 import { InvalidTokenError, verifyAccessToken, type AdminIdentity, type TokenSettings } from '../auth/tokens.ts';
 import { adminIndex } from '../admin-catalog/admin-index.ts';
