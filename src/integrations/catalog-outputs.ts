@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { buildTime, catalogView } from '../catalog/catalog.ts';
-import { formatProblems, loadCatalog } from '../catalog/load.ts';
+import { formatProblems, loadCatalog, publishedCatalogLoad } from '../catalog/load.ts';
 import { checkDist, formatFailures } from './check-dist.ts';
 import { writeCatalogOutputs } from './write-outputs.ts';
 import { SNAPSHOT_PATH, writeSnapshotFile } from '../server/admin-catalog/snapshot.ts';
@@ -15,14 +15,17 @@ export interface CatalogOutputsOptions {
 }
 
 export default function catalogOutputs(options: CatalogOutputsOptions = {}): AstroIntegration {
-  // Reading the product files starts with the build and overlaps page rendering.
+  // The product files as the content collection's loader read them in this process (see
+  // publishCatalogLoad); read again only when it did not run here.
   let loading: ReturnType<typeof loadCatalog> | undefined;
   let root = process.cwd();
   return {
     name: 'catalog-outputs',
     hooks: {
-      'astro:build:start': () => {
-        loading = loadCatalog(process.env.CATALOG_CONTENT_DIR);
+      'astro:build:start': ({ logger }) => {
+        const published = publishedCatalogLoad(process.env.CATALOG_CONTENT_DIR);
+        if (!published) logger.info('the content loader did not run in this process: reading the product files again');
+        loading = published ? Promise.resolve(published) : loadCatalog(process.env.CATALOG_CONTENT_DIR);
         loading.catch(() => {}); // reported when awaited in build:done
       },
       'astro:config:done': ({ config }) => {

@@ -37,6 +37,13 @@ describe('a rebuild with no content change', () => {
     }
   });
 
+  it('reads the product files once: the outputs reuse what the content loader read', () => {
+    for (const build of [a, b]) {
+      expect(build.log).toMatch(/\d+ product files loaded/);
+      expect(build.log).not.toContain('reading the product files again');
+    }
+  });
+
   it('stamps products.json with the build time', () => {
     expect(new Date(JSON.parse(a.read('api/products.json')).generatedAt).toISOString()).toBe(FIRST);
     expect(new Date(JSON.parse(b.read('api/products.json')).generatedAt).toISOString()).toBe(SECOND);

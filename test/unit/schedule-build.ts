@@ -15,6 +15,8 @@ const run = promisify(execFile);
 
 export interface Build {
   outDir: string;
+  /** What `astro build` printed (stdout and stderr). */
+  log: string;
   /** Every file of the output, as paths relative to outDir with forward slashes, sorted. */
   files(): string[];
   read(file: string): string;
@@ -26,8 +28,9 @@ export interface Build {
 export async function buildSite(contentDir: string, buildTime: string): Promise<Build> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ops-build-'));
   const outDir = path.join(tmp, 'out');
+  let log = '';
   try {
-    await run(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
+    const out = await run(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
       cwd: ROOT,
       maxBuffer: 64 * 1024 * 1024,
       env: {
@@ -40,6 +43,7 @@ export async function buildSite(contentDir: string, buildTime: string): Promise<
         ASTRO_TELEMETRY_DISABLED: '1',
       },
     });
+    log = `${out.stdout}\n${out.stderr}`;
   } catch (err) {
     rmSync(tmp, { recursive: true, force: true });
     const e = err as { stdout?: string; stderr?: string; message: string };
@@ -47,6 +51,7 @@ export async function buildSite(contentDir: string, buildTime: string): Promise<
   }
   return {
     outDir,
+    log,
     files: () =>
       (readdirSync(outDir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
         .filter((d) => d.isFile())
