@@ -103,7 +103,7 @@ try {
     CATALOG_CONTENT_DIR: contentDir,
     ASTRO_TELEMETRY_DISABLED: '1',
     ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
-    // scripts/build-admin-catalog.ts writes here instead of the repository's .generated/.
+    // The build writes the admin snapshot here instead of the repository's .generated/.
     ADMIN_CATALOG_OUT: adminSnapshot,
   };
   log(`build command: ${steps.join(' && ')}`);

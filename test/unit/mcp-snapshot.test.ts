@@ -1,30 +1,28 @@
-// The admin catalog snapshot: written by the build script, read back lazily with dates intact.
-import { execFile } from 'node:child_process';
+// The admin catalog snapshot: written by the build (src/integrations/catalog-outputs.ts), read back
+// lazily with dates intact; a broken product file fails the build before any output is written.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { writeSnapshotFile } from '../../src/server/admin-catalog/snapshot.ts';
 import { snapshotSource } from '../../src/server/admin-catalog/sources.ts';
 import { FIXTURE_FILES, fixtureDir } from './mcp-fixture.ts';
+import { buildSite, ROOT } from './schedule-build.ts';
 
-const run = promisify(execFile);
 const out = mkdtempSync(path.join(tmpdir(), 'mcp-snapshot-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
-const script = path.resolve('scripts/build-admin-catalog.ts');
 
-describe('scripts/build-admin-catalog.ts', () => {
-  it('writes every product (drafts and scheduled included) and the snapshot reads back equal', async () => {
+describe('the admin catalog snapshot', () => {
+  it('holds every product (drafts and scheduled included) and reads back equal', async () => {
     const { 'broken-file.md': _broken, ...valid } = FIXTURE_FILES;
     const fx = fixtureDir(valid);
     try {
       const file = path.join(out, 'admin-catalog.json');
-      await run(process.execPath, [script], { cwd: fx.root, env: { ...process.env, ADMIN_CATALOG_OUT: file, CATALOG_BUILD_TIME: '2026-01-01T00:00:00Z', CATALOG_CONTENT_DIR: '' } });
-      const catalog = await snapshotSource([path.join(out, 'missing.json'), file]).load();
       const direct = await loadCatalog('content/products', fx.root);
-      expect(catalog.entries).toEqual(direct.entries.sort((a, b) => (a.data.slug < b.data.slug ? -1 : 1)));
+      await writeSnapshotFile(file, direct.entries, new Date('2026-01-01T00:00:00Z'));
+      const catalog = await snapshotSource([path.join(out, 'missing.json'), file]).load();
+      expect(catalog.entries).toEqual([...direct.entries].sort((a, b) => (a.data.slug < b.data.slug ? -1 : 1)));
       expect(catalog.entries.find((e) => e.data.slug === 'gamma-book')!.data.publishAt).toBeInstanceOf(Date);
       expect(catalog.builtAt.toISOString()).toBe('2026-01-01T00:00:00.000Z');
       expect(readFileSync(file, 'utf8')).not.toContain('\n');
@@ -33,16 +31,18 @@ describe('scripts/build-admin-catalog.ts', () => {
     }
   });
 
-  it('fails the build on a broken product file', async () => {
-    const fx = fixtureDir();
-    try {
-      const err = await run(process.execPath, [script], { cwd: fx.root, env: { ...process.env, ADMIN_CATALOG_OUT: path.join(out, 'x.json'), CATALOG_CONTENT_DIR: '' } }).catch((e: { code: number; stderr: string }) => e);
-      expect((err as { code: number }).code).toBe(1);
-      expect((err as { stderr: string }).stderr).toContain('broken-file.md');
-    } finally {
-      fx.cleanup();
-    }
-  });
+  it('is never written from broken product files: the build fails naming each file, field and fix', async () => {
+    const err = await buildSite(path.join(ROOT, 'test/fixtures/ops/broken'), '2030-01-01T00:00:00.000Z').then(
+      (b) => {
+        b.remove();
+        return null;
+      },
+      (e: Error) => e,
+    );
+    expect(err?.message).toMatch(/Invalid product files/);
+    for (const file of ['broken-yaml.md', 'missing-brand.md', 'staff-pick-without-curator.md']) expect(err?.message).toContain(file);
+    expect(err?.message).toMatch(/brand: .*\n\s+Fix: /);
+  }, 60_000);
 
   it('is written as ASCII and reads back every other character intact (é, –, emoji, CJK)', async () => {
     const { 'broken-file.md': _broken, ...valid } = FIXTURE_FILES;

@@ -41,6 +41,8 @@ export async function buildSite(contentDir: string, buildTime: string): Promise<
         ASTRO_CACHE_DIR: path.join(tmp, 'cache'),
         SITE_URL: SITE,
         ASTRO_TELEMETRY_DISABLED: '1',
+        // The admin snapshot of the fixture stays with this build, not in the repository's .generated/.
+        ADMIN_CATALOG_OUT: path.join(tmp, 'admin-catalog.json'),
       },
     });
     log = `${out.stdout}\n${out.stderr}`;

@@ -30,7 +30,7 @@ export function snapshotCandidates(env: Record<string, string | undefined> = pro
   return [...new Set(roots.map((r) => path.resolve(r, SNAPSHOT_PATH)))];
 }
 
-/** The snapshot written by `scripts/build-admin-catalog.ts`: the first candidate that exists. */
+/** The snapshot the build writes (src/integrations/catalog-outputs.ts): the first candidate that exists. */
 export function snapshotSource(files: string[] = snapshotCandidates()): AdminCatalogSource {
   return once(async () => {
     for (const file of files) {
