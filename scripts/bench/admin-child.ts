@@ -26,6 +26,11 @@ type Handler = (req: Request, context?: unknown) => Promise<Response>;
 async function send(handler: Handler, req: Request): Promise<{ status: number; toolError: string | null; bytes: number }> {
   const res = await handler(req, {});
   const text = await res.text();
+  // Without a token the right answer is 401 with the OAuth challenge; anything else is the error.
+  if (kind === 'mcp-401') {
+    const ok = res.status === 401 && (res.headers.get('www-authenticate') ?? '').includes('resource_metadata=');
+    return { status: res.status, toolError: ok ? null : `expected 401 with a Bearer challenge, got ${res.status}: ${text.slice(0, 200)}`, bytes: text.length };
+  }
   let toolError: string | null = null;
   try {
     const json = JSON.parse(text) as { error?: { message?: string }; result?: { isError?: boolean; content?: { text?: string }[] } };

@@ -144,7 +144,7 @@ export function markdown(r: BenchReport): string {
     rows.push(['health cold start (median of runs)', cs(r.admin.health!)]);
     rows.push(['MCP cold start, first search_products', cs(r.admin.mcp!)]);
     const u = r.admin.mcpUnauthenticated;
-    if (u) rows.push([`MCP cold start, first request without a token (HTTP ${u.status})`, cs(u)]);
+    if (u) rows.push([`MCP cold start, first request without a token (HTTP ${u.status})`, `${cs(u)}${u.error ? ` — ${u.error}` : ''}`]);
     for (const [name, s] of Object.entries(r.admin.tools ?? {})) rows.push([`${name} p50 / p95 (${s.calls} calls)`, `${s.p50Ms.toFixed(1)} / ${s.p95Ms.toFixed(1)} ms${s.error ? ` (error: ${s.error.slice(0, 80)})` : ''}`]);
   } else rows.push(['MCP / health cold start', r.admin.note ?? 'not available yet']);
   const cell = (s: string) => s.replace(/\|/g, '\\|');
