@@ -45,7 +45,9 @@ if (!Number.isInteger(n) || n < 1) throw new Error(`--n must be a positive whole
 // Astro moves built assets from the checkout's `.astro/` into the output folder with rename(),
 // which fails across filesystems (EXDEV): the temporary folder must share the checkout's.
 if (statSync(os.tmpdir()).dev !== statSync(ROOT).dev) {
-  console.error(`The temporary folder ${os.tmpdir()} is on another filesystem than ${ROOT}; Astro's build cannot move files across. Unset TMPDIR or point it at a folder on the same filesystem.`);
+  console.error(
+    `The temporary folder ${os.tmpdir()} is on another filesystem than ${ROOT}; Astro's build cannot move files across. Unset TMPDIR or point it at a folder on the same filesystem.`,
+  );
   process.exit(1);
 }
 
@@ -88,15 +90,22 @@ try {
     },
   });
   const { entries, problems } = await loadCatalog(contentDir);
-  if (problems.length) throw new Error(`The synthetic catalog does not pass the schema:\n${formatProblems(problems.slice(0, 20))}`);
+  if (problems.length)
+    throw new Error(`The synthetic catalog does not pass the schema:\n${formatProblems(problems.slice(0, 20))}`);
   const now = new Date();
   const catalog = { published: 0, draft: 0, scheduled: 0 };
   for (const e of entries) catalog[statusOf(e, now)]++;
-  log(`  valid under the schema: ${catalog.published} published, ${catalog.draft} drafts, ${catalog.scheduled} scheduled`);
+  log(
+    `  valid under the schema: ${catalog.published} published, ${catalog.draft} drafts, ${catalog.scheduled} scheduled`,
+  );
 
   // 2. Our build, cold then warm.
   // Astro joins --config to the project root, so the variant is passed relative to it.
-  const steps = buildSteps(ROOT, distDir, args['astro-config'] ? path.relative(ROOT, path.resolve(args['astro-config'])) : undefined);
+  const steps = buildSteps(
+    ROOT,
+    distDir,
+    args['astro-config'] ? path.relative(ROOT, path.resolve(args['astro-config'])) : undefined,
+  );
   const buildEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
@@ -107,7 +116,9 @@ try {
     ADMIN_CATALOG_OUT: adminSnapshot,
   };
   log(`build command: ${steps.join(' && ')}`);
-  log(`cache: ${cacheEnv ? `ASTRO_CACHE_DIR=${cacheDir}` : 'node_modules/.astro (astro.config.mjs has no ASTRO_CACHE_DIR)'}`);
+  log(
+    `cache: ${cacheEnv ? `ASTRO_CACHE_DIR=${cacheDir}` : 'node_modules/.astro (astro.config.mjs has no ASTRO_CACHE_DIR)'}`,
+  );
   async function build(label: string): Promise<BuildRun> {
     await rm(distDir, { recursive: true, force: true });
     let pages = 0;
@@ -123,14 +134,20 @@ try {
     });
     const dist = r.ok ? await distStats(distDir) : null;
     const run = toBuildRun(r, phases(r.log, r.wallMs), dist);
-    log(`${label} build ${r.ok ? 'done' : 'FAILED'}: ${sec(r.wallMs)}, peak RSS ${mb(r.peakRssBytes)} over ${r.peakProcesses} processes${dist ? `, ${dist.files} files` : ''}`);
-    log(`  peak at ${sec(r.peakAtMs)} (${run.peakPhase ?? 'between phases'}): ${r.atPeak.map((p) => `${p.command} ${mb(p.bytes)}`).join(', ')}`);
+    log(
+      `${label} build ${r.ok ? 'done' : 'FAILED'}: ${sec(r.wallMs)}, peak RSS ${mb(r.peakRssBytes)} over ${r.peakProcesses} processes${dist ? `, ${dist.files} files` : ''}`,
+    );
+    log(
+      `  peak at ${sec(r.peakAtMs)} (${run.peakPhase ?? 'between phases'}): ${r.atPeak.map((p) => `${p.command} ${mb(p.bytes)}`).join(', ')}`,
+    );
     for (const p of run.phases) log(`  ${p.name}: ${sec(p.ms)}`);
     if (!r.ok) console.error(run.error);
     return run;
   }
   const cleared = await clearAstroCaches(ROOT, cacheDir);
-  log(`cold: cleared ${cleared.length ? cleared.map((d) => path.relative(ROOT, d) || d).join(', ') : 'nothing (no caches yet)'}`);
+  log(
+    `cold: cleared ${cleared.length ? cleared.map((d) => path.relative(ROOT, d) || d).join(', ') : 'nothing (no caches yet)'}`,
+  );
   const cold = await build('cold');
   const warm = cold.ok ? await build('warm') : null;
 
@@ -153,7 +170,13 @@ try {
     const files = r.ok ? (await distStats(pub)).files : 0;
     hugo = r.ok
       ? { available: true, wallMs: r.wallMs, peakRssBytes: r.peakRssBytes, files, version }
-      : { available: false, note: `hugo failed: ${r.log.slice(-5).map((l) => l.line).join(' ')}` };
+      : {
+          available: false,
+          note: `hugo failed: ${r.log
+            .slice(-5)
+            .map((l) => l.line)
+            .join(' ')}`,
+        };
     log(`Hugo ${r.ok ? `done: ${sec(r.wallMs)}, ${mb(r.peakRssBytes)}, ${files} files` : 'FAILED'}`);
   }
   const ratioColdToHugo = cold.ok && hugo?.wallMs ? cold.wallMs / hugo.wallMs : null;
@@ -186,19 +209,35 @@ try {
       pages.weights = await Promise.all(paths.map((p) => pageWeight(server.url, p)));
       pages.available = true;
       if (args['skip-lighthouse']) pages.note = 'Lighthouse skipped (--skip-lighthouse)';
-      else if (!chromiumAvailable()) pages.note = 'Chromium not found at /usr/bin/chromium (apt-get install chromium); Lighthouse skipped';
+      else if (!chromiumAvailable())
+        pages.note = 'Chromium not found at /usr/bin/chromium (apt-get install chromium); Lighthouse skipped';
       else
         for (const p of paths.slice(0, 2)) {
           const status = pages.weights.find((w) => w.path === p)?.status;
           if (status !== 200) {
-            pages.lighthouse.push({ url: `${server.url}${p}`, scores: null, failing: [], error: `not available yet: ${p} answered ${status}` });
+            pages.lighthouse.push({
+              url: `${server.url}${p}`,
+              scores: null,
+              failing: [],
+              error: `not available yet: ${p} answered ${status}`,
+            });
             log(`Lighthouse ${p}: skipped, the page answered ${status}`);
             continue;
           }
           log(`Lighthouse ${p}…`);
           const res = await lighthouse(ROOT, `${server.url}${p}`, Number(args['lighthouse-runs']));
           pages.lighthouse.push(res);
-          log(`  ${res.scores ? `${Object.entries(res.scores).map(([k, v]) => `${k} ${v}`).join(', ')} (median of ${res.runs?.length ?? 1}: ${res.runs?.map((x) => Object.values(x).join('/')).join(', ')})` : `failed: ${res.error}`}`);
+          log(
+            `  ${
+              res.scores
+                ? `${Object.entries(res.scores)
+                    .map(([k, v]) => `${k} ${v}`)
+                    .join(
+                      ', ',
+                    )} (median of ${res.runs?.length ?? 1}: ${res.runs?.map((x) => Object.values(x).join('/')).join(', ')})`
+                : `failed: ${res.error}`
+            }`,
+          );
           for (const f of res.failing) log(`    below 100: ${f}`);
         }
     } finally {
@@ -216,7 +255,8 @@ try {
       memoryBytes: os.totalmem(),
       node: process.version,
       platform: `${os.type()} ${os.release()}`,
-      tmpFs: execFileSync('df', ['-T', tmp], { encoding: 'utf8' }).trim().split('\n').pop()?.split(/\s+/)[1] ?? 'unknown',
+      tmpFs:
+        execFileSync('df', ['-T', tmp], { encoding: 'utf8' }).trim().split('\n').pop()?.split(/\s+/)[1] ?? 'unknown',
     },
     n,
     seed,
@@ -236,10 +276,11 @@ try {
   const file = path.join(outDir, `${report.date.replace(/[:.]/g, '-')}.json`);
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n## Benchmark, ${report.date.slice(0, 10)}: ${n.toLocaleString('en-US')} products\n`);
-  console.log(`Machine: ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${mb(report.machine.memoryBytes)} RAM, Node ${report.machine.node}, tmp on ${report.machine.tmpFs}\n`);
+  console.log(
+    `Machine: ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${mb(report.machine.memoryBytes)} RAM, Node ${report.machine.node}, tmp on ${report.machine.tmpFs}\n`,
+  );
   console.log(markdown(report));
   console.log(`\nReport: ${path.relative(ROOT, file)}`);
 } finally {
   restore();
 }
-

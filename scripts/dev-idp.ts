@@ -70,7 +70,12 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'dev' };
 
   const provider = new Provider(issuer, {
-    clients: opts.clients.map((c) => ({ ...c, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: opts.clientAuth ?? 'client_secret_post' })),
+    clients: opts.clients.map((c) => ({
+      ...c,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: opts.clientAuth ?? 'client_secret_post',
+    })),
     ...(opts.clientAuth ? { clientAuthMethods: [opts.clientAuth] } : {}),
     jwks: { keys: [jwk] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
@@ -82,13 +87,19 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
     async findAccount(_ctx: unknown, id: string) {
       const account = accounts.get(id);
       if (!account) return undefined;
-      return { accountId: id, claims: async () => ({ sub: id, email: account.email, email_verified: account.emailVerified ?? true }) };
+      return {
+        accountId: id,
+        claims: async () => ({ sub: id, email: account.email, email_verified: account.emailVerified ?? true }),
+      };
     },
     // First-party development clients: consent is implied, so only the login prompt is shown.
     async loadExistingGrant(ctx: any) {
       const existing = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
       if (existing) return ctx.oidc.provider.Grant.find(existing);
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client.clientId,
+        accountId: ctx.oidc.session.accountId,
+      });
       grant.addOIDCScope('openid email');
       await grant.save();
       return grant;
@@ -112,7 +123,8 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
       const form = await readForm(req);
       const email = (form.get('email') ?? '').trim().toLowerCase();
       const account = accounts.get(email);
-      if (!account || account.password !== form.get('password')) return send(401, loginPage(details.uid, 'Wrong email or password.'));
+      if (!account || account.password !== form.get('password'))
+        return send(401, loginPage(details.uid, 'Wrong email or password.'));
       await provider.interactionFinished(req, res, { login: { accountId: email } }, { mergeWithLastSubmission: false });
     } catch {
       send(400, '<p>This sign-in has expired. Start again from your client.</p>');

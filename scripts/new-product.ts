@@ -77,12 +77,18 @@ const readers = {
   categories: (s: string): ProductFileData['categories'] => {
     const list = s.split(/[,\s]+/).filter(Boolean);
     const unknown = list.filter((c) => !(CATEGORY_SLUGS as readonly string[]).includes(c));
-    if (!list.length || unknown.length) bad(`categories must be one or more of ${CATEGORY_SLUGS.join(', ')}${unknown.length ? ` (not: ${unknown.join(', ')})` : ''}`);
+    if (!list.length || unknown.length)
+      bad(
+        `categories must be one or more of ${CATEGORY_SLUGS.join(', ')}${unknown.length ? ` (not: ${unknown.join(', ')})` : ''}`,
+      );
     return list as ProductFileData['categories'];
   },
   ages: (s: string) => {
     if (s === '' || s === 'null') return null;
-    if (!parseAgeRange(s)) bad(`"${s}" is not an age range this catalog can read: write e.g. "6–18 months", "3–6 years", "8+" or "8 years and up"`);
+    if (!parseAgeRange(s))
+      bad(
+        `"${s}" is not an age range this catalog can read: write e.g. "6–18 months", "3–6 years", "8+" or "8 years and up"`,
+      );
     return s;
   },
   url: (s: string) => {
@@ -103,7 +109,8 @@ const readers = {
   },
   pickedBy: (s: string) => {
     if (s === '' || s === 'null') return null;
-    if (!(CURATOR_CODES as readonly string[]).includes(s)) bad(`the curator code must be one of ${CURATOR_CODES.join(', ')} (or empty)`);
+    if (!(CURATOR_CODES as readonly string[]).includes(s))
+      bad(`the curator code must be one of ${CURATOR_CODES.join(', ')} (or empty)`);
     return s as ProductFileData['pickedBy'];
   },
   yesNo: (s: string) => {
@@ -151,7 +158,11 @@ async function field<T>(flag: string, question: string, read: Read<T>, fallback?
 if (ui) console.log('New product. Press Enter to leave an optional field empty.\n');
 const name = await field('name', 'Product name:', readers.name);
 const brand = await field('brand', 'Brand or maker:', readers.brand);
-const categories = await field('categories', `Categories (comma-separated: ${CATEGORY_SLUGS.join(', ')}):`, readers.categories);
+const categories = await field(
+  'categories',
+  `Categories (comma-separated: ${CATEGORY_SLUGS.join(', ')}):`,
+  readers.categories,
+);
 const ageRange = await field('ages', 'Ages (e.g. "3–6 years", "6–18 months", "8+"; optional):', readers.ages, null);
 const url = await field('url', 'Link to the product (https://…):', readers.url);
 const currency = await field('currency', `Currency (${CURRENCIES.join(', ')}):`, readers.currency);
@@ -161,7 +172,12 @@ const readPickedBy: Read<ProductFileData['pickedBy']> = (s) => {
   const code = readers.pickedBy(s);
   return staffPick && code === null ? bad('a staff pick names its curator') : code;
 };
-const pickedBy = await field('picked-by', `Picked by (${CURATOR_CODES.join(', ')}${staffPick ? '' : '; optional'}):`, readPickedBy, null);
+const pickedBy = await field(
+  'picked-by',
+  `Picked by (${CURATOR_CODES.join(', ')}${staffPick ? '' : '; optional'}):`,
+  readPickedBy,
+  null,
+);
 ui?.close();
 
 if (missing.length) fail(`Missing ${missing.join(', ')}.\n\n${USAGE}`, 2);
@@ -176,7 +192,9 @@ const rel = (fromCwd.startsWith('..') ? file : fromCwd).split(path.sep).join('/'
 if (existsSync(file)) {
   let n = 2;
   while (existsSync(path.join(dir, `${slug}-${n}.md`))) n++;
-  fail(`${rel} already exists; nothing was written.\n  If this is a different product, run again with --slug ${slug}-${n} (or a more telling name).`);
+  fail(
+    `${rel} already exists; nothing was written.\n  If this is a different product, run again with --slug ${slug}-${n} (or a more telling name).`,
+  );
 }
 
 const data: ProductFileData = {

@@ -17,18 +17,30 @@ let redis: LocalRedis | undefined;
 
 if (!process.env.OIDC_ISSUER) {
   if (process.env.CONTEXT === 'production') {
-    console.error('Refusing to start the development identity provider: CONTEXT=production. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.');
+    console.error(
+      'Refusing to start the development identity provider: CONTEXT=production. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.',
+    );
     process.exit(1);
   }
   if (!isLoopbackHost(new URL(siteUrl).hostname)) {
-    console.error(`Refusing to start the development identity provider: SITE_URL ${siteUrl} is not a loopback address. Configure a real OIDC_ISSUER.`);
+    console.error(
+      `Refusing to start the development identity provider: SITE_URL ${siteUrl} is not a loopback address. Configure a real OIDC_ISSUER.`,
+    );
     process.exit(1);
   }
   const clientSecret = randomBytes(24).toString('base64url');
-  idp = await startDevIdp({ accounts: [DEMO_ADMIN], clients: [{ client_id: 'catalog-local', client_secret: clientSecret, redirect_uris: [`${siteUrl}/api/auth/callback`] }] });
+  idp = await startDevIdp({
+    accounts: [DEMO_ADMIN],
+    clients: [
+      { client_id: 'catalog-local', client_secret: clientSecret, redirect_uris: [`${siteUrl}/api/auth/callback`] },
+    ],
+  });
   Object.assign(env, { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: 'catalog-local', OIDC_CLIENT_SECRET: clientSecret });
   if (!process.env.ADMIN_EMAILS) env.ADMIN_EMAILS = DEMO_ADMIN.email;
-  notes.push(`Development identity provider (local only) at ${idp.issuer}`, `  demo admin: ${DEMO_ADMIN.email} / password: ${DEMO_ADMIN.password}`);
+  notes.push(
+    `Development identity provider (local only) at ${idp.issuer}`,
+    `  demo admin: ${DEMO_ADMIN.email} / password: ${DEMO_ADMIN.password}`,
+  );
 }
 if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
   env.AUTH_SECRET = randomBytes(48).toString('base64url');
@@ -42,7 +54,9 @@ if (!process.env.REDIS_URL) {
     env.REDIS_URL = redis.url;
     notes.push(`REDIS_URL was not set: started a throwaway redis-server at ${redis.url}.`);
   } catch (err) {
-    notes.push(`REDIS_URL is not set and ${(err as Error).message}: single-use codes and rate limits are not enforced across requests locally.`);
+    notes.push(
+      `REDIS_URL is not set and ${(err as Error).message}: single-use codes and rate limits are not enforced across requests locally.`,
+    );
   }
 }
 

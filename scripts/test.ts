@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, netlifyEnv } from './lib/stack.ts';
+import { countResults, type VitestJsonReport } from './lib/vitest-report.ts';
 
 const REPORT = path.join(ROOT, 'test-results');
 rmSync(REPORT, { recursive: true, force: true });
@@ -23,16 +24,25 @@ function step(name: string, cmd: string, args: string[]) {
 function vitest(project: string) {
   const out = path.join(REPORT, `${project}.json`);
   console.log(`\n▶ vitest --project ${project}`);
-  const res = spawnSync('vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: netlifyEnv(),
-  });
+  const res = spawnSync(
+    'vitest',
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: netlifyEnv(),
+    },
+  );
+  let counted = false;
   try {
-    const json = JSON.parse(readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-    passed += json.numPassedTests;
-    failed += json.numFailedTests;
+    const counts = countResults(JSON.parse(readFileSync(out, 'utf8')) as VitestJsonReport);
+    passed += counts.passed;
+    failed += counts.failed;
+    for (const f of counts.brokenFiles) console.error(`✖ ${path.relative(ROOT, f.name)} failed to run: ${f.message}`);
+    counted = true;
   } catch {}
+  // No readable report at all: vitest itself could not start, which counts as a failure too.
+  if (!counted && res.status !== 0) failed += 1;
   if (res.status !== 0) {
     console.error(`\n✖ vitest ${project} failed.`);
     summary();
@@ -45,6 +55,7 @@ function summary() {
 }
 
 step('type check', 'npm', ['run', '--silent', 'check:types']);
+step('lint and format', 'npm', ['run', '--silent', 'lint']);
 step('validate product files', 'npm', ['run', '--silent', 'validate']);
 vitest('unit');
 step('production build (with post-build proof)', 'npm', ['run', '--silent', 'build']);

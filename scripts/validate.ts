@@ -9,7 +9,9 @@ try {
   result = await loadCatalog(dir);
 } catch (err) {
   const code = (err as NodeJS.ErrnoException).code;
-  console.error(code === 'ENOENT' || code === 'ENOTDIR' ? `No product folder at ${dir}.` : `Cannot read ${dir}: ${String(err)}`);
+  console.error(
+    code === 'ENOENT' || code === 'ENOTDIR' ? `No product folder at ${dir}.` : `Cannot read ${dir}: ${String(err)}`,
+  );
   process.exit(1);
 }
 const { entries, problems } = result;

@@ -5,5 +5,9 @@ import { handleMetadata } from '../../src/server/auth/metadata.ts';
 
 export default (req: Request) => handleMetadata(req, siteUrl());
 export const config: Config = {
-  path: ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/mcp'],
+  path: [
+    '/.well-known/oauth-authorization-server',
+    '/.well-known/oauth-protected-resource',
+    '/.well-known/oauth-protected-resource/api/mcp',
+  ],
 };

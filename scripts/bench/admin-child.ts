@@ -15,7 +15,11 @@ function rpc(name: string, args: Record<string, unknown>): Request {
   const body = { jsonrpc: '2.0', id: ++call, method: 'tools/call', params: { name, arguments: args } };
   return new Request(`${base}/api/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: `Bearer ${token}`,
+    },
     body: JSON.stringify(body),
   });
 }
@@ -23,17 +27,27 @@ function rpc(name: string, args: Record<string, unknown>): Request {
 type Handler = (req: Request, context?: unknown) => Promise<Response>;
 
 /** Calls the handler and returns the status and whether the JSON-RPC result is a tool error. */
-async function send(handler: Handler, req: Request): Promise<{ status: number; toolError: string | null; bytes: number }> {
+async function send(
+  handler: Handler,
+  req: Request,
+): Promise<{ status: number; toolError: string | null; bytes: number }> {
   const res = await handler(req, {});
   const text = await res.text();
   // Without a token the right answer is 401 with the OAuth challenge; anything else is the error.
   if (kind === 'mcp-401') {
     const ok = res.status === 401 && (res.headers.get('www-authenticate') ?? '').includes('resource_metadata=');
-    return { status: res.status, toolError: ok ? null : `expected 401 with a Bearer challenge, got ${res.status}: ${text.slice(0, 200)}`, bytes: text.length };
+    return {
+      status: res.status,
+      toolError: ok ? null : `expected 401 with a Bearer challenge, got ${res.status}: ${text.slice(0, 200)}`,
+      bytes: text.length,
+    };
   }
   let toolError: string | null = null;
   try {
-    const json = JSON.parse(text) as { error?: { message?: string }; result?: { isError?: boolean; content?: { text?: string }[] } };
+    const json = JSON.parse(text) as {
+      error?: { message?: string };
+      result?: { isError?: boolean; content?: { text?: string }[] };
+    };
     if (json.error) toolError = json.error.message ?? 'JSON-RPC error';
     else if (json.result?.isError) toolError = json.result.content?.[0]?.text ?? 'tool error';
   } catch {
@@ -46,10 +60,17 @@ const t0 = performance.now();
 const mod = (await import(pathToFileURL(modulePath!).href)) as { default: Handler };
 const tImported = performance.now();
 const unauthenticated = () =>
-  new Request(`${base}/api/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"initialize"}' });
+  new Request(`${base}/api/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"jsonrpc":"2.0","id":1,"method":"initialize"}',
+  });
 const first =
   kind === 'mcp'
-    ? await send(mod.default, rpc('search_products', JSON.parse(process.env.BENCH_SEARCH_ARGS ?? '{}') as Record<string, unknown>))
+    ? await send(
+        mod.default,
+        rpc('search_products', JSON.parse(process.env.BENCH_SEARCH_ARGS ?? '{}') as Record<string, unknown>),
+      )
     : kind === 'mcp-401'
       ? await send(mod.default, unauthenticated())
       : await send(mod.default, new Request(`${base}/api/health`));

@@ -57,24 +57,42 @@ export function percentile(xs: readonly number[], p: number): number {
   return sorted[rank - 1]!;
 }
 
-const ENV = { AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123', ADMIN_EMAILS: 'bench@example.com', SITE_URL: 'http://localhost:8888' };
+const ENV = {
+  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  ADMIN_EMAILS: 'bench@example.com',
+  SITE_URL: 'http://localhost:8888',
+};
 
 async function tokens(n: number): Promise<string> {
   const s = tokenSettingsFromEnv(ENV);
   if (!s.ok) throw new Error(`token settings: ${s.missing.join(', ')}`);
   // One subject per call so the per-admin rate limit (60/min) never answers the benchmark.
-  const list = await Promise.all(Array.from({ length: n }, (_, i) => issueAccessToken({ sub: `bench|admin-${i}`, email: 'bench@example.com' }, s.value)));
+  const list = await Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      issueAccessToken({ sub: `bench|admin-${i}`, email: 'bench@example.com' }, s.value),
+    ),
+  );
   return list.join('\n');
 }
 
-function runChild(root: string, modulePath: string, kind: 'mcp' | 'mcp-401' | 'health', repeat: number, env: NodeJS.ProcessEnv): Promise<ChildTiming> {
+function runChild(
+  root: string,
+  modulePath: string,
+  kind: 'mcp' | 'mcp-401' | 'health',
+  repeat: number,
+  env: NodeJS.ProcessEnv,
+): Promise<ChildTiming> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [path.join(root, 'scripts/bench/admin-child.ts'), modulePath, kind, String(repeat)], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'scripts/bench/admin-child.ts'), modulePath, kind, String(repeat)],
+      {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
@@ -130,7 +148,9 @@ async function bundle(entry: string, outDir: string): Promise<string> {
     format: 'esm',
     target: 'node22',
     logLevel: 'silent',
-    banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
+    },
   });
   return outfile;
 }
@@ -138,8 +158,10 @@ async function bundle(entry: string, outDir: string): Promise<string> {
 export async function benchAdmin(o: AdminOptions): Promise<AdminResult> {
   const mcpModule = path.join(o.root, 'netlify/functions/mcp.mts');
   const healthModule = path.join(o.root, 'netlify/functions/health.mts');
-  if (!existsSync(mcpModule)) return { available: false, note: 'not available yet: netlify/functions/mcp.mts is not in this checkout' };
-  if (!existsSync(healthModule)) return { available: false, note: 'not available yet: netlify/functions/health.mts is not in this checkout' };
+  if (!existsSync(mcpModule))
+    return { available: false, note: 'not available yet: netlify/functions/mcp.mts is not in this checkout' };
+  if (!existsSync(healthModule))
+    return { available: false, note: 'not available yet: netlify/functions/health.mts is not in this checkout' };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...ENV,
@@ -152,13 +174,14 @@ export async function benchAdmin(o: AdminOptions): Promise<AdminResult> {
   // Deployed functions are esbuild bundles; fall back to the sources when a bundle cannot answer.
   let mode: 'bundled' | 'source' = 'bundled';
   let bundleNote: string | undefined;
-  let mcpEntry = mcpModule;
-  let healthEntry = healthModule;
+  let mcpEntry: string;
+  let healthEntry: string;
   try {
     const dir = path.join(o.workDir, 'functions');
     [mcpEntry, healthEntry] = [await bundle(mcpModule, dir), await bundle(healthModule, dir)];
     const probe = await runChild(o.root, mcpEntry, 'mcp', 0, env);
-    if (probe.status !== 200 || probe.toolError) throw new Error(`bundled MCP answered ${probe.status}: ${probe.toolError ?? ''}`);
+    if (probe.status !== 200 || probe.toolError)
+      throw new Error(`bundled MCP answered ${probe.status}: ${probe.toolError ?? ''}`);
   } catch (err) {
     mode = 'source';
     bundleNote = `bundled run unavailable (${err instanceof Error ? err.message.split('\n')[0] : String(err)}); measured the sources`;
@@ -181,9 +204,21 @@ export async function benchAdmin(o: AdminOptions): Promise<AdminResult> {
     const h = summarize(health);
     const m = summarize(mcp);
     const tools = Object.fromEntries(
-      Object.entries(warm.series).map(([name, xs]) => [name, { calls: xs.length, p50Ms: percentile(xs, 50), p95Ms: percentile(xs, 95), error: warm.errors[name] ?? null }]),
+      Object.entries(warm.series).map(([name, xs]) => [
+        name,
+        { calls: xs.length, p50Ms: percentile(xs, 50), p95Ms: percentile(xs, 95), error: warm.errors[name] ?? null },
+      ]),
     );
-    return { available: true, mode, ...(bundleNote ? { bundleNote } : {}), health: h, mcp: m, mcpUnauthenticated: summarize(mcp401), ratio: m.medianImportPlusFirstCallMs / h.medianImportPlusFirstCallMs, tools };
+    return {
+      available: true,
+      mode,
+      ...(bundleNote ? { bundleNote } : {}),
+      health: h,
+      mcp: m,
+      mcpUnauthenticated: summarize(mcp401),
+      ratio: m.medianImportPlusFirstCallMs / h.medianImportPlusFirstCallMs,
+      tools,
+    };
   } catch (err) {
     return { available: false, note: `failed: ${err instanceof Error ? err.message : String(err)}` };
   }

@@ -2,6 +2,7 @@
 // output folder; cache clearing for cold builds; and where the build's time went, from its log.
 import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -11,7 +12,9 @@ const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * check dropped and `--outDir` added to `astro build`.
  */
 export function buildSteps(root: string, outDir: string, astroConfig?: string): string[] {
-  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const scripts = (
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
   const expand = (script: string, depth: number): string[] =>
     script
       .split('&&')
@@ -21,7 +24,8 @@ export function buildSteps(root: string, outDir: string, astroConfig?: string): 
         const run = /^npm run (?:--silent |-s )?([\w:.-]+)(.*)$/.exec(s);
         if (run && depth < 5 && scripts[run[1]!]) return expand(`${scripts[run[1]!]}${run[2] ?? ''}`, depth + 1);
         // `VAR=value astro build` (an environment prefix) is still the Astro build.
-        if (/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)*astro build\b/.test(s)) return [`${s} --outDir ${q(outDir)}${astroConfig ? ` --config ${q(astroConfig)}` : ''}`];
+        if (/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)*astro build\b/.test(s))
+          return [`${s} --outDir ${q(outDir)}${astroConfig ? ` --config ${q(astroConfig)}` : ''}`];
         return [s];
       });
   return expand(scripts.build ?? 'astro build', 0);
@@ -34,7 +38,11 @@ export function supportsCacheDirEnv(root: string): boolean {
 
 /** Clears everything that makes a build warm: the content-layer store, Vite's cache, `.astro/`. */
 export async function clearAstroCaches(root: string, cacheDir: string | null): Promise<string[]> {
-  const dirs = [path.join(root, '.astro'), path.join(root, 'node_modules/.vite'), cacheDir ?? path.join(root, 'node_modules/.astro')];
+  const dirs = [
+    path.join(root, '.astro'),
+    path.join(root, 'node_modules/.vite'),
+    cacheDir ?? path.join(root, 'node_modules/.astro'),
+  ];
   const cleared = dirs.filter((d) => existsSync(d));
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
   return cleared;
@@ -50,7 +58,8 @@ export interface Phase {
   ms: number;
 }
 
-const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
+/** Astro's log lines without their terminal colours. */
+export const strip = (s: string) => stripVTControlCharacters(s);
 
 /**
  * Phases from a timestamped build log: node start (until the first line), content sync, Vite,

@@ -25,7 +25,8 @@ async function walk(dir: string, out: { rel: string; bytes: number }[], root = d
   for (const d of await readdir(dir, { withFileTypes: true })) {
     const p = path.join(dir, d.name);
     if (d.isDirectory()) await walk(p, out, root);
-    else if (d.isFile()) out.push({ rel: path.relative(root, p).split(path.sep).join('/'), bytes: (await stat(p)).size });
+    else if (d.isFile())
+      out.push({ rel: path.relative(root, p).split(path.sep).join('/'), bytes: (await stat(p)).size });
   }
 }
 
@@ -34,7 +35,11 @@ function sized(dist: string, candidates: string[], countChars = false): FileSize
     const p = path.join(dist, rel);
     if (!existsSync(p)) continue;
     const buf = readFileSync(p);
-    return { path: `/${rel}`, bytes: buf.byteLength, ...(countChars ? { chars: [...buf.toString('utf8')].length } : {}) };
+    return {
+      path: `/${rel}`,
+      bytes: buf.byteLength,
+      ...(countChars ? { chars: [...buf.toString('utf8')].length } : {}),
+    };
   }
   return null;
 }

@@ -21,11 +21,95 @@ export function prng(seed: number): () => number {
   };
 }
 
-const ADJECTIVES = ['wooden', 'rainbow', 'magnetic', 'giant', 'pocket', 'glow', 'stacking', 'musical', 'tiny', 'folding', 'balancing', 'felt', 'bamboo', 'weather', 'crystal', 'marble', 'solar', 'garden', 'jumbo', 'secret'];
-const NOUNS = ['blocks', 'atlas', 'abacus', 'loom', 'kite', 'puzzle', 'microscope', 'crayons', 'tangram', 'domino-run', 'telescope', 'clay-set', 'board-game', 'card-deck', 'bird-feeder', 'circuit-kit', 'picture-book', 'watercolours', 'sand-kit', 'marble-run', 'sticker-book', 'chess-set', 'bug-hotel', 'stamp-kit'];
-const BRANDS = ['HABA', "Grimm's", 'Djeco', 'Ravensburger', 'Melissa & Doug', 'Plan Toys', 'Thames & Kosmos', 'Usborne', 'Crayola', 'LEGO', 'Hape', 'Orchard Toys', 'Stabilo', 'Faber-Castell', 'ThinkFun', 'Galt', 'Janod', 'Moulin Roty', 'Snap Circuits', 'Kosmos Verlag'];
-const AGES = ['0–12 months', '6–18 months', '18 months–3 years', '2–4 years', '3–6 years', '4+ years', '5–8 years', '6+', '8+ years', '8–12 years', '10+ years', '13+', 'ages 3 and up'];
-const WORDS = 'children build count sort stack pour mix paint draw fold thread sew measure grow observe compare balance roll cut glue read plan solve'.split(' ');
+const ADJECTIVES = [
+  'wooden',
+  'rainbow',
+  'magnetic',
+  'giant',
+  'pocket',
+  'glow',
+  'stacking',
+  'musical',
+  'tiny',
+  'folding',
+  'balancing',
+  'felt',
+  'bamboo',
+  'weather',
+  'crystal',
+  'marble',
+  'solar',
+  'garden',
+  'jumbo',
+  'secret',
+];
+const NOUNS = [
+  'blocks',
+  'atlas',
+  'abacus',
+  'loom',
+  'kite',
+  'puzzle',
+  'microscope',
+  'crayons',
+  'tangram',
+  'domino-run',
+  'telescope',
+  'clay-set',
+  'board-game',
+  'card-deck',
+  'bird-feeder',
+  'circuit-kit',
+  'picture-book',
+  'watercolours',
+  'sand-kit',
+  'marble-run',
+  'sticker-book',
+  'chess-set',
+  'bug-hotel',
+  'stamp-kit',
+];
+const BRANDS = [
+  'HABA',
+  "Grimm's",
+  'Djeco',
+  'Ravensburger',
+  'Melissa & Doug',
+  'Plan Toys',
+  'Thames & Kosmos',
+  'Usborne',
+  'Crayola',
+  'LEGO',
+  'Hape',
+  'Orchard Toys',
+  'Stabilo',
+  'Faber-Castell',
+  'ThinkFun',
+  'Galt',
+  'Janod',
+  'Moulin Roty',
+  'Snap Circuits',
+  'Kosmos Verlag',
+];
+const AGES = [
+  '0–12 months',
+  '6–18 months',
+  '18 months–3 years',
+  '2–4 years',
+  '3–6 years',
+  '4+ years',
+  '5–8 years',
+  '6+',
+  '8+ years',
+  '8–12 years',
+  '10+ years',
+  '13+',
+  'ages 3 and up',
+];
+const WORDS =
+  'children build count sort stack pour mix paint draw fold thread sew measure grow observe compare balance roll cut glue read plan solve'.split(
+    ' ',
+  );
 
 function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)]!;

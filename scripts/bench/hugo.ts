@@ -58,7 +58,9 @@ export async function writeHugoSite(siteDir: string, entries: readonly CatalogEn
       product,
     };
     const lines = Object.entries(front).map(([k, v]) => `${k}: ${JSON.stringify(v)}`);
-    batch.push(writeFile(path.join(content, `${d.slug}.md`), `---\n${lines.join('\n')}\n---\n${e.description ?? ''}\n`));
+    batch.push(
+      writeFile(path.join(content, `${d.slug}.md`), `---\n${lines.join('\n')}\n---\n${e.description ?? ''}\n`),
+    );
     if (batch.length >= 500) await Promise.all(batch.splice(0));
   }
   await Promise.all(batch);

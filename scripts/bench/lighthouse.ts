@@ -42,7 +42,11 @@ async function lighthouseOnce(root: string, url: string): Promise<LighthouseResu
   ];
   try {
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, args, { cwd: tmp, env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, args, {
+        cwd: tmp,
+        env: { ...process.env, CHROME_PATH: CHROMIUM },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let err = '';
       child.stderr!.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-2000)));
       child.on('close', (c) => {
@@ -50,19 +54,35 @@ async function lighthouseOnce(root: string, url: string): Promise<LighthouseResu
         resolve(c);
       });
     });
-    if (code !== 0 || !existsSync(out)) return { url, scores: null, failing: [], error: `lighthouse exited with ${code}` };
+    if (code !== 0 || !existsSync(out))
+      return { url, scores: null, failing: [], error: `lighthouse exited with ${code}` };
     const report = JSON.parse(await readFile(out, 'utf8')) as {
       categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-      audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string; details?: { items?: Record<string, unknown>[] } }>;
+      audits: Record<
+        string,
+        {
+          score: number | null;
+          title: string;
+          scoreDisplayMode: string;
+          details?: { items?: Record<string, unknown>[] };
+        }
+      >;
       runtimeError?: { message: string };
     };
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, report.categories[c]?.score == null ? null : Math.round(report.categories[c]!.score! * 100)])) as Scores;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [
+        c,
+        report.categories[c]?.score == null ? null : Math.round(report.categories[c]!.score! * 100),
+      ]),
+    ) as Scores;
     const failing: string[] = [];
     for (const c of CATEGORIES) {
       for (const ref of report.categories[c]?.auditRefs ?? []) {
         const a = report.audits[ref.id];
         if (ref.weight > 0 && a && a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative') {
-          const items = (a.details?.items ?? []).slice(0, 3).map((i) => String(i.description ?? i.url ?? i.source ?? JSON.stringify(i)).slice(0, 160));
+          const items = (a.details?.items ?? [])
+            .slice(0, 3)
+            .map((i) => String(i.description ?? i.url ?? i.source ?? JSON.stringify(i)).slice(0, 160));
           failing.push(`${c}: ${ref.id} (${a.title})${items.length ? ` — ${items.join(' | ')}` : ''}`);
         }
       }
@@ -83,7 +103,18 @@ export async function lighthouse(root: string, url: string, runs = 3): Promise<L
   if (ok.length === 0) return results[0]!;
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, medianOf(ok.map((r) => r.scores![c] ?? 0))])) as Scores;
   // The failing audits of the run closest to the median performance score.
-  const closest = ok.reduce((best, r) => (Math.abs((r.scores!.performance ?? 0) - scores.performance!) < Math.abs((best.scores!.performance ?? 0) - scores.performance!) ? r : best));
+  const closest = ok.reduce((best, r) =>
+    Math.abs((r.scores!.performance ?? 0) - scores.performance!) <
+    Math.abs((best.scores!.performance ?? 0) - scores.performance!)
+      ? r
+      : best,
+  );
   const errors = results.filter((r) => r.error).map((r) => r.error!);
-  return { url, scores, runs: ok.map((r) => r.scores!), failing: closest.failing, ...(errors.length ? { error: errors.join('; ') } : {}) };
+  return {
+    url,
+    scores,
+    runs: ok.map((r) => r.scores!),
+    failing: closest.failing,
+    ...(errors.length ? { error: errors.join('; ') } : {}),
+  };
 }

@@ -25,7 +25,11 @@ function processTable(): Map<number, [number, number, number, string]> {
 }
 
 /** Sum of RSS over `root` and its descendants (by parent link or by process group). */
-export function treeRss(root: number): { bytes: number; processes: number; byProcess: { pid: number; command: string; bytes: number }[] } {
+export function treeRss(root: number): {
+  bytes: number;
+  processes: number;
+  byProcess: { pid: number; command: string; bytes: number }[];
+} {
   const table = processTable();
   const children = new Map<number, number[]>();
   for (const [pid, [ppid]] of table) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
@@ -67,7 +71,12 @@ export interface RunOptions {
 export function measure(command: string, opts: RunOptions): Promise<RunResult> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn('sh', ['-c', command], { cwd: opts.cwd, env: opts.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('sh', ['-c', command], {
+      cwd: opts.cwd,
+      env: opts.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const log: RunResult['log'] = [];
     let peak = 0;
     let peakProcesses = 0;

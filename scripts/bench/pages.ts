@@ -13,7 +13,11 @@ export interface PageWeight {
   cssBytes: number;
 }
 
-const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)?.slice(2).find((v) => v !== undefined);
+const attr = (tag: string, name: string) =>
+  new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(tag)
+    ?.slice(2)
+    .find((v) => v !== undefined);
 
 async function bytesOf(url: string): Promise<number> {
   const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
@@ -57,5 +61,14 @@ export async function pageWeight(base: string, pagePath: string): Promise<PageWe
     stylesheets++;
     cssBytes += Buffer.byteLength(m[1] ?? '');
   }
-  return { path: pagePath, status: res.status, htmlBytes: html.byteLength, htmlGzipBytes: gzipSync(html).byteLength, scripts, jsBytes, stylesheets, cssBytes };
+  return {
+    path: pagePath,
+    status: res.status,
+    htmlBytes: html.byteLength,
+    htmlGzipBytes: gzipSync(html).byteLength,
+    scripts,
+    jsBytes,
+    stylesheets,
+    cssBytes,
+  };
 }

@@ -5,7 +5,7 @@ import type { DistStats } from './dist-stats.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { RunResult } from './measure.ts';
 import type { PageWeight } from './pages.ts';
-import { isPageLine, type Phase } from './build.ts';
+import { isPageLine, strip, type Phase } from './build.ts';
 
 export type Verdict = 'MET' | 'NOT MET' | 'NOT AVAILABLE';
 
@@ -41,7 +41,14 @@ export interface BenchReport {
   cacheMode: string;
   cold: BuildRun | null;
   warm: BuildRun | null;
-  hugo: { available: boolean; note?: string; wallMs?: number; peakRssBytes?: number; files?: number; version?: string } | null;
+  hugo: {
+    available: boolean;
+    note?: string;
+    wallMs?: number;
+    peakRssBytes?: number;
+    files?: number;
+    version?: string;
+  } | null;
   ratioColdToHugo: number | null;
   admin: AdminResult;
   pages: { available: boolean; note?: string; weights: PageWeight[]; lighthouse: LighthouseResult[] };
@@ -62,8 +69,27 @@ export const kb = (b: number) => `${(b / 1000).toFixed(1)} KB`;
 export const size = (b: number) => (b >= 1_000_000 ? `${(b / 1_000_000).toFixed(1)} MB` : kb(b));
 
 export function toBuildRun(r: RunResult, p: Phase[], dist: DistStats | null): BuildRun {
-  const tail = r.log.filter((l) => !isPageLine(l.line)).slice(-15).map((l) => l.line).join('\n');
-  return { ok: r.ok, wallMs: r.wallMs, peakRssBytes: r.peakRssBytes, peakProcesses: r.peakProcesses, atPeak: r.atPeak, peakAtMs: r.peakAtMs, peakPhase: p.find((x) => r.peakAtMs >= x.startMs && r.peakAtMs <= x.endMs)?.name ?? null, phases: p, log: r.log.filter((l) => !isPageLine(l.line)).slice(0, 300).map((l) => ({ ms: Math.round(l.ms), line: l.line.replace(/\x1b\[[0-9;]*m/g, '') })), dist, ...(r.ok ? {} : { error: `exit ${r.exitCode}\n${tail}` }) };
+  const tail = r.log
+    .filter((l) => !isPageLine(l.line))
+    .slice(-15)
+    .map((l) => l.line)
+    .join('\n');
+  return {
+    ok: r.ok,
+    wallMs: r.wallMs,
+    peakRssBytes: r.peakRssBytes,
+    peakProcesses: r.peakProcesses,
+    atPeak: r.atPeak,
+    peakAtMs: r.peakAtMs,
+    peakPhase: p.find((x) => r.peakAtMs >= x.startMs && r.peakAtMs <= x.endMs)?.name ?? null,
+    phases: p,
+    log: r.log
+      .filter((l) => !isPageLine(l.line))
+      .slice(0, 300)
+      .map((l) => ({ ms: Math.round(l.ms), line: strip(l.line) })),
+    dist,
+    ...(r.ok ? {} : { error: `exit ${r.exitCode}\n${tail}` }),
+  };
 }
 
 const verdict = (ok: boolean): Verdict => (ok ? 'MET' : 'NOT MET');
@@ -75,20 +101,36 @@ export function judge(r: Omit<BenchReport, 'targets'>): Target[] {
   const name1 = `cold build ≤ ${LIMITS.hugoRatio}× Hugo`;
   if (!cold) t.push(na(name1, 'our build did not complete'));
   else if (r.ratioColdToHugo === null) t.push(na(name1, `ours ${sec(cold.wallMs)}; Hugo ${r.hugo?.note ?? 'not run'}`));
-  else t.push({ name: name1, verdict: verdict(r.ratioColdToHugo <= LIMITS.hugoRatio), measured: `${r.ratioColdToHugo.toFixed(1)}× (${sec(cold.wallMs)} vs ${sec(r.hugo!.wallMs!)})` });
+  else
+    t.push({
+      name: name1,
+      verdict: verdict(r.ratioColdToHugo <= LIMITS.hugoRatio),
+      measured: `${r.ratioColdToHugo.toFixed(1)}× (${sec(cold.wallMs)} vs ${sec(r.hugo!.wallMs!)})`,
+    });
 
   const name2 = 'peak memory ≤ 1 GB (10⁹ bytes)';
   if (!cold) t.push(na(name2, 'our build did not complete'));
-  else t.push({ name: name2, verdict: verdict(cold.peakRssBytes <= LIMITS.peakMemoryBytes), measured: `${mb(cold.peakRssBytes)} (process tree RSS, cold)` });
+  else
+    t.push({
+      name: name2,
+      verdict: verdict(cold.peakRssBytes <= LIMITS.peakMemoryBytes),
+      measured: `${mb(cold.peakRssBytes)} (process tree RSS, cold)`,
+    });
 
   const name3 = `llms.txt < ${LIMITS.llmsTxtChars.toLocaleString('en-US')} characters`;
   const llms = cold?.dist?.llmsTxt;
   if (!llms) t.push(na(name3, 'no llms.txt in the build output yet'));
-  else t.push({ name: name3, verdict: verdict(llms.chars! < LIMITS.llmsTxtChars), measured: `${llms.chars!.toLocaleString('en-US')} characters` });
+  else
+    t.push({
+      name: name3,
+      verdict: verdict(llms.chars! < LIMITS.llmsTxtChars),
+      measured: `${llms.chars!.toLocaleString('en-US')} characters`,
+    });
 
   const name4 = 'product page < 15 KB gzipped HTML, no required JS';
   const product = r.pages.weights.find((w) => w.path.startsWith('/products/'));
-  if (!product || product.status !== 200) t.push(na(name4, product ? `product page answered ${product.status}` : r.pages.note ?? 'no product page'));
+  if (!product || product.status !== 200)
+    t.push(na(name4, product ? `product page answered ${product.status}` : (r.pages.note ?? 'no product page')));
   else
     t.push({
       name: name4,
@@ -98,10 +140,15 @@ export function judge(r: Omit<BenchReport, 'targets'>): Target[] {
 
   const name5 = 'Lighthouse 100 ×4 on home and product';
   const lh = r.pages.lighthouse;
-  if (lh.length < 2 || lh.some((x) => !x.scores)) t.push(na(name5, lh.find((x) => x.error)?.error ?? r.pages.note ?? 'Lighthouse not run'));
+  if (lh.length < 2 || lh.some((x) => !x.scores))
+    t.push(na(name5, lh.find((x) => x.error)?.error ?? r.pages.note ?? 'Lighthouse not run'));
   else {
     const all = lh.flatMap((x) => Object.values(x.scores!));
-    t.push({ name: name5, verdict: verdict(all.every((s) => s === 100)), measured: lh.map((x) => `${new URL(x.url).pathname}: ${Object.values(x.scores!).join('/')}`).join('; ') });
+    t.push({
+      name: name5,
+      verdict: verdict(all.every((s) => s === 100)),
+      measured: lh.map((x) => `${new URL(x.url).pathname}: ${Object.values(x.scores!).join('/')}`).join('; '),
+    });
   }
 
   const name6 = `MCP cold start ≤ ${LIMITS.mcpRatio}× health cold start`;
@@ -121,10 +168,22 @@ export function judge(r: Omit<BenchReport, 'targets'>): Target[] {
 export function markdown(r: BenchReport): string {
   const rows: [string, string][] = [];
   const c = r.cold;
-  rows.push(['products (published / draft / scheduled)', `${r.n.toLocaleString('en-US')} (${r.catalog.published} / ${r.catalog.draft} / ${r.catalog.scheduled})`]);
+  rows.push([
+    'products (published / draft / scheduled)',
+    `${r.n.toLocaleString('en-US')} (${r.catalog.published} / ${r.catalog.draft} / ${r.catalog.scheduled})`,
+  ]);
   if (c) rows.push(['cold build: wall, peak RSS', c.ok ? `${sec(c.wallMs)}, ${mb(c.peakRssBytes)}` : 'FAILED']);
-  if (r.warm) rows.push(['warm build: wall, peak RSS', r.warm.ok ? `${sec(r.warm.wallMs)}, ${mb(r.warm.peakRssBytes)}` : 'FAILED']);
-  rows.push(['Hugo cold build', r.hugo?.wallMs !== undefined ? `${sec(r.hugo.wallMs)} (${r.hugo.files} files), ratio ${r.ratioColdToHugo === null ? 'n/a (our cold build failed)' : `${r.ratioColdToHugo.toFixed(1)}×`}` : (r.hugo?.note ?? 'not run')]);
+  if (r.warm)
+    rows.push([
+      'warm build: wall, peak RSS',
+      r.warm.ok ? `${sec(r.warm.wallMs)}, ${mb(r.warm.peakRssBytes)}` : 'FAILED',
+    ]);
+  rows.push([
+    'Hugo cold build',
+    r.hugo?.wallMs !== undefined
+      ? `${sec(r.hugo.wallMs)} (${r.hugo.files} files), ratio ${r.ratioColdToHugo === null ? 'n/a (our cold build failed)' : `${r.ratioColdToHugo.toFixed(1)}×`}`
+      : (r.hugo?.note ?? 'not run'),
+  ]);
   const d = c?.dist;
   if (d) {
     rows.push(['output files, total size', `${d.files.toLocaleString('en-US')}, ${mb(d.bytes)}`]);
@@ -134,18 +193,38 @@ export function markdown(r: BenchReport): string {
     rows.push(['largest HTML page', d.largestHtml ? `${d.largestHtml.path} ${kb(d.largestHtml.bytes)}` : 'none']);
   }
   for (const w of r.pages.weights) {
-    rows.push([`page ${w.path}`, w.status === 200 ? `${kb(w.htmlBytes)} HTML (${kb(w.htmlGzipBytes)} gz), JS ${w.jsBytes} B, CSS ${kb(w.cssBytes)}` : `HTTP ${w.status}`]);
+    rows.push([
+      `page ${w.path}`,
+      w.status === 200
+        ? `${kb(w.htmlBytes)} HTML (${kb(w.htmlGzipBytes)} gz), JS ${w.jsBytes} B, CSS ${kb(w.cssBytes)}`
+        : `HTTP ${w.status}`,
+    ]);
   }
-  for (const l of r.pages.lighthouse) rows.push([`Lighthouse ${new URL(l.url).pathname} (perf/a11y/bp/seo)`, l.scores ? Object.values(l.scores).join(' / ') : (l.error ?? 'failed')]);
+  for (const l of r.pages.lighthouse)
+    rows.push([
+      `Lighthouse ${new URL(l.url).pathname} (perf/a11y/bp/seo)`,
+      l.scores ? Object.values(l.scores).join(' / ') : (l.error ?? 'failed'),
+    ]);
   if (r.admin.available) {
-    rows.push(['function mode', r.admin.mode === 'bundled' ? 'esbuild bundles (as deployed)' : `sources (${r.admin.bundleNote ?? ''})`]);
+    rows.push([
+      'function mode',
+      r.admin.mode === 'bundled' ? 'esbuild bundles (as deployed)' : `sources (${r.admin.bundleNote ?? ''})`,
+    ]);
     const cs = (x: NonNullable<AdminResult['mcp']>) =>
       `${x.medianImportPlusFirstCallMs.toFixed(0)} ms (import ${x.medianImportMs.toFixed(0)} + first call ${x.medianFirstCallMs.toFixed(0)}); process ${x.medianProcessWallMs.toFixed(0)} ms, ${mb(x.medianRssBytes)}`;
     rows.push(['health cold start (median of runs)', cs(r.admin.health!)]);
     rows.push(['MCP cold start, first search_products', cs(r.admin.mcp!)]);
     const u = r.admin.mcpUnauthenticated;
-    if (u) rows.push([`MCP cold start, first request without a token (HTTP ${u.status})`, `${cs(u)}${u.error ? ` — ${u.error}` : ''}`]);
-    for (const [name, s] of Object.entries(r.admin.tools ?? {})) rows.push([`${name} p50 / p95 (${s.calls} calls)`, `${s.p50Ms.toFixed(1)} / ${s.p95Ms.toFixed(1)} ms${s.error ? ` (error: ${s.error.slice(0, 80)})` : ''}`]);
+    if (u)
+      rows.push([
+        `MCP cold start, first request without a token (HTTP ${u.status})`,
+        `${cs(u)}${u.error ? ` — ${u.error}` : ''}`,
+      ]);
+    for (const [name, s] of Object.entries(r.admin.tools ?? {}))
+      rows.push([
+        `${name} p50 / p95 (${s.calls} calls)`,
+        `${s.p50Ms.toFixed(1)} / ${s.p95Ms.toFixed(1)} ms${s.error ? ` (error: ${s.error.slice(0, 80)})` : ''}`,
+      ]);
   } else rows.push(['MCP / health cold start', r.admin.note ?? 'not available yet']);
   const cell = (s: string) => s.replace(/\|/g, '\\|');
   return [

@@ -35,7 +35,9 @@ export async function resolveFile(dist: string, urlPath: string): Promise<string
   const clean = path.posix.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.\/?)+/, '');
   const base = path.join(dist, clean);
   if (!base.startsWith(dist)) return null;
-  const candidates = clean.endsWith('/') ? [path.join(base, 'index.html')] : [base, `${base}.html`, path.join(base, 'index.html')];
+  const candidates = clean.endsWith('/')
+    ? [path.join(base, 'index.html')]
+    : [base, `${base}.html`, path.join(base, 'index.html')];
   for (const c of candidates) if (await isFile(c)) return c;
   return null;
 }
@@ -57,7 +59,9 @@ export async function serveStatic(dist: string): Promise<StaticServer> {
       return;
     }
     let body = await readFile(target);
-    const type = TYPES[path.extname(target)] ?? (target.includes(`${path.sep}api${path.sep}`) ? 'application/json' : 'application/octet-stream');
+    const type =
+      TYPES[path.extname(target)] ??
+      (target.includes(`${path.sep}api${path.sep}`) ? 'application/json' : 'application/octet-stream');
     const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'public, max-age=31536000' };
     if (/text|json|xml|svg|javascript/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
       body = gzipSync(body);

@@ -9,7 +9,11 @@ if (/netlify-cli|[\\/]\.bin[\\/]netlify$/.test(process.argv[1] ?? '')) {
     const { createRequire } = require('node:module');
     const send = require.resolve('@fastify/send', { paths: [require.resolve('netlify-cli/package.json')] });
     // @fastify/static assigns its own default when it loads, after this preload: keep ours.
-    Object.defineProperty(createRequire(send)('mime'), 'default_type', { get: () => 'application/json', set() {}, configurable: true });
+    Object.defineProperty(createRequire(send)('mime'), 'default_type', {
+      get: () => 'application/json',
+      set() {},
+      configurable: true,
+    });
   } catch {
     // A netlify-cli without this static server: nothing to adjust.
   }

@@ -23,9 +23,19 @@ function ping(port: number): Promise<boolean> {
 
 export async function startRedis(): Promise<LocalRedis> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   await new Promise<void>((resolve, reject) => {
-    child.once('error', (e) => reject(new Error(`redis-server could not start (${e.message}); install it (apt-get install redis-server) or set REDIS_URL`)));
+    child.once('error', (e) =>
+      reject(
+        new Error(
+          `redis-server could not start (${e.message}); install it (apt-get install redis-server) or set REDIS_URL`,
+        ),
+      ),
+    );
     child.once('spawn', () => resolve());
   });
   const stop = () =>

@@ -31,7 +31,9 @@ export function netlifyEnv(extra: Record<string, string> = {}): NodeJS.ProcessEn
     XDG_CONFIG_HOME: path.join(ROOT, '.config'),
     XDG_CACHE_HOME: path.join(ROOT, '.cache'),
     // Local only: see local-static-mime.cjs (extension-less JSON files typed as JSON).
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require=${path.join(ROOT, 'scripts/lib/local-static-mime.cjs')}`].filter(Boolean).join(' '),
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require=${path.join(ROOT, 'scripts/lib/local-static-mime.cjs')}`]
+      .filter(Boolean)
+      .join(' '),
     NETLIFY_EDGE_BOOTSTRAP: `file://${path.join(ROOT, 'node_modules/@netlify/edge-functions-dev/dist/deno/bootstrap.mjs')}`,
     ...extra,
   };

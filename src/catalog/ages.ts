@@ -9,7 +9,10 @@ export interface AgeSpan {
 }
 
 const UNIT = '(months?|mos?|years?|yrs?)';
-const RANGE = new RegExp(`^(?:ages?\\s+)?(\\d{1,2})\\s*${UNIT}?\\s*(?:(?:-|–|—|to)\\s*(\\d{1,2})\\s*${UNIT}?|(\\+)\\s*${UNIT}?)?\\s*(?:and up)?$`, 'i');
+const RANGE = new RegExp(
+  `^(?:ages?\\s+)?(\\d{1,2})\\s*${UNIT}?\\s*(?:(?:-|–|—|to)\\s*(\\d{1,2})\\s*${UNIT}?|(\\+)\\s*${UNIT}?)?\\s*(?:and up)?$`,
+  'i',
+);
 
 function months(value: number, unit: string | undefined): number {
   return unit && /^mo/i.test(unit) ? value : value * 12;

@@ -11,7 +11,8 @@ export function buildTime(env: Record<string, string | undefined> = process.env)
   const raw = env.CATALOG_BUILD_TIME;
   if (!raw) return new Date();
   const at = new Date(raw);
-  if (Number.isNaN(at.getTime())) throw new Error(`CATALOG_BUILD_TIME is not a date-time: "${raw}" (use e.g. 2026-12-01T09:00:00Z)`);
+  if (Number.isNaN(at.getTime()))
+    throw new Error(`CATALOG_BUILD_TIME is not a date-time: "${raw}" (use e.g. 2026-12-01T09:00:00Z)`);
   return at;
 }
 
@@ -23,7 +24,8 @@ export function statusOf(entry: CatalogEntry, at: Date): Status {
 }
 
 /** Code-point order of slugs: stable, locale-independent, documented in the OpenAPI description. */
-export const bySlug = (a: CatalogEntry, b: CatalogEntry) => (a.data.slug < b.data.slug ? -1 : a.data.slug > b.data.slug ? 1 : 0);
+export const bySlug = (a: CatalogEntry, b: CatalogEntry) =>
+  a.data.slug < b.data.slug ? -1 : a.data.slug > b.data.slug ? 1 : 0;
 
 /** Every published product at `at`, ordered by slug. */
 export function publishedEntries(entries: readonly CatalogEntry[], at: Date): CatalogEntry[] {

@@ -60,7 +60,13 @@ function issueToProblem(file: string, source: string, raw: Record<string, unknow
     // Point at the offending element of a list (categories[1]) rather than the whole list.
     let value: unknown = raw;
     for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
-    const at = issue.path.length > 1 ? ` at ${issue.path.slice(1).map((k) => `[${String(k)}]`).join('')}` : '';
+    const at =
+      issue.path.length > 1
+        ? ` at ${issue.path
+            .slice(1)
+            .map((k) => `[${String(k)}]`)
+            .join('')}`
+        : '';
     message = `${message} (got ${describeValue(value)}${at})`;
   }
   return { file, line: lineOf(source, field) ?? (issue.path.length ? null : 1), field, message, fix };
@@ -81,13 +87,24 @@ export function parseProductFile(
     const line = typeof yaml.mark?.line === 'number' ? yaml.mark.line + 1 : 1;
     const reason = yaml.reason ?? String(yaml.message ?? err).split('\n')[0];
     const fix = `Check line ${line} and the line above it: indentation, a missing bracket, comma or closing quote between the two \`---\` lines.`;
-    return { entry: null, problems: [{ file, line, field: '(frontmatter)', message: `is not valid YAML: ${reason}`, fix }] };
+    return {
+      entry: null,
+      problems: [{ file, line, field: '(frontmatter)', message: `is not valid YAML: ${reason}`, fix }],
+    };
   }
   const raw = parsed.data as Record<string, unknown>;
   if (!source.startsWith('---') || Object.keys(raw).length === 0) {
     return {
       entry: null,
-      problems: [{ file, line: 1, field: '(frontmatter)', message: 'has no frontmatter', fix: 'Start the file with `---`, the fields, and another `---` (copy an existing product).' }],
+      problems: [
+        {
+          file,
+          line: 1,
+          field: '(frontmatter)',
+          message: 'has no frontmatter',
+          fix: 'Start the file with `---`, the fields, and another `---` (copy an existing product).',
+        },
+      ],
     };
   }
   const result = ProductFrontmatter.safeParse(raw);
@@ -105,7 +122,11 @@ export function parseProductFile(
   const slug = typeof raw.slug === 'string' ? raw.slug : undefined;
   if (!result.success || problems.length) return { entry: null, problems, ...(slug ? { slug } : {}) };
   const body = parsed.content.trim();
-  return { entry: { data: result.data, description: body === '' ? null : body, sourcePath: file }, problems, slug: result.data.slug };
+  return {
+    entry: { data: result.data, description: body === '' ? null : body, sourcePath: file },
+    problems,
+    slug: result.data.slug,
+  };
 }
 
 /** Loads every product file of a folder; `root` is the repository root used for relative paths. */
@@ -123,7 +144,13 @@ export async function loadCatalog(dir = PRODUCTS_DIR, root = process.cwd()): Pro
     const first = res.slug === undefined ? undefined : bySlug.get(res.slug);
     if (first) {
       const fix = 'Give each product its own slug, equal to its file name.';
-      problems.push({ file, line: lineOf(files[i]!, 'slug'), field: 'slug', message: `"${res.slug}" is already used by ${first}`, fix });
+      problems.push({
+        file,
+        line: lineOf(files[i]!, 'slug'),
+        field: 'slug',
+        message: `"${res.slug}" is already used by ${first}`,
+        fix,
+      });
       return;
     }
     if (res.slug !== undefined) bySlug.set(res.slug, file);

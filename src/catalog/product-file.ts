@@ -30,7 +30,12 @@ export function yamlString(s: string, flow = false): string {
     !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00a0\ufeff]/u.test(s) && // control, format, line separators, nbsp, BOM
     !/: |:$| #/.test(s) && // a key indicator or a comment
     !(flow && /[,[\]{}]/.test(s));
-  return plain ? s : JSON.stringify(s).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return plain
+    ? s
+    : JSON.stringify(s).replace(
+        /[\u007f-\u009f\u2028\u2029]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
 }
 
 function yamlValue(key: string, v: unknown): string {
@@ -46,7 +51,8 @@ function yamlValue(key: string, v: unknown): string {
     if (Number.isNaN(v.getTime())) throw new Error(`${key} is not a valid date`);
     return v.toISOString().replace('.000Z', 'Z');
   }
-  if (Array.isArray(v)) return `[${v.map((x) => (typeof x === 'string' ? yamlString(x, true) : yamlValue(key, x))).join(', ')}]`;
+  if (Array.isArray(v))
+    return `[${v.map((x) => (typeof x === 'string' ? yamlString(x, true) : yamlValue(key, x))).join(', ')}]`;
   throw new Error(`${key} cannot be written to a product file (${typeof v})`);
 }
 
@@ -72,7 +78,19 @@ export function serializeProductFile(data: ProductFileData, body: string | null)
   return `${lines.join('\n')}\n${text === '' ? '' : `${text}\n`}`;
 }
 
-const FOLD: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', '&': ' and ', '+': ' plus ' };
+const FOLD: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  '&': ' and ',
+  '+': ' plus ',
+};
 
 /** A slug from a product name: ASCII-folded, lowercase kebab-case, at most 200 characters. */
 export function slugFromName(name: string): string {
@@ -92,6 +110,7 @@ export function toMinorUnits(price: string): number | null {
   const s = price.trim();
   if (s === '') return null;
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) throw new Error(`"${price}" is not a price: write it like 24.99 (a dot, at most two decimals, no currency sign)`);
+  if (!m)
+    throw new Error(`"${price}" is not a price: write it like 24.99 (a dot, at most two decimals, no currency sign)`);
   return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
 }

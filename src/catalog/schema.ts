@@ -15,8 +15,12 @@ export const Slug = z
   .min(1)
   .max(SLUG_MAX)
   .regex(SLUG_PATTERN, 'must be lowercase kebab-case: letters a–z, digits and single hyphens')
-  .describe('URL slug, lowercase kebab-case, 1–200 characters. The key of `/api/products/{slug}` and `/products/{slug}`.')
-  .register(fixes, { fix: 'Use the file name without ".md", e.g. `slug: wooden-rainbow-stacker` in wooden-rainbow-stacker.md.' });
+  .describe(
+    'URL slug, lowercase kebab-case, 1–200 characters. The key of `/api/products/{slug}` and `/products/{slug}`.',
+  )
+  .register(fixes, {
+    fix: 'Use the file name without ".md", e.g. `slug: wooden-rainbow-stacker` in wooden-rainbow-stacker.md.',
+  });
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
 
@@ -25,15 +29,21 @@ export const Product = z
   .object({
     slug: Slug,
     name: text(200).describe('Product name.').register(fixes, { fix: 'Write the product name as the maker sells it.' }),
-    brand: text(120).describe('Brand or maker.').register(fixes, { fix: 'Write the brand or maker, e.g. `brand: HABA`.' }),
+    brand: text(120)
+      .describe('Brand or maker.')
+      .register(fixes, { fix: 'Write the brand or maker, e.g. `brand: HABA`.' }),
     description: text(5000)
       .nullable()
-      .describe('What the product is, in plain words. Null when not written. In a product file this is the Markdown body.')
+      .describe(
+        'What the product is, in plain words. Null when not written. In a product file this is the Markdown body.',
+      )
       .register(fixes, { fix: 'Write the description as the body of the file, below the closing `---`.' }),
     ageRange: text(60)
       .nullable()
       .describe('Human-readable age range such as "0–12 months", "3–6 years" or "8+ years". Null when not stated.')
-      .register(fixes, { fix: 'Write it like "6–18 months", "3–6 years", "8+ years" or "13+", or `null` when unknown.' }),
+      .register(fixes, {
+        fix: 'Write it like "6–18 months", "3–6 years", "8+ years" or "13+", or `null` when unknown.',
+      }),
     categories: z
       .array(z.enum(CATEGORY_SLUGS))
       .min(1, 'must list at least one category')
@@ -58,7 +68,9 @@ export const Product = z
       .url({ protocol: /^https?$/ })
       .nullable()
       .describe('Absolute URL of a product image. Null when there is none.')
-      .register(fixes, { fix: 'Point to a file under public/images/products/, e.g. `/images/products/my-slug.svg`, or use `null`.' }),
+      .register(fixes, {
+        fix: 'Point to a file under public/images/products/, e.g. `/images/products/my-slug.svg`, or use `null`.',
+      }),
     url: z
       .url({ protocol: /^https?$/ })
       .describe('Outbound link to the product (an affiliate link). The catalog sells nothing itself.')
@@ -75,7 +87,9 @@ export const Product = z
     whyWePicked: text(2000)
       .nullable()
       .describe('Editorial note: why the curators picked this product.')
-      .register(fixes, { fix: 'Write one to three sentences on what a child does with it and why it earned its place.' }),
+      .register(fixes, {
+        fix: 'Write one to three sentences on what a child does with it and why it earned its place.',
+      }),
   })
   .strict()
   .describe('A published product.');
@@ -86,7 +100,9 @@ const PublishAt = z
   .union([z.date(), z.iso.datetime({ offset: true })])
   .transform((v) => (v instanceof Date ? v : new Date(v)))
   .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date-time')
-  .register(fixes, { fix: 'Write an ISO date-time with a time zone, e.g. `publishAt: 2026-12-01T09:00:00Z`, or remove the line.' });
+  .register(fixes, {
+    fix: 'Write an ISO date-time with a time zone, e.g. `publishAt: 2026-12-01T09:00:00Z`, or remove the line.',
+  });
 
 /** Site paths are allowed for images in files; the public projection makes them absolute. */
 const ImagePath = z

@@ -19,7 +19,10 @@ export function markdownBlocks(body: string | null): Block[] {
   if (!body) return [];
   const blocks: Block[] = [];
   for (const chunk of body.split(/\n\s*\n/)) {
-    const lines = chunk.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = chunk
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     if (lines.length === 0) continue;
     if (lines.every((l) => /^[-*+]\s+/.test(l))) {
       blocks.push({ kind: 'ul', items: lines.map((l) => plainInline(l.replace(/^[-*+]\s+/, ''))) });

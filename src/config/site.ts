@@ -21,10 +21,19 @@ export const CURATOR_CODES = Object.keys(CURATORS) as [CuratorCode, ...CuratorCo
 
 /** The catalog's categories, in display order. Products list one or more of these slugs. */
 export const CATEGORIES = {
-  'educational-toys': { label: 'Educational toys', blurb: 'Open-ended toys that build early maths, language and motor skills.' },
-  kits: { label: 'Science & building kits', blurb: 'Kits to build, wire, grow and take apart, with real tools and real results.' },
+  'educational-toys': {
+    label: 'Educational toys',
+    blurb: 'Open-ended toys that build early maths, language and motor skills.',
+  },
+  kits: {
+    label: 'Science & building kits',
+    blurb: 'Kits to build, wire, grow and take apart, with real tools and real results.',
+  },
   books: { label: 'Books', blurb: 'Picture books, activity books and first references worth reading twice.' },
-  'art-supplies': { label: 'Art supplies', blurb: 'Crayons, paints, clay and paper that small hands can actually use.' },
+  'art-supplies': {
+    label: 'Art supplies',
+    blurb: 'Crayons, paints, clay and paper that small hands can actually use.',
+  },
   puzzles: { label: 'Puzzles', blurb: 'Jigsaws, logic puzzles and brain teasers from first pegs to 1,000 pieces.' },
   games: { label: 'Games', blurb: 'Board and card games that teach turn-taking, strategy and arithmetic.' },
   'outdoor-play': { label: 'Outdoor play', blurb: 'Gear for gardens, parks and rainy-day puddles.' },

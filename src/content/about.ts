@@ -40,7 +40,11 @@ export const ABOUT_SECTIONS: AboutSection[] = [
           ['A curator has used the product with children, or watched it used in a classroom or at home.'],
           ['It must still be interesting after the first afternoon: open-ended play beats one-trick novelty.'],
           ['It has to be safe and sturdy for the age it is listed for, and worth its price.'],
-          ['Every product carries a short note, ', { em: 'why we picked it' }, ', from the curator who chose it. Staff picks are the ones they recommend first.'],
+          [
+            'Every product carries a short note, ',
+            { em: 'why we picked it' },
+            ', from the curator who chose it. Staff picks are the ones they recommend first.',
+          ],
         ],
       },
     ],
@@ -83,13 +87,35 @@ export const ABOUT_SECTIONS: AboutSection[] = [
     id: 'developers',
     heading: 'For agents and developers',
     blocks: [
-      { p: ['The catalog is open: no API key, no sign-up, no payment. It is rebuilt every hour, so what you read is at most an hour old.'] },
+      {
+        p: [
+          'The catalog is open: no API key, no sign-up, no payment. It is rebuilt every hour, so what you read is at most an hour old.',
+        ],
+      },
       {
         ul: [
-          [{ href: CATALOG_JSON_PATH, label: 'The whole catalog as JSON' }, ', and each product at ', { code: productJsonPath('{slug}') }, '.'],
+          [
+            { href: CATALOG_JSON_PATH, label: 'The whole catalog as JSON' },
+            ', and each product at ',
+            { code: productJsonPath('{slug}') },
+            '.',
+          ],
           [{ href: '/openapi.json', label: 'The OpenAPI 3.1 description' }, ' of the API.'],
-          [{ href: '/llms.txt', label: 'llms.txt' }, ', an index for AI agents, and ', { href: '/llms-full.txt', label: 'llms-full.txt' }, ', every product in Markdown.'],
-          ['Every page has a Markdown twin: add ', { code: '.md' }, ' to any page URL (the home page is ', { href: '/index.md', label: '/index.md' }, ') or send ', { code: 'Accept: text/markdown' }, '.'],
+          [
+            { href: '/llms.txt', label: 'llms.txt' },
+            ', an index for AI agents, and ',
+            { href: '/llms-full.txt', label: 'llms-full.txt' },
+            ', every product in Markdown.',
+          ],
+          [
+            'Every page has a Markdown twin: add ',
+            { code: '.md' },
+            ' to any page URL (the home page is ',
+            { href: '/index.md', label: '/index.md' },
+            ') or send ',
+            { code: 'Accept: text/markdown' },
+            '.',
+          ],
         ],
       },
     ],
@@ -98,4 +124,8 @@ export const ABOUT_SECTIONS: AboutSection[] = [
 
 /** The sections' text as plain strings, for tests and search. */
 export const inlineText = (parts: Inline[]): string =>
-  parts.map((p) => (typeof p === 'string' ? p : 'code' in p ? p.code : 'em' in p ? p.em : 'strong' in p ? p.strong : p.label)).join('');
+  parts
+    .map((p) =>
+      typeof p === 'string' ? p : 'code' in p ? p.code : 'em' in p ? p.em : 'strong' in p ? p.strong : p.label,
+    )
+    .join('');

@@ -36,12 +36,20 @@ export default function catalogOutputs(options: CatalogOutputsOptions = {}): Ast
         const { entries, problems } = await (loading ?? loadCatalog(process.env.CATALOG_CONTENT_DIR));
         if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
         const view = catalogView(entries, buildTime());
-        const stats = await writeCatalogOutputs(outDir, view, options.mcpDescription ? { mcpDescription: options.mcpDescription } : {});
-        logger.info(`${stats.files} catalog outputs (${(stats.bytes / 1e6).toFixed(1)} MB) for ${view.products.length} products in ${stats.ms.toFixed(0)} ms`);
+        const stats = await writeCatalogOutputs(
+          outDir,
+          view,
+          options.mcpDescription ? { mcpDescription: options.mcpDescription } : {},
+        );
+        logger.info(
+          `${stats.files} catalog outputs (${(stats.bytes / 1e6).toFixed(1)} MB) for ${view.products.length} products in ${stats.ms.toFixed(0)} ms`,
+        );
         // The admin catalog for the MCP function: the same parse, every product, outside dist/.
         const snapshot = path.resolve(root, process.env.ADMIN_CATALOG_OUT ?? SNAPSHOT_PATH);
         const snapshotBytes = await writeSnapshotFile(snapshot, entries, view.at);
-        logger.info(`admin catalog: ${entries.length} products, ${(snapshotBytes / 1024).toFixed(0)} KiB → ${path.relative(root, snapshot)}`);
+        logger.info(
+          `admin catalog: ${entries.length} products, ${(snapshotBytes / 1024).toFixed(0)} KiB → ${path.relative(root, snapshot)}`,
+        );
         const check = await checkDist(outDir, { entries });
         if (check.failures.length) throw new Error(`Post-build proof failed:\n${formatFailures(check.failures)}`);
         logger.info(`post-build proof passed (${check.filesScanned} files scanned in ${check.ms.toFixed(0)} ms)`);

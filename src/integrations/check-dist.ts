@@ -46,7 +46,8 @@ async function walk(dir: string, rel = ''): Promise<string[]> {
   return out;
 }
 
-const htmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const htmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -55,11 +56,17 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * also HTML- and JSON-escaped) in text. One alternation regex per kind: V8 scans it in linear time.
  */
 export function unpublishedMatcher(slugs: Iterable<string>, names: Iterable<string>) {
-  const longestFirst = (xs: Iterable<string>) => [...new Set(xs)].filter(Boolean).sort((a, b) => b.length - a.length).map(escapeRe);
+  const longestFirst = (xs: Iterable<string>) =>
+    [...new Set(xs)]
+      .filter(Boolean)
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRe);
   const slugList = longestFirst(slugs);
   const nameList = longestFirst([...names].flatMap((n) => [n, htmlEscape(n), JSON.stringify(n).slice(1, -1)]));
   const slugRe = slugList.length ? new RegExp(`(?<![a-z0-9-])(?:${slugList.join('|')})(?![a-z0-9-])`, 'g') : null;
-  const nameRe = nameList.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${nameList.join('|')})(?![\\p{L}\\p{N}])`, 'gu') : null;
+  const nameRe = nameList.length
+    ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${nameList.join('|')})(?![\\p{L}\\p{N}])`, 'gu')
+    : null;
   // Almost no file holds even a substring of a term, and one plain test() per file is several times
   // faster than the bounded, Unicode-aware searches: only files that pass it are searched properly.
   const all = [...slugList, ...nameList];
@@ -101,7 +108,12 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
   const raw = await parseJson(CATALOG_JSON_PATH);
   const snap = CatalogSnapshot.safeParse(raw);
   if (!snap.success) {
-    fail(`${CATALOG_JSON_PATH} does not match CatalogSnapshot: ${snap.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    fail(
+      `${CATALOG_JSON_PATH} does not match CatalogSnapshot: ${snap.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
     return { failures, filesScanned: 0, ms: performance.now() - started };
   }
   const snapshot = snap.data;
@@ -110,15 +122,20 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
   const pages = pagesOf(view);
 
   // Counts and order.
-  if (snapshot.count !== snapshot.products.length) fail(`${CATALOG_JSON_PATH}: count ${snapshot.count} but ${snapshot.products.length} products`);
+  if (snapshot.count !== snapshot.products.length)
+    fail(`${CATALOG_JSON_PATH}: count ${snapshot.count} but ${snapshot.products.length} products`);
   const expected = view.products.map((e) => e.data.slug);
   const actual = snapshot.products.map((p) => p.slug);
-  if (expected.join('\n') !== actual.join('\n')) fail(`${CATALOG_JSON_PATH}: slugs differ from the published products in slug order (expected ${expected.length}, got ${actual.length})`);
+  if (expected.join('\n') !== actual.join('\n'))
+    fail(
+      `${CATALOG_JSON_PATH}: slugs differ from the published products in slug order (expected ${expected.length}, got ${actual.length})`,
+    );
 
   // Per-slug files: parse as Product and equal their snapshot entry byte for byte.
   const perSlug = files.filter((f) => f.startsWith('api/products/'));
   const snapshotSlugs = new Set(actual);
-  for (const f of perSlug) if (!snapshotSlugs.has(f.slice('api/products/'.length))) fail(`${f}: no such product in ${CATALOG_JSON_PATH}`);
+  for (const f of perSlug)
+    if (!snapshotSlugs.has(f.slice('api/products/'.length))) fail(`${f}: no such product in ${CATALOG_JSON_PATH}`);
   for (const p of snapshot.products) {
     const f = `api/products/${p.slug}`;
     if (!fileSet.has(f)) {
@@ -131,7 +148,8 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
     if (body !== JSON.stringify(p)) fail(`${f}: differs from its entry in ${CATALOG_JSON_PATH}`);
   }
   const notFound = ApiError.safeParse(await parseJson(NOT_FOUND_JSON_PATH));
-  if (!notFound.success || notFound.data.error.code !== 'not_found') fail(`${NOT_FOUND_JSON_PATH}: not an ApiError with code not_found`);
+  if (!notFound.success || notFound.data.error.code !== 'not_found')
+    fail(`${NOT_FOUND_JSON_PATH}: not an ApiError with code not_found`);
 
   // Twins: every page of the page set, and every HTML file in dist/.
   for (const p of pages) if (!fileSet.has(distFileOf(p.twin))) fail(`${p.twin}: Markdown twin of ${p.path} is missing`);
@@ -150,7 +168,8 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
   for (const c of CATEGORY_SLUGS) {
     const p = categoryDumpPath(c);
     if (!fileSet.has(distFileOf(p))) fail(`${p}: missing`);
-    else if (sections(await read(p)) !== view.byCategory.get(c)!.length) fail(`${p}: section count differs from the ${CATEGORIES[c].label} products`);
+    else if (sections(await read(p)) !== view.byCategory.get(c)!.length)
+      fail(`${p}: section count differs from the ${CATEGORIES[c].label} products`);
   }
   if (fileSet.has('llms.txt')) {
     const llms = await read('/llms.txt');
@@ -176,13 +195,17 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
   const doc = (await parseJson('/openapi.json')) as Record<string, any> | undefined;
   if (doc) {
     if (doc.openapi !== '3.1.0') fail(`/openapi.json: openapi is ${doc.openapi}, not 3.1.0`);
-    if (doc.info?.version !== '1.0.0' || typeof doc.info?.title !== 'string') fail('/openapi.json: info.title/info.version 1.0.0 missing');
+    if (doc.info?.version !== '1.0.0' || typeof doc.info?.title !== 'string')
+      fail('/openapi.json: info.title/info.version 1.0.0 missing');
     for (const [p, method, id] of OPERATIONS) {
       const op = doc.paths?.[p]?.[method];
       if (op?.operationId !== id) fail(`/openapi.json: ${method.toUpperCase()} ${p} lacks operationId ${id}`);
-      else if (!op.responses || !Object.keys(op.responses).some((s) => s.startsWith('2'))) fail(`/openapi.json: ${id} has no success response`);
+      else if (!op.responses || !Object.keys(op.responses).some((s) => s.startsWith('2')))
+        fail(`/openapi.json: ${id} has no success response`);
     }
-    const dangling = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].filter((m) => !doc.components?.schemas?.[m[1]!]);
+    const dangling = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].filter(
+      (m) => !doc.components?.schemas?.[m[1]!],
+    );
     for (const m of dangling) fail(`/openapi.json: $ref to missing schema ${m[1]}`);
     try {
       const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -208,20 +231,33 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
 
   // No unpublished product anywhere: not in any text file, not in any file name.
   const published = new Set(view.products.flatMap((e) => [e.data.slug, e.data.name]));
-  const reserved = new Set<string>([...CATEGORY_SLUGS, ...Object.values(CATEGORIES).map((c) => c.label), ...AGE_BANDS.flatMap((b) => [b.slug, b.label])]);
+  const reserved = new Set<string>([
+    ...CATEGORY_SLUGS,
+    ...Object.values(CATEGORIES).map((c) => c.label),
+    ...AGE_BANDS.flatMap((b) => [b.slug, b.label]),
+  ]);
   const hidden = entries.filter((e) => statusOf(e, at) !== 'published');
   // A term a published product or the site itself also uses cannot prove a leak; skip it.
   const keep = (t: string) => !published.has(t) && !reserved.has(t);
-  const match = unpublishedMatcher(hidden.map((e) => e.data.slug).filter(keep), hidden.map((e) => e.data.name).filter(keep));
+  const match = unpublishedMatcher(
+    hidden.map((e) => e.data.slug).filter(keep),
+    hidden.map((e) => e.data.name).filter(keep),
+  );
   let filesScanned = 0;
   if (hidden.length) {
     const pathHits = match(files.join('\n'));
-    if (pathHits.length) fail(`dist/ file names mention unpublished products: ${pathHits.slice(0, 5).join(', ')}${pathHits.length > 5 ? ` and ${pathHits.length - 5} more` : ''}`);
+    if (pathHits.length)
+      fail(
+        `dist/ file names mention unpublished products: ${pathHits.slice(0, 5).join(', ')}${pathHits.length > 5 ? ` and ${pathHits.length - 5} more` : ''}`,
+      );
     // One file at a time (see `read`): only one body is held in memory.
     for (const f of files) {
       if (BINARY.test(f)) continue;
       const hits = match(readFileSync(path.join(dist, f), 'utf8'));
-      if (hits.length) fail(`${f}: mentions unpublished ${hits.slice(0, 5).join(', ')}${hits.length > 5 ? ` and ${hits.length - 5} more` : ''}`);
+      if (hits.length)
+        fail(
+          `${f}: mentions unpublished ${hits.slice(0, 5).join(', ')}${hits.length > 5 ? ` and ${hits.length - 5} more` : ''}`,
+        );
       filesScanned++;
     }
   }

@@ -39,7 +39,10 @@ function* outputs(view: CatalogView, base: string, mcpDescription: string | unde
   yield [CATALOG_JSON_PATH, snapshotJson(jsons, view.at)];
   jsons.length = 0;
   yield [NOT_FOUND_JSON_PATH, JSON.stringify(notFoundBody(base))];
-  yield ['/openapi.json', () => JSON.stringify(buildOpenApi({ base, ...(mcpDescription ? { mcpDescription } : {}) }), null, 2)];
+  yield [
+    '/openapi.json',
+    () => JSON.stringify(buildOpenApi({ base, ...(mcpDescription ? { mcpDescription } : {}) }), null, 2),
+  ];
   yield ['/.well-known/api-catalog', () => JSON.stringify(apiCatalog(base), null, 2)];
   // Each product's Markdown body and listing line are stringified once and reused by every file.
   const md = productMarkdown(base);
@@ -55,7 +58,11 @@ function* outputs(view: CatalogView, base: string, mcpDescription: string | unde
 }
 
 /** Writes all outputs under `outDir`; returns how many files, bytes and milliseconds it took. */
-export async function writeCatalogOutputs(outDir: string, view: CatalogView, opts: WriteOptions = {}): Promise<WriteStats> {
+export async function writeCatalogOutputs(
+  outDir: string,
+  view: CatalogView,
+  opts: WriteOptions = {},
+): Promise<WriteStats> {
   const started = performance.now();
   const base = opts.base ?? siteUrl();
   const dirs = ['api/products', 'products', 'categories', 'ages', 'llms', '.well-known'];

@@ -11,11 +11,13 @@ export const SITEMAP_MAX_URLS = 50_000;
 /** How many products the feed carries. */
 export const FEED_ENTRIES = 50;
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** sitemap.xml: every HTML page, absolute URLs, in pagesOf order. */
 export function sitemapXml(pages: readonly Page[], base = siteUrl()): string {
-  if (pages.length > SITEMAP_MAX_URLS) throw new Error(`${pages.length} pages exceed one sitemap (${SITEMAP_MAX_URLS}); add a sitemap index.`);
+  if (pages.length > SITEMAP_MAX_URLS)
+    throw new Error(`${pages.length} pages exceed one sitemap (${SITEMAP_MAX_URLS}); add a sitemap index.`);
   const urls = pages.map((p) => `<url><loc>${xml(base + p.path)}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
@@ -37,7 +39,9 @@ export function newestProducts(view: CatalogView, limit = FEED_ENTRIES): Catalog
 export function atomFeed(view: CatalogView, base = siteUrl()): string {
   const newest = newestProducts(view);
   const dated = (e: CatalogEntry) => e.data.publishAt ?? CATALOG_LAUNCHED_AT;
-  const built = new Date(Math.max(CATALOG_LAUNCHED_AT.getTime(), ...newest.map((e) => dated(e).getTime()))).toISOString();
+  const built = new Date(
+    Math.max(CATALOG_LAUNCHED_AT.getTime(), ...newest.map((e) => dated(e).getTime())),
+  ).toISOString();
   const entries = newest.map((e) => {
     const d = e.data;
     const url = base + productPath(d.slug);
@@ -91,7 +95,13 @@ export function apiCatalog(base = siteUrl()) {
     linkset: [
       {
         anchor: `${base}/.well-known/api-catalog`,
-        item: [{ href: `${base}${CATALOG_JSON_PATH}`, type: 'application/json', title: `${SITE_NAME}: every published product` }],
+        item: [
+          {
+            href: `${base}${CATALOG_JSON_PATH}`,
+            type: 'application/json',
+            title: `${SITE_NAME}: every published product`,
+          },
+        ],
         'service-desc': [{ href: `${base}/openapi.json`, type: 'application/vnd.oai.openapi+json;version=3.1' }],
         'service-doc': [{ href: `${base}/llms.txt`, type: 'text/plain' }],
         status: [{ href: `${base}/api/health`, type: 'application/json' }],

@@ -6,7 +6,19 @@ import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { agePath, CATALOG_JSON_PATH, categoryPath, twinPath } from '../catalog/urls.ts';
-import { code, heading, link, list, paragraph, plural, productBlocks, productMarkdown, stringify, text, type ProductMarkdown } from './markdown.ts';
+import {
+  code,
+  heading,
+  link,
+  list,
+  paragraph,
+  plural,
+  productBlocks,
+  productMarkdown,
+  stringify,
+  text,
+  type ProductMarkdown,
+} from './markdown.ts';
 import { ABOUT_PATH, STAFF_PICKS_PATH } from './pages.ts';
 
 /** The size budget of /llms.txt (agent-docs size grade). */
@@ -28,7 +40,9 @@ function dump(title: string, intro: string, entries: readonly CatalogEntry[], md
     heading(1, title),
     { type: 'blockquote', children: [paragraph(text(intro))] },
     paragraph(
-      text(`${plural(entries.length, 'published product')}, ordered by slug (the build time is generatedAt in /api/products.json). Prices are indicative. Agent index: `),
+      text(
+        `${plural(entries.length, 'published product')}, ordered by slug (the build time is generatedAt in /api/products.json). Prices are indicative. Agent index: `,
+      ),
       link(`${base}/llms.txt`, `${base}/llms.txt`),
     ),
     ...entries.flatMap((e) => productBlocks(e, 2, md)),
@@ -41,8 +55,17 @@ export function llmsFullTxt(view: CatalogView, md: ProductMarkdown = productMark
 }
 
 /** /llms/<category>.txt: the products of one category, in the llms-full format. */
-export function categoryDump(view: CatalogView, category: CategorySlug, md: ProductMarkdown = productMarkdown(siteUrl())): string {
-  return dump(`${SITE_NAME}: ${CATEGORIES[category].label}`, CATEGORIES[category].blurb, view.byCategory.get(category)!, md);
+export function categoryDump(
+  view: CatalogView,
+  category: CategorySlug,
+  md: ProductMarkdown = productMarkdown(siteUrl()),
+): string {
+  return dump(
+    `${SITE_NAME}: ${CATEGORIES[category].label}`,
+    CATEGORIES[category].blurb,
+    view.byCategory.get(category)!,
+    md,
+  );
 }
 
 /** /llms.txt in the llmstxt.org format. Its size does not grow with the catalog beyond the capped picks. */
@@ -64,7 +87,10 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
     list([
       [link(u(twinPath('/')), 'Home'), text(': what the catalog is, staff picks, ways to browse')],
       [link(u(twinPath(ABOUT_PATH)), 'About'), text(': how products are picked, affiliate links, freshness')],
-      [link(u(twinPath(STAFF_PICKS_PATH)), 'Staff picks'), text(`: ${plural(view.staffPicks.length, 'product')} the curators recommend first, with their notes`)],
+      [
+        link(u(twinPath(STAFF_PICKS_PATH)), 'Staff picks'),
+        text(`: ${plural(view.staffPicks.length, 'product')} the curators recommend first, with their notes`),
+      ],
     ]),
     heading(2, 'Categories'),
     list(
@@ -74,32 +100,76 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
       ]),
     ),
     heading(2, 'Ages'),
-    list(AGE_BANDS.map((b) => [link(u(twinPath(agePath(b.slug))), b.label), text(`: ${plural(view.byAgeBand.get(b.slug)!.length, 'product')}`)])),
+    list(
+      AGE_BANDS.map((b) => [
+        link(u(twinPath(agePath(b.slug))), b.label),
+        text(`: ${plural(view.byAgeBand.get(b.slug)!.length, 'product')}`),
+      ]),
+    ),
     heading(2, 'Catalog data'),
     list([
-      [link(u(CATALOG_JSON_PATH), 'All products as JSON'), text(': '), code('{count, generatedAt, products}'), text(', every published product, ordered by slug')],
-      [link(u('/api/products/{slug}'), 'One product as JSON'), text(': replace '), code('{slug}'), text(' with a product slug; unknown slugs get a JSON 404')],
+      [
+        link(u(CATALOG_JSON_PATH), 'All products as JSON'),
+        text(': '),
+        code('{count, generatedAt, products}'),
+        text(', every published product, ordered by slug'),
+      ],
+      [
+        link(u('/api/products/{slug}'), 'One product as JSON'),
+        text(': replace '),
+        code('{slug}'),
+        text(' with a product slug; unknown slugs get a JSON 404'),
+      ],
       [link(u('/openapi.json'), 'OpenAPI 3.1 description'), text(': schemas and every endpoint')],
       [link(u('/.well-known/api-catalog'), 'API catalog'), text(' (RFC 9727 linkset)')],
     ]),
     heading(2, 'Full text'),
     list([
       [link(u(LLMS_FULL_PATH), 'llms-full.txt'), text(': every published product as Markdown with its editorial note')],
-      ...CATEGORY_SLUGS.map((c) => [link(u(categoryDumpPath(c)), `${CATEGORIES[c].label} (full text)`), text(': the same format, one category')]),
+      ...CATEGORY_SLUGS.map((c) => [
+        link(u(categoryDumpPath(c)), `${CATEGORIES[c].label} (full text)`),
+        text(': the same format, one category'),
+      ]),
     ]),
     heading(2, 'Staff picks'),
     picks.length ? list(picks.map((e) => md.line(e))) : paragraph(text('No staff picks yet.')),
     ...(view.staffPicks.length > picks.length
-      ? [paragraph(text(`${view.staffPicks.length - picks.length} more on the `), link(u(twinPath(STAFF_PICKS_PATH)), 'staff picks page'), text('.'))]
+      ? [
+          paragraph(
+            text(`${view.staffPicks.length - picks.length} more on the `),
+            link(u(twinPath(STAFF_PICKS_PATH)), 'staff picks page'),
+            text('.'),
+          ),
+        ]
       : []),
     heading(2, 'Notes for agents'),
     list([
-      [text(`Use the public JSON (${u(CATALOG_JSON_PATH)}) for bulk reads and ${u('/api/products/{slug}')} for one product. No signup, no key, no rate limit.`)],
+      [
+        text(
+          `Use the public JSON (${u(CATALOG_JSON_PATH)}) for bulk reads and ${u('/api/products/{slug}')} for one product. No signup, no key, no rate limit.`,
+        ),
+      ],
       [text('Send no API key and no Authorization header to the public endpoints.')],
-      [text(`${u('/api/mcp')} is an admin-only MCP endpoint (OAuth); third-party clients use the public JSON instead.`)],
-      [text('Prices are integers in minor units of the currency (cents): 2499 with USD is $24.99. Null means unpriced. Prices are indicative.')],
-      [text('The catalog is rebuilt every hour; cached responses are at most an hour old. Only published products appear anywhere.')],
-      [text('Every HTML page has a Markdown twin: append .md to its path (the home page is /index.md) or send Accept: text/markdown.')],
+      [
+        text(
+          `${u('/api/mcp')} is an admin-only MCP endpoint (OAuth); third-party clients use the public JSON instead.`,
+        ),
+      ],
+      [
+        text(
+          'Prices are integers in minor units of the currency (cents): 2499 with USD is $24.99. Null means unpriced. Prices are indicative.',
+        ),
+      ],
+      [
+        text(
+          'The catalog is rebuilt every hour; cached responses are at most an hour old. Only published products appear anywhere.',
+        ),
+      ],
+      [
+        text(
+          'Every HTML page has a Markdown twin: append .md to its path (the home page is /index.md) or send Accept: text/markdown.',
+        ),
+      ],
     ]),
     heading(2, 'Optional'),
     list([

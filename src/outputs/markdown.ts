@@ -1,7 +1,18 @@
 // mdast building blocks shared by the Markdown twins and the llms dumps: a product as Markdown,
 // link lists, and one stringifier (mdast-util-to-markdown). A product's body and listing line are
 // stringified once per build and reused as `markdown` nodes, which keeps 10,000 products fast.
-import type { Heading, Link, List, ListItem, Literal, Paragraph, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import type {
+  Heading,
+  Link,
+  List,
+  ListItem,
+  Literal,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Text,
+} from 'mdast';
 import { defaultHandlers, toMarkdown, type Handle } from 'mdast-util-to-markdown';
 import { remark } from 'remark';
 import { CATEGORIES, CURATORS, siteUrl } from '../config/site.ts';
@@ -30,14 +41,14 @@ const fragmentHandler: Handle = (node: MarkdownFragment) => node.value.replace(/
  * library's escaping. Escaping every text node was the largest cost at 10,000 products; a unit
  * test proves the output is identical to the library's default on both paths.
  */
-const SAFE = "[^\\\\`*_[\\]<>#!|~&+=\\-\\n\\r\\t{}^:]";
+const SAFE = '[^\\\\`*_[\\]<>#!|~&+=\\-\\n\\r\\t{}^:]';
 const SAFE_RUN = `${SAFE}*(?:(?:[-+=]|:(?!/))${SAFE}+)*`;
 /** Plain text in the middle of a line (after other content, before other content). */
 const PLAIN_MID = new RegExp(`^${SAFE_RUN}$`);
 /** Plain text at the start of a line: no list, heading, quote or rule marker, no leading space. */
 const PLAIN_START = new RegExp(`^(?![\\d]*[.)(]|[\\s.(=+-])${SAFE_RUN}$`);
 // No `&`: before letters it could read as a character reference, which the library escapes.
-const PLAIN_URL = /^https?:\/\/[A-Za-z0-9._~:\/?#@!$'*+,;=%-]+$/;
+const PLAIN_URL = /^https?:\/\/[A-Za-z0-9._~:/?#@!$'*+,;=%-]+$/;
 const atLineEdge = (s: string) => s === '' || s === '\n' || s === '\r' || /[\r\n]$/.test(s);
 function isPlain(value: string, info: { before: string; after: string }): boolean {
   if (!(atLineEdge(info.before) ? PLAIN_START : PLAIN_MID).test(value)) return false;
@@ -76,9 +87,11 @@ export const list = (items: (PhrasingContent[] | MarkdownFragment)[]): List => (
   type: 'list',
   ordered: false,
   spread: false,
-  children: items.map(
-    (item): ListItem => ({ type: 'listItem', spread: false, children: [Array.isArray(item) ? paragraph(...item) : item] }),
-  ),
+  children: items.map((item): ListItem => ({
+    type: 'listItem',
+    spread: false,
+    children: [Array.isArray(item) ? paragraph(...item) : item],
+  })),
 });
 
 /** Stringifies a tree with the project's Markdown style (dash bullets, ATX headings). */
@@ -91,7 +104,9 @@ export function stringify(children: RootContent[], { fastText = true } = {}): st
     rule: '-',
     listItemIndent: 'one',
     fences: true,
-    handlers: (fastText ? { markdown: fragmentHandler, text: textHandler, link: linkHandler } : { markdown: fragmentHandler }) as Record<string, Handle>,
+    handlers: (fastText
+      ? { markdown: fragmentHandler, text: textHandler, link: linkHandler }
+      : { markdown: fragmentHandler }) as Record<string, Handle>,
   });
 }
 
@@ -123,7 +138,14 @@ export function twinPreamble(pagePath: string, base = siteUrl()): RootContent {
   const page = `${base}${pagePath}`;
   return {
     type: 'blockquote',
-    children: [paragraph(text('Markdown twin of '), link(page, page), text('. Agent index: '), link(`${base}/llms.txt`, `${base}/llms.txt`))],
+    children: [
+      paragraph(
+        text('Markdown twin of '),
+        link(page, page),
+        text('. Agent index: '),
+        link(`${base}/llms.txt`, `${base}/llms.txt`),
+      ),
+    ],
   };
 }
 
@@ -137,8 +159,18 @@ export function productBodyBlocks(entry: CatalogEntry, base = siteUrl()): RootCo
   const facts: PhrasingContent[][] = [
     [text(`Brand: ${d.brand}`)],
     [text(`Ages: ${d.ageRange ?? 'not stated'}`)],
-    [text('Categories: '), ...d.categories.flatMap((c, i) => [...(i ? [text(', ')] : []), link(`${base}${twinPath(categoryPath(c))}`, CATEGORIES[c].label)])],
-    [text(`Price: ${price(d.price, d.currency)}${d.price === null ? '' : ` ${d.currency} (indicative; the shop sets the real price)`}`)],
+    [
+      text('Categories: '),
+      ...d.categories.flatMap((c, i) => [
+        ...(i ? [text(', ')] : []),
+        link(`${base}${twinPath(categoryPath(c))}`, CATEGORIES[c].label),
+      ]),
+    ],
+    [
+      text(
+        `Price: ${price(d.price, d.currency)}${d.price === null ? '' : ` ${d.currency} (indicative; the shop sets the real price)`}`,
+      ),
+    ],
     [text('Buy from the maker or a shop (affiliate link): '), link(d.url, d.url)],
     [text('Page: '), link(page, page), text(' · JSON: '), link(json, json)],
   ];
@@ -146,7 +178,8 @@ export function productBodyBlocks(entry: CatalogEntry, base = siteUrl()): RootCo
   const blocks: RootContent[] = [list(facts)];
   if (entry.description) blocks.push(...markdownBlocks(entry.description, 3));
   const picked = d.pickedBy ? `Picked by ${curatorLabel(d.pickedBy)}.` : null;
-  if (d.whyWePicked) blocks.push(paragraph(strong('Why we picked it:'), text(` ${d.whyWePicked}${picked ? ` ${picked}` : ''}`)));
+  if (d.whyWePicked)
+    blocks.push(paragraph(strong('Why we picked it:'), text(` ${d.whyWePicked}${picked ? ` ${picked}` : ''}`)));
   else if (picked) blocks.push(paragraph(text(picked)));
   return blocks;
 }
@@ -156,7 +189,9 @@ export function productLineContent(entry: CatalogEntry, base = siteUrl()): Phras
   const d = entry.data;
   return [
     link(`${base}${twinPath(productPath(d.slug))}`, d.name),
-    text(` by ${d.brand} · ${d.ageRange ?? 'ages not stated'} · ${price(d.price, d.currency)}${d.staffPick ? ' · staff pick' : ''}`),
+    text(
+      ` by ${d.brand} · ${d.ageRange ?? 'ages not stated'} · ${price(d.price, d.currency)}${d.staffPick ? ' · staff pick' : ''}`,
+    ),
   ];
 }
 
@@ -170,11 +205,12 @@ export interface ProductMarkdown {
 export function productMarkdown(base = siteUrl()): ProductMarkdown {
   const bodies = new Map<string, MarkdownFragment>();
   const lines = new Map<string, MarkdownFragment>();
-  const memo = (cache: Map<string, MarkdownFragment>, make: (e: CatalogEntry) => RootContent[]) => (e: CatalogEntry) => {
-    let f = cache.get(e.data.slug);
-    if (!f) cache.set(e.data.slug, (f = fragment(stringify(make(e)))));
-    return f;
-  };
+  const memo =
+    (cache: Map<string, MarkdownFragment>, make: (e: CatalogEntry) => RootContent[]) => (e: CatalogEntry) => {
+      let f = cache.get(e.data.slug);
+      if (!f) cache.set(e.data.slug, (f = fragment(stringify(make(e)))));
+      return f;
+    };
   return {
     base,
     body: memo(bodies, (e) => productBodyBlocks(e, base)),

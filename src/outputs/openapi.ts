@@ -12,7 +12,15 @@ export const OPENAPI_VERSION = '3.1.0';
 export const API_VERSION = '1.0.0';
 export const MCP_DESCRIPTION = 'Admin-only MCP endpoint (JSON-RPC over Streamable HTTP).';
 /** Every ApiError `code` the service uses (see src/server/http/api-error.ts). */
-export const ERROR_CODES = ['not_found', 'unauthorized', 'method_not_allowed', 'rate_limited', 'not_configured', 'bad_request', 'internal_error'];
+export const ERROR_CODES = [
+  'not_found',
+  'unauthorized',
+  'method_not_allowed',
+  'rate_limited',
+  'not_configured',
+  'bad_request',
+  'internal_error',
+];
 
 /**
  * `anyOf: [{type: T, …}, {type: "null"}]` (zod's nullable) becomes `type: [T, "null"]`, the 3.1
@@ -45,7 +53,11 @@ export function componentSchemas(): Record<string, Json> {
   reg.add(CatalogSnapshot, { id: 'CatalogSnapshot' });
   reg.add(ApiError, { id: 'ApiError' });
   reg.add(HealthStatus, { id: 'HealthStatus' });
-  const { schemas } = z.toJSONSchema(reg, { target: 'draft-2020-12', io: 'output', uri: (id) => `#/components/schemas/${id}` });
+  const { schemas } = z.toJSONSchema(reg, {
+    target: 'draft-2020-12',
+    io: 'output',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
   const out = normalize(schemas) as Record<string, Json>;
   // z.literal gives `const`; an explicit enum helps generators that ignore const.
   const status = (out.HealthStatus!.properties as Record<string, Json>).status!;
@@ -55,13 +67,17 @@ export function componentSchemas(): Record<string, Json> {
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: Json, example?: unknown) => ({ 'application/json': { schema, ...(example === undefined ? {} : { example }) } });
+const json = (schema: Json, example?: unknown) => ({
+  'application/json': { schema, ...(example === undefined ? {} : { example }) },
+});
 const apiErrorResponse = (description: string, example: unknown, headers?: Json) => ({
   description,
   ...(headers ? { headers } : {}),
   content: json(ref('ApiError'), example),
 });
-const err = (code: string, message: string, hint?: string) => ({ error: hint ? { code, message, hint } : { code, message } });
+const err = (code: string, message: string, hint?: string) => ({
+  error: hint ? { code, message, hint } : { code, message },
+});
 
 function infoDescription(base: string): string {
   return [
@@ -102,7 +118,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
     info: {
       title: `${SITE_NAME} API`,
       version: API_VERSION,
-      summary: 'Keyless JSON, OpenAPI and Markdown access to a curated catalog of screen-free learning products for children.',
+      summary:
+        'Keyless JSON, OpenAPI and Markdown access to a curated catalog of screen-free learning products for children.',
       description: infoDescription(base),
       contact: { name: `${SITE_NAME} curators`, url: `${base}/about` },
       license: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
@@ -110,10 +127,19 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
     servers: [{ url: base, description: 'This deployment' }],
     security: [],
     tags: [
-      { name: 'catalog', description: 'The public product catalog: every published product, or one by slug. No key needed.' },
-      { name: 'agents', description: 'Discovery files for AI agents and crawlers: the llms.txt index and the full Markdown dump.' },
+      {
+        name: 'catalog',
+        description: 'The public product catalog: every published product, or one by slug. No key needed.',
+      },
+      {
+        name: 'agents',
+        description: 'Discovery files for AI agents and crawlers: the llms.txt index and the full Markdown dump.',
+      },
       { name: 'meta', description: 'Service metadata: health and this OpenAPI document.' },
-      { name: 'admin', description: 'Admin-only endpoints. Not part of the public catalog; third-party clients use the public JSON.' },
+      {
+        name: 'admin',
+        description: 'Admin-only endpoints. Not part of the public catalog; third-party clients use the public JSON.',
+      },
     ],
     paths: {
       '/api/health': {
@@ -123,7 +149,12 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
           summary: 'Service health',
           description: 'Returns `{"status":"ok"}` when the service can serve traffic. It returns no catalog data.',
           ...publicGet,
-          responses: { '200': { description: 'The service can serve traffic.', content: json(ref('HealthStatus'), { status: 'ok' }) } },
+          responses: {
+            '200': {
+              description: 'The service can serve traffic.',
+              content: json(ref('HealthStatus'), { status: 'ok' }),
+            },
+          },
         },
       },
       '/api/products.json': {
@@ -168,7 +199,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
           operationId: 'getOpenApi',
           tags: ['meta'],
           summary: 'This OpenAPI document',
-          description: 'The OpenAPI 3.1 description of the service, generated at build time from the same schemas as the data.',
+          description:
+            'The OpenAPI 3.1 description of the service, generated at build time from the same schemas as the data.',
           ...publicGet,
           responses: {
             '200': {
@@ -215,11 +247,19 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
             content: json({ type: 'object', description: 'A JSON-RPC 2.0 request or notification.' }),
           },
           responses: {
-            '200': { description: 'The JSON-RPC response.', content: json({ type: 'object', description: 'A JSON-RPC 2.0 response.' }) },
+            '200': {
+              description: 'The JSON-RPC response.',
+              content: json({ type: 'object', description: 'A JSON-RPC 2.0 response.' }),
+            },
             '401': apiErrorResponse(
               'The admin OAuth access token is missing or invalid, or the account is not an allowlisted admin.',
               err('unauthorized', 'A valid admin access token is required.'),
-              { 'WWW-Authenticate': { description: 'Bearer challenge naming the protected resource metadata.', schema: { type: 'string' } } },
+              {
+                'WWW-Authenticate': {
+                  description: 'Bearer challenge naming the protected resource metadata.',
+                  schema: { type: 'string' },
+                },
+              },
             ),
             '405': apiErrorResponse(
               'Returned for any method other than POST on `/api/mcp`, in particular `GET /api/mcp` (no event stream is offered). The `Allow` header says POST.',
@@ -229,9 +269,17 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
             '429': apiErrorResponse(
               'Admin rate limit exceeded (60 requests per minute).',
               err('rate_limited', 'Too many requests.', 'Retry after the number of seconds in Retry-After.'),
-              { 'Retry-After': { description: 'Seconds until a request is allowed again.', schema: { type: 'integer', minimum: 0 } } },
+              {
+                'Retry-After': {
+                  description: 'Seconds until a request is allowed again.',
+                  schema: { type: 'integer', minimum: 0 },
+                },
+              },
             ),
-            '503': apiErrorResponse('Admin sign-in is not configured on this deployment.', err('not_configured', 'Admin access is not configured.')),
+            '503': apiErrorResponse(
+              'Admin sign-in is not configured on this deployment.',
+              err('not_configured', 'Admin access is not configured.'),
+            ),
           },
         },
       },
@@ -241,15 +289,21 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
       securitySchemes: {
         adminOAuth: {
           type: 'oauth2',
-          description: 'OAuth 2.0 authorization code flow (PKCE S256) for allowlisted admin accounts only. No scopes are defined.',
+          description:
+            'OAuth 2.0 authorization code flow (PKCE S256) for allowlisted admin accounts only. No scopes are defined.',
           flows: {
-            authorizationCode: { authorizationUrl: `${base}/api/auth/authorize`, tokenUrl: `${base}/api/auth/token`, scopes: {} },
+            authorizationCode: {
+              authorizationUrl: `${base}/api/auth/authorize`,
+              tokenUrl: `${base}/api/auth/token`,
+              scopes: {},
+            },
           },
         },
       },
     },
     'x-markdown-twins': {
-      description: 'Every HTML page has a text/markdown alternate: the page path plus ".md" ("/" → "/index.md"), or the page path with Accept: text/markdown.',
+      description:
+        'Every HTML page has a text/markdown alternate: the page path plus ".md" ("/" → "/index.md"), or the page path with Accept: text/markdown.',
       mediaType: 'text/markdown',
       urlScheme: '{pagePath}.md',
       pages: ['/', '/about', '/staff-picks', '/categories/{category}', '/ages/{band}', '/products/{slug}'],

@@ -26,9 +26,13 @@ export function pagesOf(view: CatalogView): Page[] {
     page({ kind: 'home', path: '/', title: SITE_NAME }),
     page({ kind: 'about', path: ABOUT_PATH, title: ABOUT_TITLE }),
     page({ kind: 'staff-picks', path: STAFF_PICKS_PATH, title: 'Staff picks' }),
-    ...CATEGORY_SLUGS.map((c) => page({ kind: 'category', path: categoryPath(c), title: CATEGORIES[c].label, category: c })),
+    ...CATEGORY_SLUGS.map((c) =>
+      page({ kind: 'category', path: categoryPath(c), title: CATEGORIES[c].label, category: c }),
+    ),
     ...AGE_BANDS.map((b) => page({ kind: 'age', path: agePath(b.slug), title: b.label, band: b.slug })),
-    ...view.products.map((e) => page({ kind: 'product', path: productPath(e.data.slug), title: e.data.name, entry: e })),
+    ...view.products.map((e) =>
+      page({ kind: 'product', path: productPath(e.data.slug), title: e.data.name, entry: e }),
+    ),
   ];
 }
 

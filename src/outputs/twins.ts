@@ -7,7 +7,22 @@ import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { agePath, CATALOG_JSON_PATH, categoryPath, twinPath } from '../catalog/urls.ts';
 import { ABOUT_INTRO, ABOUT_SECTIONS, ABOUT_TITLE, type Inline } from '../content/about.ts';
-import { code, curatorLabel, heading, link, list, paragraph, plural, productBlocks, productMarkdown, stringify, strong, text, twinPreamble, type ProductMarkdown } from './markdown.ts';
+import {
+  code,
+  curatorLabel,
+  heading,
+  link,
+  list,
+  paragraph,
+  plural,
+  productBlocks,
+  productMarkdown,
+  stringify,
+  strong,
+  text,
+  twinPreamble,
+  type ProductMarkdown,
+} from './markdown.ts';
 import { ABOUT_PATH, STAFF_PICKS_PATH, type Page } from './pages.ts';
 
 /** How many staff picks the home page (and its twin) shows before linking to the full list. */
@@ -23,9 +38,19 @@ function productList(entries: readonly CatalogEntry[], md: ProductMarkdown): Roo
 function browseLinks(view: CatalogView, base: string): RootContent[] {
   return [
     heading(2, 'Browse by category'),
-    list(CATEGORY_SLUGS.map((c) => [link(`${base}${twinPath(categoryPath(c))}`, CATEGORIES[c].label), text(` (${count(view.byCategory.get(c)!.length)})`)])),
+    list(
+      CATEGORY_SLUGS.map((c) => [
+        link(`${base}${twinPath(categoryPath(c))}`, CATEGORIES[c].label),
+        text(` (${count(view.byCategory.get(c)!.length)})`),
+      ]),
+    ),
     heading(2, 'Browse by age'),
-    list(AGE_BANDS.map((b) => [link(`${base}${twinPath(agePath(b.slug))}`, b.label), text(` (${count(view.byAgeBand.get(b.slug)!.length)})`)])),
+    list(
+      AGE_BANDS.map((b) => [
+        link(`${base}${twinPath(agePath(b.slug))}`, b.label),
+        text(` (${count(view.byAgeBand.get(b.slug)!.length)})`),
+      ]),
+    ),
   ];
 }
 
@@ -36,7 +61,10 @@ function home(view: CatalogView, md: ProductMarkdown): RootContent[] {
     heading(1, SITE_NAME),
     paragraph(text(SITE_TAGLINE)),
     paragraph(text(ABOUT_INTRO)),
-    paragraph(text(`${count(view.products.length)} in the catalog. `), link(`${base}${twinPath(ABOUT_PATH)}`, 'About the catalog')),
+    paragraph(
+      text(`${count(view.products.length)} in the catalog. `),
+      link(`${base}${twinPath(ABOUT_PATH)}`, 'About the catalog'),
+    ),
     heading(2, 'Staff picks'),
     ...(picks.length ? [list(picks.map((e) => md.line(e)))] : [paragraph(text('No staff picks yet.'))]),
     paragraph(link(`${base}${twinPath(STAFF_PICKS_PATH)}`, `All ${view.staffPicks.length} staff picks`)),
@@ -53,7 +81,9 @@ function home(view: CatalogView, md: ProductMarkdown): RootContent[] {
 function staffPicks(view: CatalogView, md: ProductMarkdown): RootContent[] {
   const out: RootContent[] = [
     heading(1, 'Staff picks'),
-    paragraph(text(`The products our curators would hand to a child first: ${count(view.staffPicks.length)}, ordered by slug.`)),
+    paragraph(
+      text(`The products our curators would hand to a child first: ${count(view.staffPicks.length)}, ordered by slug.`),
+    ),
   ];
   for (const e of view.staffPicks) {
     const d = e.data;
@@ -82,7 +112,9 @@ function about(base: string): RootContent[] {
     paragraph(text(ABOUT_INTRO)),
     ...ABOUT_SECTIONS.flatMap((s) => [
       heading(2, s.heading),
-      ...s.blocks.map((b) => ('p' in b ? paragraph(...inline(b.p, base)) : list(b.ul.map((item) => inline(item, base))))),
+      ...s.blocks.map((b) =>
+        'p' in b ? paragraph(...inline(b.p, base)) : list(b.ul.map((item) => inline(item, base))),
+      ),
     ]),
   ];
 }
@@ -97,7 +129,11 @@ function twinBlocks(page: Page, view: CatalogView, md: ProductMarkdown): RootCon
     case 'staff-picks':
       return staffPicks(view, md);
     case 'category':
-      return [heading(1, page.title), paragraph(text(CATEGORIES[page.category].blurb)), ...productList(view.byCategory.get(page.category)!, md)];
+      return [
+        heading(1, page.title),
+        paragraph(text(CATEGORIES[page.category].blurb)),
+        ...productList(view.byCategory.get(page.category)!, md),
+      ];
     case 'age':
       return [heading(1, page.title), ...productList(view.byAgeBand.get(page.band)!, md)];
     case 'product':

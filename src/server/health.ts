@@ -17,5 +17,8 @@ export async function handleHealth(request: Request): Promise<Response> {
       allow: 'GET, HEAD',
     });
   }
-  return new Response(request.method === 'HEAD' ? null : OK, { status: 200, headers: { ...HEADERS, 'content-length': String(OK.length) } });
+  return new Response(request.method === 'HEAD' ? null : OK, {
+    status: 200,
+    headers: { ...HEADERS, 'content-length': String(OK.length) },
+  });
 }

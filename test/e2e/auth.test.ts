@@ -1,7 +1,11 @@
 // Admin sign-in over HTTP on the local Netlify stack with a real OpenID provider upstream, driven by
 // the MCP SDK's own client-side OAuth (auth() with a provider that walks the redirects itself).
 import { describe, expect, inject, it } from 'vitest';
-import { auth, discoverAuthorizationServerMetadata, refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
+import {
+  auth,
+  discoverAuthorizationServerMetadata,
+  refreshAuthorization,
+} from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
@@ -17,7 +21,11 @@ const settings = () => {
 };
 
 describe('discovery over HTTP', () => {
-  it.each(['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/mcp'])('%s is JSON with CORS', async (path) => {
+  it.each([
+    '/.well-known/oauth-authorization-server',
+    '/.well-known/oauth-protected-resource',
+    '/.well-known/oauth-protected-resource/api/mcp',
+  ])('%s is JSON with CORS', async (path) => {
     const res = await fetch(`${base}${path}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -50,19 +58,40 @@ describe('sign-in with the MCP SDK client', () => {
     await client.close();
 
     const metadata = await discoverAuthorizationServerMetadata(base);
-    const refresh = (rt: string) => refreshAuthorization(base, { metadata, clientInformation: p.client!, refreshToken: rt, resource: new URL(serverUrl) });
+    const refresh = (rt: string) =>
+      refreshAuthorization(base, {
+        metadata,
+        clientInformation: p.client!,
+        refreshToken: rt,
+        resource: new URL(serverUrl),
+      });
     const renewed = await refresh(first.refresh_token!);
-    expect(await verifyAccessToken(renewed.access_token, settings())).toMatchObject({ email: E2E_ACCOUNTS.admin.email });
+    expect(await verifyAccessToken(renewed.access_token, settings())).toMatchObject({
+      email: E2E_ACCOUNTS.admin.email,
+    });
     await expect(refresh(first.refresh_token!)).rejects.toThrow(/already been used/);
   });
 
   it('a replayed authorization code fails', async () => {
-    const p = new WalkingOAuthProvider(E2E_ACCOUNTS.otherAdmin, { redirectUrl: 'http://127.0.0.1:33419/oauth/callback' });
+    const p = new WalkingOAuthProvider(E2E_ACCOUNTS.otherAdmin, {
+      redirectUrl: 'http://127.0.0.1:33419/oauth/callback',
+    });
     await auth(p, { serverUrl });
     const code = p.callback!.searchParams.get('code')!;
     expect(await auth(p, { serverUrl, authorizationCode: code })).toBe('AUTHORIZED');
-    const form = new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: p.verifier, client_id: p.client!.client_id, redirect_uri: p.redirect, resource: serverUrl });
-    const res = await fetch(`${base}/api/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const form = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: p.verifier,
+      client_id: p.client!.client_id,
+      redirect_uri: p.redirect,
+      resource: serverUrl,
+    });
+    const res = await fetch(`${base}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'invalid_grant' });
   });
@@ -75,19 +104,42 @@ describe('sign-in with the MCP SDK client', () => {
   });
 
   it('the transaction cookie is HttpOnly, Secure, SameSite=Lax and scoped to /api/auth', async () => {
-    const reg = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:33421/cb'] }) });
+    const reg = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:33421/cb'] }),
+    });
     const { client_id } = (await reg.json()) as { client_id: string };
-    const q = new URLSearchParams({ client_id, redirect_uri: 'http://127.0.0.1:33421/cb', response_type: 'code', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256', state: 's' });
+    const q = new URLSearchParams({
+      client_id,
+      redirect_uri: 'http://127.0.0.1:33421/cb',
+      response_type: 'code',
+      code_challenge: 'a'.repeat(43),
+      code_challenge_method: 'S256',
+      state: 's',
+    });
     const res = await fetch(`${base}/api/auth/authorize?${q}`, { redirect: 'manual' });
     expect(res.status).toBe(302);
     expect(new URL(res.headers.get('location')!).origin).toBe(inject('stackEnv').OIDC_ISSUER);
-    expect(res.headers.get('set-cookie')).toMatch(/^mcp_auth_tx=[^;]+; Path=\/api\/auth; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/);
+    expect(res.headers.get('set-cookie')).toMatch(
+      /^mcp_auth_tx=[^;]+; Path=\/api\/auth; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/,
+    );
   });
 
   it('an open-redirect attempt is shown, never redirected', async () => {
-    const reg = await fetch(`${base}/api/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:33422/cb'] }) });
+    const reg = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:33422/cb'] }),
+    });
     const { client_id } = (await reg.json()) as { client_id: string };
-    const q = new URLSearchParams({ client_id, redirect_uri: 'https://evil.example/cb', response_type: 'code', code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' });
+    const q = new URLSearchParams({
+      client_id,
+      redirect_uri: 'https://evil.example/cb',
+      response_type: 'code',
+      code_challenge: 'a'.repeat(43),
+      code_challenge_method: 'S256',
+    });
     const res = await fetch(`${base}/api/auth/authorize?${q}`, { redirect: 'manual' });
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();

@@ -63,7 +63,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const home = await (await fetch(baseUrl)).text();
   const first = /href="(\/products\/[a-z0-9-]+)"/.exec(home);
-  if (!first) throw new Error('The home page links to no product page; the browser checks need at least one staff pick.');
+  if (!first)
+    throw new Error('The home page links to no product page; the browser checks need at least one staff pick.');
   productPath = first[1]!;
   await mkdir(SCREENSHOTS, { recursive: true });
 });
@@ -97,7 +98,9 @@ describe.each(pages)('the $name page', ({ path: pathOf }) => {
         twin: document.querySelector('link[rel="alternate"][type="text/markdown"]')?.getAttribute('href') ?? '',
         scripts: [...document.scripts].filter((s) => s.type !== 'application/ld+json').length,
         inlineStyles: document.querySelectorAll('[style], style').length,
-        handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
+        handlers: [...document.querySelectorAll('*')].filter((el) =>
+          [...el.attributes].some((a) => a.name.startsWith('on')),
+        ).length,
         skipLink: document.querySelector('a.skip-link')?.getAttribute('href') ?? '',
       }));
       expect(markup.lang).toBe('en');
@@ -116,7 +119,11 @@ describe.each(pages)('the $name page', ({ path: pathOf }) => {
     const v = await visit(pathOf());
     try {
       const hrefs = await v.page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
-      const internal = [...new Set(hrefs.filter((h) => new URL(h).origin === new URL(baseUrl).origin).map((h) => h.replace(/#.*$/, '')))];
+      const internal = [
+        ...new Set(
+          hrefs.filter((h) => new URL(h).origin === new URL(baseUrl).origin).map((h) => h.replace(/#.*$/, '')),
+        ),
+      ];
       expect(internal.length).toBeGreaterThan(5);
       const statuses = await Promise.all(internal.map(async (url) => ({ url, status: await statusOf(url) })));
       expect(statuses.filter((s) => s.status !== 200)).toEqual([]);
@@ -132,7 +139,9 @@ describe.each(pages)('the $name page', ({ path: pathOf }) => {
       await v.page.addScriptTag({ content: axe.source });
       const violations = await v.page.evaluate(async () => {
         const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
-        return result.violations.map((x) => `${x.id} (${x.impact}): ${x.help} — ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        return result.violations.map(
+          (x) => `${x.id} (${x.impact}): ${x.help} — ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        );
       });
       expect(violations).toEqual([]);
     } finally {
@@ -145,7 +154,9 @@ describe('the product page', () => {
   it('carries schema.org Product JSON-LD that parses, and an affiliate link marked sponsored', async () => {
     const v = await visit(productPath);
     try {
-      const blocks = await v.page.$$eval('script[type="application/ld+json"]', (s) => s.map((x) => x.textContent ?? ''));
+      const blocks = await v.page.$$eval('script[type="application/ld+json"]', (s) =>
+        s.map((x) => x.textContent ?? ''),
+      );
       expect(blocks).toHaveLength(1);
       const ld = JSON.parse(blocks[0]!) as Record<string, unknown>;
       expect(ld['@context']).toBe('https://schema.org');
@@ -164,23 +175,26 @@ describe('screenshots and small screens', () => {
   it.each([
     { name: 'home', path: () => '/' },
     { name: 'product', path: () => productPath },
-  ])('writes a full-page screenshot of the $name page and has no horizontal scroll at 360px', async ({ name, path: pathOf }) => {
-    const wide = await visit(pathOf());
-    try {
-      await wide.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-    } finally {
-      await wide.close();
-    }
-    const narrow = await visit(pathOf(), { width: 360 });
-    try {
-      await narrow.page.screenshot({ path: path.join(SCREENSHOTS, `${name}-360.png`), fullPage: true });
-      const { scrollWidth, innerWidth } = await narrow.page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      }));
-      expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-    } finally {
-      await narrow.close();
-    }
-  });
+  ])(
+    'writes a full-page screenshot of the $name page and has no horizontal scroll at 360px',
+    async ({ name, path: pathOf }) => {
+      const wide = await visit(pathOf());
+      try {
+        await wide.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+      } finally {
+        await wide.close();
+      }
+      const narrow = await visit(pathOf(), { width: 360 });
+      try {
+        await narrow.page.screenshot({ path: path.join(SCREENSHOTS, `${name}-360.png`), fullPage: true });
+        const { scrollWidth, innerWidth } = await narrow.page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+      } finally {
+        await narrow.close();
+      }
+    },
+  );
 });

@@ -99,14 +99,17 @@ describe('endpoints of the spec', () => {
     const all = (await (await get('/api/products.json')).json()) as { products: { slug: string }[] };
     expect(body).toEqual(all.products.find((p) => p.slug === slug));
   });
-  it.each(['no-such-product', 'x'.repeat(201), 'Wooden-Rainbow', 'two%20words', 'a/b'])('GET /api/products/%s → 404 ApiError', async (s) => {
-    const res = await get(`/api/products/${s}`);
-    expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json; charset=utf-8$/i);
-    const body = (await res.json()) as { error: { code: string } };
-    expectValid('ApiError', body);
-    expect(body.error.code).toBe('not_found');
-  });
+  it.each(['no-such-product', 'x'.repeat(201), 'Wooden-Rainbow', 'two%20words', 'a/b'])(
+    'GET /api/products/%s → 404 ApiError',
+    async (s) => {
+      const res = await get(`/api/products/${s}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json; charset=utf-8$/i);
+      const body = (await res.json()) as { error: { code: string } };
+      expectValid('ApiError', body);
+      expect(body.error.code).toBe('not_found');
+    },
+  );
   it('GET /openapi.json → 200 OpenAPI 3.1.0 version 1.0.0', async () => {
     const res = await get('/openapi.json');
     expect(res.status).toBe(200);
@@ -132,7 +135,17 @@ function expectCdnHour(res: Response) {
 }
 
 describe('no keys: public endpoints answer the same with or without credentials', () => {
-  const paths = () => ['/api/products.json', `/api/products/${slug}`, '/api/products/no-such-product', '/openapi.json', '/llms.txt', '/llms-full.txt', '/api/health', '/', '/about.md'];
+  const paths = () => [
+    '/api/products.json',
+    `/api/products/${slug}`,
+    '/api/products/no-such-product',
+    '/openapi.json',
+    '/llms.txt',
+    '/llms-full.txt',
+    '/api/health',
+    '/',
+    '/about.md',
+  ];
   it.each([
     ['an Authorization header', { authorization: 'Bearer not-a-real-token' }, ''],
     ['Basic credentials', { authorization: 'Basic dXNlcjpwYXNz' }, ''],

@@ -20,7 +20,11 @@ beforeAll(async () => {
   if (!settings.ok) throw new Error(`stack env: ${settings.missing.join(', ')}`);
   tok = await issueAccessToken({ sub: `e2e|mcp-${Date.now()}`, email: TEST_ADMIN_EMAIL }, settings.value);
   client = new Client({ name: 'e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${tok}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${tok}` } },
+    }),
+  );
 });
 afterAll(async () => {
   await client?.close();
@@ -40,10 +44,16 @@ describe('MCP over HTTP with the SDK client', () => {
   });
 
   it('search_products, get_product, catalog_stats, audit_catalog', async () => {
-    const search = structured('search_products', await client.callTool({ name: 'search_products', arguments: { limit: 5 } }));
+    const search = structured(
+      'search_products',
+      await client.callTool({ name: 'search_products', arguments: { limit: 5 } }),
+    );
     expect(search.total).toBeGreaterThan(0);
     const first = search.items[0];
-    const got = structured('get_product', await client.callTool({ name: 'get_product', arguments: { slug: first.slug } }));
+    const got = structured(
+      'get_product',
+      await client.callTool({ name: 'get_product', arguments: { slug: first.slug } }),
+    );
     expect(got.product).toEqual(first);
     // The snapshot was written by the stack's build and is read by the function.
     const stats = structured('catalog_stats', await client.callTool({ name: 'catalog_stats', arguments: {} }));
@@ -53,13 +63,28 @@ describe('MCP over HTTP with the SDK client', () => {
   });
 
   it('validate_product and draft_product', async () => {
-    const { items } = structured('search_products', await client.callTool({ name: 'search_products', arguments: { limit: 1 } }));
+    const { items } = structured(
+      'search_products',
+      await client.callTool({ name: 'search_products', arguments: { limit: 1 } }),
+    );
     const text = await readFile(items[0].sourcePath, 'utf8');
-    const v = structured('validate_product', await client.callTool({ name: 'validate_product', arguments: { text, path: items[0].sourcePath } }));
+    const v = structured(
+      'validate_product',
+      await client.callTool({ name: 'validate_product', arguments: { text, path: items[0].sourcePath } }),
+    );
     expect(v).toMatchObject({ valid: true, problems: [] });
     const d = structured(
       'draft_product',
-      await client.callTool({ name: 'draft_product', arguments: { name: items[0].name, brand: 'E2E', categories: ['kits'], currency: 'USD', url: 'https://shop.example/e2e' } }),
+      await client.callTool({
+        name: 'draft_product',
+        arguments: {
+          name: items[0].name,
+          brand: 'E2E',
+          categories: ['kits'],
+          currency: 'USD',
+          url: 'https://shop.example/e2e',
+        },
+      }),
     );
     expect(d.valid).toBe(true);
     expect(d.takenBy).toBe(items[0].slug === d.requestedSlug ? items[0].sourcePath : null);
@@ -72,9 +97,13 @@ describe('MCP over HTTP with the SDK client', () => {
   });
 
   it('check_links refuses loopback targets without requesting them', async () => {
-    const r = structured('check_links', await client.callTool({ name: 'check_links', arguments: { urls: [`${base}/`, 'http://127.0.0.1:9/'] } }));
+    const r = structured(
+      'check_links',
+      await client.callTool({ name: 'check_links', arguments: { urls: [`${base}/`, 'http://127.0.0.1:9/'] } }),
+    );
     expect(r).toMatchObject({ linksChecked: 2, refused: 2, ok: 0 });
-    for (const i of r.issues) expect(i).toMatchObject({ outcome: 'refused', status: null, method: null, field: 'input' });
+    for (const i of r.issues)
+      expect(i).toMatchObject({ outcome: 'refused', status: null, method: null, field: 'input' });
   });
 
   it('an unknown tool is a tool error, not an HTTP error', async () => {
@@ -92,15 +121,28 @@ describe('HTTP-level answers', () => {
   });
 
   it('no token → 401 ApiError with WWW-Authenticate pointing to the resource metadata', async () => {
-    const res = await fetch(`${base}/api/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' });
+    const res = await fetch(`${base}/api/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${env.SITE_URL}/.well-known/oauth-protected-resource/api/mcp"`);
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="${env.SITE_URL}/.well-known/oauth-protected-resource/api/mcp"`,
+    );
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(ApiError.parse(await res.json()).error.code).toBe('unauthorized');
   });
 
   it('OPTIONS preflight allows browser MCP clients', async () => {
-    const res = await fetch(`${base}/api/mcp`, { method: 'OPTIONS', headers: { origin: 'http://inspector.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    const res = await fetch(`${base}/api/mcp`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://inspector.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
     expect(res.status).toBeLessThan(300);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
@@ -108,10 +150,18 @@ describe('HTTP-level answers', () => {
 
   it('wrong content type → 415 ApiError; malformed JSON → JSON-RPC -32700', async () => {
     const auth = { authorization: `Bearer ${tok}` };
-    const r1 = await fetch(`${base}/api/mcp`, { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: 'hi' });
+    const r1 = await fetch(`${base}/api/mcp`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     expect(r1.status).toBe(415);
     ApiError.parse(await r1.json());
-    const r2 = await fetch(`${base}/api/mcp`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{' });
+    const r2 = await fetch(`${base}/api/mcp`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(r2.status).toBe(400);
     expect(((await r2.json()) as { error: { code: number } }).error.code).toBe(-32700);
   });

@@ -23,7 +23,8 @@ describe.each([
     const body = await res.text();
     expect(body).toMatch(/^# Page not found\n/);
     expect(body).toContain(`\`${path.replace(/(?:\/index)?\.html?$/, '')}\``);
-    for (const link of ['/', '/sitemap.xml', '/llms.txt', '/api/products.json']) expect(body).toContain(`](${new URL(link, base).href})`);
+    for (const link of ['/', '/sitemap.xml', '/llms.txt', '/api/products.json'])
+      expect(body).toContain(`](${new URL(link, base).href})`);
   });
 });
 
@@ -42,7 +43,8 @@ it('HEAD of an unknown page: 404, same headers, no body', async () => {
   const head = await fetch(new URL('/no-such-page', base), { method: 'HEAD', headers: { accept: 'text/markdown' } });
   expect(head.status).toBe(404);
   expect(head.headers.get('vary')).toMatch(/\bAccept\b/);
-  for (const h of ['content-type', 'x-markdown-tokens', 'cache-control']) expect(head.headers.get(h), h).toBe(get.headers.get(h));
+  for (const h of ['content-type', 'x-markdown-tokens', 'cache-control'])
+    expect(head.headers.get(h), h).toBe(get.headers.get(h));
   expect(await head.text()).toBe('');
 });
 
@@ -52,7 +54,16 @@ describe('in Chromium', () => {
     if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+      ],
     });
   });
   afterAll(async () => browser?.close());
@@ -77,7 +88,9 @@ describe('in Chromium', () => {
       if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
     });
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`Refused to load: CSP ${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`Refused to load: CSP ${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     const res = await page.goto(new URL('/', base).href, { waitUntil: 'load' });
     expect(res?.status()).toBe(200);

@@ -36,7 +36,9 @@ export function startTestIdp(clientAuth?: 'client_secret_post' | 'client_secret_
   return startDevIdp({
     ...(clientAuth ? { clientAuth } : {}),
     accounts: Object.values(ACCOUNTS),
-    clients: [{ client_id: 'catalog', client_secret: 'catalog-secret-for-tests', redirect_uris: [`${BASE}/api/auth/callback`] }],
+    clients: [
+      { client_id: 'catalog', client_secret: 'catalog-secret-for-tests', redirect_uris: [`${BASE}/api/auth/callback`] },
+    ],
   });
 }
 

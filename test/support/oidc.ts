@@ -2,7 +2,11 @@
 // /callback that stops at the client's redirect URI, and an OAuthClientProvider for the MCP SDK's
 // `auth()` that performs that walk itself. One jar per provider = one fresh browser per user.
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -51,7 +55,13 @@ export async function jarFetch(f: Fetch, jar: CookieJar, url: URL, init: Request
  * `who`, until a redirect points at `stopAt` (the client's redirect URI); returns that URL unfetched.
  * Throws with the status and body of any page that is neither a redirect nor the login form.
  */
-export async function walkSignIn(start: URL, stopAt: string, who: Credentials, jar: CookieJar, f: Fetch = fetch): Promise<URL> {
+export async function walkSignIn(
+  start: URL,
+  stopAt: string,
+  who: Credentials,
+  jar: CookieJar,
+  f: Fetch = fetch,
+): Promise<URL> {
   let url = start;
   let init: RequestInit = {};
   for (let hop = 0; hop < 20; hop++) {
@@ -67,8 +77,15 @@ export async function walkSignIn(start: URL, stopAt: string, who: Credentials, j
     const body = await res.text();
     const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(body)?.[1];
     if (res.status === 200 && action) {
-      url = new URL(action.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))), url);
-      init = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: who.email, password: who.password }).toString() };
+      url = new URL(
+        action.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
+        url,
+      );
+      init = {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: who.email, password: who.password }).toString(),
+      };
       continue;
     }
     throw new SignInStopped(res.status, url, body);
@@ -111,7 +128,13 @@ export class WalkingOAuthProvider implements OAuthClientProvider {
     return this.redirect;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'test MCP client', redirect_uris: [this.redirect], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'test MCP client',
+      redirect_uris: [this.redirect],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   state(): string {
     this.lastState = crypto.randomUUID();

@@ -33,10 +33,16 @@ function answers(port: number): Promise<boolean> {
 
 export async function startRedis(): Promise<RedisServer> {
   if (!existsSync(REDIS_SERVER)) {
-    throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (apt-get install -y redis-server) — the rate-limit tests need a real Redis.`);
+    throw new Error(
+      `${REDIS_SERVER} is missing: install Debian's redis-server (apt-get install -y redis-server) — the rate-limit tests need a real Redis.`,
+    );
   }
   const port = await freePort();
-  const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    REDIS_SERVER,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let log = '';
   child.stdout!.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));
   child.stderr!.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-4000)));

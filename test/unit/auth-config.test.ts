@@ -21,7 +21,8 @@ describe('authConfigFromEnv', () => {
     const c = authConfigFromEnv({});
     expect(c.ok).toBe(false);
     const text = c.ok ? '' : c.missing.join(' | ');
-    for (const v of ['SITE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ADMIN_EMAILS', 'AUTH_SECRET']) expect(text).toContain(v);
+    for (const v of ['SITE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ADMIN_EMAILS', 'AUTH_SECRET'])
+      expect(text).toContain(v);
   });
   it('refuses an AUTH_SECRET shorter than 32 bytes', () => {
     const c = authConfigFromEnv({ ...full, AUTH_SECRET: 'x'.repeat(31) });
@@ -47,16 +48,39 @@ describe('authConfigFromEnv', () => {
 describe('unconfigured: every /api/auth endpoint answers 503 not_configured', () => {
   const { ctx } = makeContext({ SITE_URL: 'http://localhost:5999', ADMIN_EMAILS: 'a@example.test' });
   it.each([
-    ['register', () => handleRegister(new Request('http://localhost:5999/api/auth/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), ctx)],
+    [
+      'register',
+      () =>
+        handleRegister(
+          new Request('http://localhost:5999/api/auth/register', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          }),
+          ctx,
+        ),
+    ],
     ['authorize', () => handleAuthorize(new Request('http://localhost:5999/api/auth/authorize?client_id=x'), ctx)],
     ['callback', () => handleCallback(new Request('http://localhost:5999/api/auth/callback?code=x&state=y'), ctx)],
-    ['token', () => handleToken(new Request('http://localhost:5999/api/auth/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code' }), ctx)],
+    [
+      'token',
+      () =>
+        handleToken(
+          new Request('http://localhost:5999/api/auth/token', {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'grant_type=authorization_code',
+          }),
+          ctx,
+        ),
+    ],
   ])('%s', async (_name, call) => {
     const res = await call();
     expect(res.status).toBe(503);
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('not_configured');
-    for (const v of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'AUTH_SECRET']) expect(body.error.message).toContain(v);
+    for (const v of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'AUTH_SECRET'])
+      expect(body.error.message).toContain(v);
     expect(body.error.message).not.toContain('ADMIN_EMAILS');
   });
 });
@@ -79,23 +103,36 @@ describe('discovery documents', () => {
       scopes_supported: [],
     });
   });
-  it.each(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/mcp'])('RFC 9728 metadata at %s', async (path) => {
-    const res = await handleMetadata(new Request(`${base}${path}`), base);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await res.json()).toMatchObject({ resource: `${base}/api/mcp`, authorization_servers: [base] });
-  });
+  it.each(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/mcp'])(
+    'RFC 9728 metadata at %s',
+    async (path) => {
+      const res = await handleMetadata(new Request(`${base}${path}`), base);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await res.json()).toMatchObject({ resource: `${base}/api/mcp`, authorization_servers: [base] });
+    },
+  );
   it('answers a preflight and refuses POST', async () => {
-    expect((await handleMetadata(new Request(`${base}/.well-known/oauth-authorization-server`, { method: 'OPTIONS' }), base)).status).toBe(204);
-    expect((await handleMetadata(new Request(`${base}/.well-known/oauth-authorization-server`, { method: 'POST' }), base)).status).toBe(405);
+    expect(
+      (await handleMetadata(new Request(`${base}/.well-known/oauth-authorization-server`, { method: 'OPTIONS' }), base))
+        .status,
+    ).toBe(204);
+    expect(
+      (await handleMetadata(new Request(`${base}/.well-known/oauth-authorization-server`, { method: 'POST' }), base))
+        .status,
+    ).toBe(405);
   });
 });
 
 describe('wwwAuthenticate', () => {
   it('points at the path-form protected resource metadata', () => {
-    expect(wwwAuthenticate('https://c.example/')).toBe('Bearer resource_metadata="https://c.example/.well-known/oauth-protected-resource/api/mcp"');
+    expect(wwwAuthenticate('https://c.example/')).toBe(
+      'Bearer resource_metadata="https://c.example/.well-known/oauth-protected-resource/api/mcp"',
+    );
   });
   it('adds the error when a token was rejected', () => {
-    expect(wwwAuthenticate('https://c.example', { code: 'invalid_token', description: 'the access token has "expired"' })).toBe(
+    expect(
+      wwwAuthenticate('https://c.example', { code: 'invalid_token', description: 'the access token has "expired"' }),
+    ).toBe(
       `Bearer error="invalid_token", resource_metadata="https://c.example/.well-known/oauth-protected-resource/api/mcp", error_description="the access token has 'expired'"`,
     );
   });

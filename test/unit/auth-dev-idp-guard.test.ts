@@ -4,8 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.ts';
 
 function start(env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(OIDC_|SITE_URL|CONTEXT|AUTH_SECRET|ADMIN_EMAILS|REDIS_URL)/.test(k)));
-  return spawnSync(process.execPath, ['scripts/start.ts'], { cwd: ROOT, env: { ...clean, PORT: '1', ...env }, encoding: 'utf8', timeout: 20_000 });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !/^(OIDC_|SITE_URL|CONTEXT|AUTH_SECRET|ADMIN_EMAILS|REDIS_URL)/.test(k),
+    ),
+  );
+  return spawnSync(process.execPath, ['scripts/start.ts'], {
+    cwd: ROOT,
+    env: { ...clean, PORT: '1', ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
 }
 
 describe('npm start guards the embedded identity provider', () => {

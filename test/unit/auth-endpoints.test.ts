@@ -30,7 +30,14 @@ function cfg(ctx: AuthContext) {
 }
 
 async function register(ctx: AuthContext, body: unknown, type = 'application/json'): Promise<Response> {
-  return handleRegister(new Request(`${BASE}/api/auth/register`, { method: 'POST', headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) }), ctx);
+  return handleRegister(
+    new Request(`${BASE}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+    ctx,
+  );
 }
 
 async function clientId(ctx: AuthContext, uris = [REDIRECT]): Promise<string> {
@@ -44,7 +51,14 @@ function authorizeUrl(params: Record<string, string>): string {
 }
 
 function token(ctx: AuthContext, form: Record<string, string>): Promise<Response> {
-  return handleToken(new Request(`${BASE}/api/auth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() }), ctx);
+  return handleToken(
+    new Request(`${BASE}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    }),
+    ctx,
+  );
 }
 
 async function oauthError(res: Response): Promise<string> {
@@ -54,11 +68,19 @@ async function oauthError(res: Response): Promise<string> {
 describe('POST /api/auth/register', () => {
   const { ctx } = makeContext(testEnv('https://id.example.com'));
   it('registers https and loopback-http redirect URIs and answers per RFC 7591', async () => {
-    const res = await register(ctx, { redirect_uris: ['https://app.example/cb', 'http://localhost:6274/oauth/callback', 'http://[::1]:9/cb'], client_name: 'Inspector' });
+    const res = await register(ctx, {
+      redirect_uris: ['https://app.example/cb', 'http://localhost:6274/oauth/callback', 'http://[::1]:9/cb'],
+      client_name: 'Inspector',
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ client_name: 'Inspector', token_endpoint_auth_method: 'none', response_types: ['code'], redirect_uris: ['https://app.example/cb', 'http://localhost:6274/oauth/callback', 'http://[::1]:9/cb'] });
+    expect(body).toMatchObject({
+      client_name: 'Inspector',
+      token_endpoint_auth_method: 'none',
+      response_types: ['code'],
+      redirect_uris: ['https://app.example/cb', 'http://localhost:6274/oauth/callback', 'http://[::1]:9/cb'],
+    });
     expect(typeof body.client_id).toBe('string');
   });
   it.each([
@@ -71,7 +93,10 @@ describe('POST /api/auth/register', () => {
     [{ redirect_uris: ['/relative'] }, 'invalid_redirect_uri'],
     [{ redirect_uris: [] }, 'invalid_redirect_uri'],
     [{}, 'invalid_redirect_uri'],
-    [{ redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_basic' }, 'invalid_client_metadata'],
+    [
+      { redirect_uris: ['https://app.example/cb'], token_endpoint_auth_method: 'client_secret_basic' },
+      'invalid_client_metadata',
+    ],
     [{ redirect_uris: ['https://app.example/cb'], grant_types: ['client_credentials'] }, 'invalid_client_metadata'],
     [{ redirect_uris: ['https://app.example/cb'], response_types: ['token'] }, 'invalid_client_metadata'],
     ['[1,2]', 'invalid_client_metadata'],
@@ -82,9 +107,13 @@ describe('POST /api/auth/register', () => {
     expect(await oauthError(res)).toBe(error);
   });
   it('refuses a non-JSON content type, GET, and answers a preflight', async () => {
-    expect(await oauthError(await register(ctx, 'redirect_uris=x', 'application/x-www-form-urlencoded'))).toBe('invalid_client_metadata');
+    expect(await oauthError(await register(ctx, 'redirect_uris=x', 'application/x-www-form-urlencoded'))).toBe(
+      'invalid_client_metadata',
+    );
     expect((await handleRegister(new Request(`${BASE}/api/auth/register`), ctx)).status).toBe(405);
-    expect((await handleRegister(new Request(`${BASE}/api/auth/register`, { method: 'OPTIONS' }), ctx)).status).toBe(204);
+    expect((await handleRegister(new Request(`${BASE}/api/auth/register`, { method: 'OPTIONS' }), ctx)).status).toBe(
+      204,
+    );
   });
 });
 
@@ -118,7 +147,9 @@ describe('GET /api/auth/authorize', () => {
     await shown(authorizeUrl({ client_id: await clientId(ctx), redirect_uri: uri }));
   });
   it('shows a repeated parameter', async () => {
-    await shown(`${authorizeUrl({ client_id: await clientId(ctx) })}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`);
+    await shown(
+      `${authorizeUrl({ client_id: await clientId(ctx) })}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`,
+    );
   });
   it.each([
     [{ response_type: 'token' }, 'unsupported_response_type'],
@@ -161,7 +192,8 @@ describe('GET /api/auth/callback (real upstream sign-in)', () => {
     const at = await walkSignIn(start, `${BASE}/api/auth/callback`, who, jar, routeTo(ctx));
     return { at, jar, cid };
   }
-  const callback = (ctx: AuthContext, url: URL, cookie: string) => handleCallback(new Request(url, { headers: cookie ? { cookie } : {} }), ctx);
+  const callback = (ctx: AuthContext, url: URL, cookie: string) =>
+    handleCallback(new Request(url, { headers: cookie ? { cookie } : {} }), ctx);
 
   it('returns our code with state and iss for an allowlisted, verified admin', async () => {
     const { ctx } = makeContext(testEnv(idp.issuer));
@@ -173,9 +205,18 @@ describe('GET /api/auth/callback (real upstream sign-in)', () => {
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get('state')).toBe('st-1');
     expect(back.searchParams.get('iss')).toBe(BASE);
-    const tokens = await token(ctx, { grant_type: 'authorization_code', code: back.searchParams.get('code')!, code_verifier: VERIFIER, client_id: cid, redirect_uri: REDIRECT });
+    const tokens = await token(ctx, {
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code')!,
+      code_verifier: VERIFIER,
+      client_id: cid,
+      redirect_uri: REDIRECT,
+    });
     const body = (await tokens.json()) as { access_token: string };
-    expect(await verifyAccessToken(body.access_token, cfg(ctx).tokens)).toMatchObject({ email: 'ada@example.test', sub: expect.stringMatching(/^127\.0\.0\.1:\d+\|ada@example\.test$/) });
+    expect(await verifyAccessToken(body.access_token, cfg(ctx).tokens)).toMatchObject({
+      email: 'ada@example.test',
+      sub: expect.stringMatching(/^127\.0\.0\.1:\d+\|ada@example\.test$/),
+    });
   });
   it('answers access_denied to an account that is not allowlisted', async () => {
     const { ctx } = makeContext(testEnv(idp.issuer));
@@ -224,8 +265,27 @@ describe('POST /api/auth/token', () => {
   async function setup(env = testEnv('https://id.example.com')) {
     const { ctx, clock } = makeContext(env);
     const cid = await clientId(ctx);
-    const code = await issueCode(cfg(ctx).secret, { clientId: cid, redirectUri: REDIRECT, codeChallenge: CHALLENGE, resource: RESOURCE, admin: { sub: 'idp|ada', email: 'ada@example.test' } }, clock.now);
-    const exchange = (over: Record<string, string> = {}) => token(ctx, { grant_type: 'authorization_code', code, code_verifier: VERIFIER, client_id: cid, redirect_uri: REDIRECT, resource: RESOURCE, ...over });
+    const code = await issueCode(
+      cfg(ctx).secret,
+      {
+        clientId: cid,
+        redirectUri: REDIRECT,
+        codeChallenge: CHALLENGE,
+        resource: RESOURCE,
+        admin: { sub: 'idp|ada', email: 'ada@example.test' },
+      },
+      clock.now,
+    );
+    const exchange = (over: Record<string, string> = {}) =>
+      token(ctx, {
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: VERIFIER,
+        client_id: cid,
+        redirect_uri: REDIRECT,
+        resource: RESOURCE,
+        ...over,
+      });
     return { ctx, clock, cid, code, exchange, env };
   }
 
@@ -234,9 +294,17 @@ describe('POST /api/auth/token', () => {
     const res = await exchange();
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = (await res.json()) as { access_token: string; token_type: string; expires_in: number; refresh_token: string };
+    const body = (await res.json()) as {
+      access_token: string;
+      token_type: string;
+      expires_in: number;
+      refresh_token: string;
+    };
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
-    expect(await verifyAccessToken(body.access_token, cfg(ctx).tokens)).toEqual({ sub: 'idp|ada', email: 'ada@example.test' });
+    expect(await verifyAccessToken(body.access_token, cfg(ctx).tokens)).toEqual({
+      sub: 'idp|ada',
+      email: 'ada@example.test',
+    });
     const replay = await exchange();
     expect(replay.status).toBe(400);
     expect(await oauthError(replay)).toBe('invalid_grant');
@@ -251,7 +319,10 @@ describe('POST /api/auth/token', () => {
     const { clock, exchange } = await setup();
     clock.now += 61_000;
     const res = await exchange();
-    expect(await res.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/expired/) });
+    expect(await res.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringMatching(/expired/),
+    });
   });
   it('refuses a redirect-URI mismatch', async () => {
     const { exchange } = await setup();
@@ -278,20 +349,37 @@ describe('POST /api/auth/token', () => {
   it('refuses an admin removed from the allowlist between sign-in and exchange', async () => {
     const first = await setup();
     const { ctx } = makeContext({ ...first.env, ADMIN_EMAILS: 'grace@example.test' });
-    const res = await token(ctx, { grant_type: 'authorization_code', code: first.code, code_verifier: VERIFIER, client_id: first.cid, redirect_uri: REDIRECT });
+    const res = await token(ctx, {
+      grant_type: 'authorization_code',
+      code: first.code,
+      code_verifier: VERIFIER,
+      client_id: first.cid,
+      redirect_uri: REDIRECT,
+    });
     expect(await oauthError(res)).toBe('invalid_grant');
   });
   it('rotates refresh tokens: each works once, only for its client, and not as a code', async () => {
     const { ctx, clock, cid, exchange } = await setup();
     const first = (await (await exchange()).json()) as { refresh_token: string };
-    const refresh = (rt: string, client = cid) => token(ctx, { grant_type: 'refresh_token', refresh_token: rt, client_id: client });
+    const refresh = (rt: string, client = cid) =>
+      token(ctx, { grant_type: 'refresh_token', refresh_token: rt, client_id: client });
     expect(await oauthError(await refresh(first.refresh_token, await clientId(ctx)))).toBe('invalid_grant');
     const second = await refresh(first.refresh_token);
     expect(second.status).toBe(200);
     const next = (await second.json()) as { access_token: string; refresh_token: string };
     expect(await verifyAccessToken(next.access_token, cfg(ctx).tokens)).toMatchObject({ email: 'ada@example.test' });
     expect(await oauthError(await refresh(first.refresh_token))).toBe('invalid_grant');
-    expect(await oauthError(await token(ctx, { grant_type: 'authorization_code', code: next.refresh_token, code_verifier: VERIFIER, client_id: cid, redirect_uri: REDIRECT }))).toBe('invalid_grant');
+    expect(
+      await oauthError(
+        await token(ctx, {
+          grant_type: 'authorization_code',
+          code: next.refresh_token,
+          code_verifier: VERIFIER,
+          client_id: cid,
+          redirect_uri: REDIRECT,
+        }),
+      ),
+    ).toBe('invalid_grant');
     clock.now += 15 * 24 * 3600 * 1000;
     expect(await oauthError(await refresh(next.refresh_token))).toBe('invalid_grant');
   });
@@ -299,7 +387,14 @@ describe('POST /api/auth/token', () => {
     const { ctx } = await setup();
     expect(await oauthError(await token(ctx, { grant_type: 'client_credentials' }))).toBe('unsupported_grant_type');
     expect(await oauthError(await token(ctx, {}))).toBe('invalid_request');
-    const json = await handleToken(new Request(`${BASE}/api/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), ctx);
+    const json = await handleToken(
+      new Request(`${BASE}/api/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      ctx,
+    );
     expect(await oauthError(json)).toBe('invalid_request');
     expect((await handleToken(new Request(`${BASE}/api/auth/token`), ctx)).status).toBe(405);
   });

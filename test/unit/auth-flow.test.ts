@@ -1,7 +1,11 @@
 // The whole sign-in in process: the MCP SDK's client auth() against the handlers, with a real
 // development OpenID provider upstream on loopback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, refreshAuthorization, discoverAuthorizationServerMetadata } from '@modelcontextprotocol/sdk/client/auth.js';
+import {
+  auth,
+  refreshAuthorization,
+  discoverAuthorizationServerMetadata,
+} from '@modelcontextprotocol/sdk/client/auth.js';
 import type { DevIdp } from '../../scripts/dev-idp.ts';
 import { verifyAccessToken } from '../../src/server/auth/tokens.ts';
 import { ACCOUNTS, BASE, makeContext, routeTo, startTestIdp, testEnv } from '../support/auth-harness.ts';
@@ -31,10 +35,24 @@ describe('sign-in through the SDK client (in process)', () => {
     expect(await verifyAccessToken(first.access_token, settings!)).toMatchObject({ email: 'ada@example.test' });
 
     const metadata = await discoverAuthorizationServerMetadata(BASE, { fetchFn });
-    const renewed = await refreshAuthorization(BASE, { metadata, clientInformation: p.client!, refreshToken: first.refresh_token!, resource: new URL(serverUrl), fetchFn });
+    const renewed = await refreshAuthorization(BASE, {
+      metadata,
+      clientInformation: p.client!,
+      refreshToken: first.refresh_token!,
+      resource: new URL(serverUrl),
+      fetchFn,
+    });
     expect(await verifyAccessToken(renewed.access_token, settings!)).toMatchObject({ email: 'ada@example.test' });
     expect(renewed.refresh_token).not.toBe(first.refresh_token);
-    await expect(refreshAuthorization(BASE, { metadata, clientInformation: p.client!, refreshToken: first.refresh_token!, resource: new URL(serverUrl), fetchFn })).rejects.toThrow(/already been used/);
+    await expect(
+      refreshAuthorization(BASE, {
+        metadata,
+        clientInformation: p.client!,
+        refreshToken: first.refresh_token!,
+        resource: new URL(serverUrl),
+        fetchFn,
+      }),
+    ).rejects.toThrow(/already been used/);
   });
 });
 
@@ -47,7 +65,9 @@ describe('an upstream that only offers client_secret_basic', () => {
       const p = new WalkingOAuthProvider(ACCOUNTS.ada, { fetchFn });
       await auth(p, { serverUrl, fetchFn });
       expect(p.callback?.searchParams.get('error')).toBeNull();
-      expect(await auth(p, { serverUrl, authorizationCode: p.callback!.searchParams.get('code')!, fetchFn })).toBe('AUTHORIZED');
+      expect(await auth(p, { serverUrl, authorizationCode: p.callback!.searchParams.get('code')!, fetchFn })).toBe(
+        'AUTHORIZED',
+      );
     } finally {
       await basicIdp.stop();
     }

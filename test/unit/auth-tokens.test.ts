@@ -2,7 +2,12 @@
 // issuer or typ, expired, not yet valid, and an address since removed from the allowlist.
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { issueAccessToken, verifyAccessToken, InvalidTokenError, type TokenSettings } from '../../src/server/auth/tokens.ts';
+import {
+  issueAccessToken,
+  verifyAccessToken,
+  InvalidTokenError,
+  type TokenSettings,
+} from '../../src/server/auth/tokens.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
 
 const env = { SITE_URL: 'https://catalog.example.org', AUTH_SECRET: 's'.repeat(40), ADMIN_EMAILS: 'ada@example.test' };
@@ -23,8 +28,18 @@ describe('verifyAccessToken', () => {
     const s = settings();
     const [h, , sig] = (await issueAccessToken(ada, s)).split('.');
     const now = Math.floor(Date.now() / 1000);
-    const forged = b64({ email: 'grace@example.test', iss: s.issuer, aud: s.audience, sub: 'x', iat: now, nbf: now, exp: now + 3600 });
-    await expect(verifyAccessToken(`${h}.${forged}.${sig}`, settings({ ADMIN_EMAILS: 'ada@example.test,grace@example.test' }))).rejects.toThrow(InvalidTokenError);
+    const forged = b64({
+      email: 'grace@example.test',
+      iss: s.issuer,
+      aud: s.audience,
+      sub: 'x',
+      iat: now,
+      nbf: now,
+      exp: now + 3600,
+    });
+    await expect(
+      verifyAccessToken(`${h}.${forged}.${sig}`, settings({ ADMIN_EMAILS: 'ada@example.test,grace@example.test' })),
+    ).rejects.toThrow(InvalidTokenError);
   });
   it('refuses alg none', async () => {
     const s = settings();
@@ -38,12 +53,24 @@ describe('verifyAccessToken', () => {
   });
   it('refuses another audience and another issuer', async () => {
     const s = settings();
-    await expect(verifyAccessToken(await issueAccessToken(ada, { ...s, audience: 'https://other.example/api/mcp' }), s)).rejects.toThrow(InvalidTokenError);
-    await expect(verifyAccessToken(await issueAccessToken(ada, { ...s, issuer: 'https://other.example' }), s)).rejects.toThrow(InvalidTokenError);
+    await expect(
+      verifyAccessToken(await issueAccessToken(ada, { ...s, audience: 'https://other.example/api/mcp' }), s),
+    ).rejects.toThrow(InvalidTokenError);
+    await expect(
+      verifyAccessToken(await issueAccessToken(ada, { ...s, issuer: 'https://other.example' }), s),
+    ).rejects.toThrow(InvalidTokenError);
   });
   it('refuses a token typed JWT instead of at+jwt', async () => {
     const s = settings();
-    const token = await new SignJWT({ email: ada.email }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(s.issuer).setAudience(s.audience).setSubject(ada.sub).setIssuedAt().setNotBefore('0s').setExpirationTime('1h').sign(s.key);
+    const token = await new SignJWT({ email: ada.email })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(s.issuer)
+      .setAudience(s.audience)
+      .setSubject(ada.sub)
+      .setIssuedAt()
+      .setNotBefore('0s')
+      .setExpirationTime('1h')
+      .sign(s.key);
     await expect(verifyAccessToken(token, s)).rejects.toThrow(InvalidTokenError);
   });
   it('refuses an expired token and a not-yet-valid one (injected clock)', async () => {
@@ -56,6 +83,8 @@ describe('verifyAccessToken', () => {
   });
   it('refuses an address removed from the allowlist at once', async () => {
     const token = await issueAccessToken(ada, settings());
-    await expect(verifyAccessToken(token, settings({ ADMIN_EMAILS: 'grace@example.test' }))).rejects.toThrow(/allowlist/);
+    await expect(verifyAccessToken(token, settings({ ADMIN_EMAILS: 'grace@example.test' }))).rejects.toThrow(
+      /allowlist/,
+    );
   });
 });

@@ -38,7 +38,8 @@ describe('synthetic catalog', () => {
     await writeSyntheticCatalog(a, 50, { seed: 1 });
     await writeSyntheticCatalog(b, 50, { seed: 1 });
     await writeSyntheticCatalog(c, 50, { seed: 2 });
-    const read = async (d: string) => Promise.all((await readdir(d)).sort().map((f) => readFile(path.join(d, f), 'utf8')));
+    const read = async (d: string) =>
+      Promise.all((await readdir(d)).sort().map((f) => readFile(path.join(d, f), 'utf8')));
     expect(await read(a)).toEqual(await read(b));
     expect(await read(a)).not.toEqual(await read(c));
   });

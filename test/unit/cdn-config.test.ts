@@ -31,8 +31,22 @@ function headersFor(p: string): Record<string, string> {
 
 const HOUR_CDN = /^public, (durable, )?max-age=(\d+), stale-while-revalidate=\d+$/;
 const REVALIDATE = 'public, max-age=0, must-revalidate';
-const PAGES = ['/', '/products/wooden-rainbow-stacker', '/categories/kits', '/ages/3-5-years', '/staff-picks', '/about'];
-const TWINS = ['/index.md', '/products/wooden-rainbow-stacker.md', '/categories/kits.md', '/ages/3-5-years.md', '/staff-picks.md', '/about.md'];
+const PAGES = [
+  '/',
+  '/products/wooden-rainbow-stacker',
+  '/categories/kits',
+  '/ages/3-5-years',
+  '/staff-picks',
+  '/about',
+];
+const TWINS = [
+  '/index.md',
+  '/products/wooden-rainbow-stacker.md',
+  '/categories/kits.md',
+  '/ages/3-5-years.md',
+  '/staff-picks.md',
+  '/about.md',
+];
 
 it('netlify.toml headers parse without errors', () => expect(errors).toEqual([]));
 
@@ -42,7 +56,12 @@ describe.each(PAGES)('page %s', (p) => {
     expect(h['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
     expect(h['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
     expect(h['content-security-policy']).toMatch(/frame-ancestors 'none'/);
-    expect(h).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'cache-control': REVALIDATE, vary: 'Accept' });
+    expect(h).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cache-control': REVALIDATE,
+      vary: 'Accept',
+    });
     expect(h['strict-transport-security']).toMatch(/max-age=\d{7,}/);
     expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(h['permissions-policy']).toContain('camera=()');
@@ -75,7 +94,12 @@ describe.each([
 ])('machine-readable %s', (p, type) => {
   it(`is ${type}, CORS *, browser-revalidated and CDN-cached at most an hour`, () => {
     const h = headersFor(p);
-    expect(h).toMatchObject({ 'content-type': type, 'access-control-allow-origin': '*', 'cache-control': REVALIDATE, 'x-content-type-options': 'nosniff' });
+    expect(h).toMatchObject({
+      'content-type': type,
+      'access-control-allow-origin': '*',
+      'cache-control': REVALIDATE,
+      'x-content-type-options': 'nosniff',
+    });
     for (const k of ['netlify-cdn-cache-control', 'cdn-cache-control']) {
       const m = HOUR_CDN.exec(h[k] ?? '');
       expect(m, `${k}: ${h[k]}`).not.toBeNull();

@@ -21,7 +21,12 @@ describe('notFoundMarkdown', () => {
     const md = notFoundMarkdown('/no-such-page', 'https://cat.example');
     expect(md).toMatch(/^# Page not found\n/);
     expect(md).toContain('`/no-such-page`');
-    for (const link of ['https://cat.example/)', 'https://cat.example/sitemap.xml)', 'https://cat.example/llms.txt)', 'https://cat.example/api/products.json)']) {
+    for (const link of [
+      'https://cat.example/)',
+      'https://cat.example/sitemap.xml)',
+      'https://cat.example/llms.txt)',
+      'https://cat.example/api/products.json)',
+    ]) {
       expect(md).toContain(`](${link}`);
     }
   });
@@ -56,7 +61,12 @@ describe('notFoundResponse', () => {
 
 describe('buildHeadersFile', () => {
   it('writes one Link rule per page', () => {
-    expect(buildHeadersFile([{ path: '/', twin: '/index.md' }, { path: '/products/x', twin: '/products/x.md' }])).toBe(
+    expect(
+      buildHeadersFile([
+        { path: '/', twin: '/index.md' },
+        { path: '/products/x', twin: '/products/x.md' },
+      ]),
+    ).toBe(
       [
         '# Generated at build by src/cdn/headers-file.ts: each page names its Markdown twin.',
         '/',
@@ -72,7 +82,9 @@ describe('buildHeadersFile', () => {
     expect(() => buildHeadersFile([{ path: '/x', twin: '/x\n  Set-Cookie: a.md' }])).toThrow(/Cannot write/);
   });
   it('stays under 160 bytes a page at 10,000 product pages (40-character slugs)', () => {
-    const pages = Array.from({ length: 10_000 }, (_, i) => `/products/a-fairly-long-product-slug-number-${i}`).map((path) => ({ path, twin: twinPath(path) }));
+    const pages = Array.from({ length: 10_000 }, (_, i) => `/products/a-fairly-long-product-slug-number-${i}`).map(
+      (path) => ({ path, twin: twinPath(path) }),
+    );
     const file = buildHeadersFile(pages);
     expect(file.split('\n').length).toBe(20_002);
     expect(Buffer.byteLength(file)).toBeLessThan(10_000 * 160);

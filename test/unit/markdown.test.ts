@@ -4,11 +4,24 @@ import fc from 'fast-check';
 import type { PhrasingContent, RootContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from '../../src/catalog/catalog.ts';
-import { heading, link, list, markdownBlocks, paragraph, price, stringify, strong, text } from '../../src/outputs/markdown.ts';
+import {
+  heading,
+  link,
+  list,
+  markdownBlocks,
+  paragraph,
+  price,
+  stringify,
+  strong,
+  text,
+} from '../../src/outputs/markdown.ts';
 
 const chars = fc.constantFrom(...'aZ09 .,;:()-+=*_#>!|~&<[]`\\\n\t/$€–·\'"'.split(''));
 const str = fc.array(chars, { maxLength: 24 }).map((a) => a.join(''));
-const url = fc.oneof(fc.constant('https://shop.example/a-b?c=1&d=(2)'), str.map((s) => `https://x.test/${s}`));
+const url = fc.oneof(
+  fc.constant('https://shop.example/a-b?c=1&d=(2)'),
+  str.map((s) => `https://x.test/${s}`),
+);
 const inline: fc.Arbitrary<PhrasingContent> = fc.oneof(
   str.map(text),
   fc.tuple(url, str).map(([u, l]) => link(u, l === '' ? u : l)),
@@ -18,7 +31,12 @@ const inline: fc.Arbitrary<PhrasingContent> = fc.oneof(
 const block: fc.Arbitrary<RootContent> = fc.oneof(
   fc.array(inline, { minLength: 1, maxLength: 4 }).map((c) => paragraph(...c)),
   fc.array(fc.array(inline, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }).map(list),
-  fc.tuple(fc.integer({ min: 1, max: 3 }), str.filter((s) => s.trim() !== '')).map(([d, s]) => heading(d, s)),
+  fc
+    .tuple(
+      fc.integer({ min: 1, max: 3 }),
+      str.filter((s) => s.trim() !== ''),
+    )
+    .map(([d, s]) => heading(d, s)),
 );
 
 describe('stringify', () => {
@@ -36,7 +54,9 @@ describe('stringify', () => {
     expect(stringify(blocks)).toBe(']\\(x)\n');
   });
   it('escapes text that would become Markdown', () => {
-    expect(stringify([paragraph(text('*not emphasis* and [not a link]'))])).toBe('\\*not emphasis\\* and \\[not a link]\n');
+    expect(stringify([paragraph(text('*not emphasis* and [not a link]'))])).toBe(
+      '\\*not emphasis\\* and \\[not a link]\n',
+    );
   });
 });
 

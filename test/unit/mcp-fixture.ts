@@ -9,7 +9,11 @@ import { issueAccessToken, type AdminIdentity, type TokenSettings } from '../../
 import { createMcpHandler, type McpDeps } from '../../src/server/mcp/handler.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
 
-export const ENV = { AUTH_SECRET: 'unit-test-secret-0123456789-abcdefghijklmnop', ADMIN_EMAILS: 'ada@example.test, grace@example.test', SITE_URL: 'http://catalog.test' };
+export const ENV = {
+  AUTH_SECRET: 'unit-test-secret-0123456789-abcdefghijklmnop',
+  ADMIN_EMAILS: 'ada@example.test, grace@example.test',
+  SITE_URL: 'http://catalog.test',
+};
 export const ADA: AdminIdentity = { sub: 'test|ada', email: 'ada@example.test' };
 /** The fixture catalog's build time and the tools' clock. */
 export const BUILT_AT = new Date('2026-01-01T00:00:00Z');
@@ -21,7 +25,8 @@ export function settings(): TokenSettings {
   return s.value;
 }
 
-export const token = (id: AdminIdentity = ADA, s: TokenSettings = settings(), ttl?: number) => issueAccessToken(id, s, ttl);
+export const token = (id: AdminIdentity = ADA, s: TokenSettings = settings(), ttl?: number) =>
+  issueAccessToken(id, s, ttl);
 
 const fm = (fields: Record<string, string>, body = '') =>
   `---\n${Object.entries(fields)
@@ -43,12 +48,75 @@ const base = {
 
 /** Product files in every state an admin tool cares about. */
 export const FIXTURE_FILES: Record<string, string> = {
-  'alpha-blocks.md': fm({ slug: 'alpha-blocks', name: 'Alpha Blocks', ...base, staffPick: 'true', pickedBy: 'maya', url: 'https://shop.example/alpha' }, 'Wooden letter blocks.'),
-  'alpha-blocks-twin.md': fm({ slug: 'alpha-blocks-twin', name: 'Alpha  blocks', ...base, url: 'https://shop.example/alpha/' }, 'The same blocks again.'),
-  'beta-kit.md': fm({ slug: 'beta-kit', name: 'Beta Circuit Kit', ...base, ageRange: 'null', categories: '[kits]', price: 'null', currency: 'CAD', imageUrl: 'null', whyWePicked: 'null', published: 'false', url: 'https://shop.example/beta' }),
-  'gamma-book.md': fm({ slug: 'gamma-book', name: 'Gamma Picture Book', ...base, ageRange: '8–12 years', categories: '[books]', currency: 'EUR', pickedBy: 'theo', publishAt: '2030-01-01T00:00:00Z', url: 'https://shop.example/gamma' }, 'A book about stars.'),
-  'delta-puzzle.md': fm({ slug: 'delta-puzzle', name: 'Delta Puzzle', ...base, ageRange: '18 months–3 years', categories: '[puzzles, games]', publishAt: '2026-03-01T00:00:00Z', url: 'https://shop.example/delta' }, 'A chunky puzzle.'),
-  'broken-file.md': fm({ slug: 'broken-file', name: 'Broken', brand: 'Maker', categories: '[toys]', currency: 'USD', url: 'https://shop.example/broken', staffPick: 'false', pickedBy: 'null', whyWePicked: 'null', published: 'true', ageRange: 'null', price: 'null', imageUrl: 'null' }),
+  'alpha-blocks.md': fm(
+    {
+      slug: 'alpha-blocks',
+      name: 'Alpha Blocks',
+      ...base,
+      staffPick: 'true',
+      pickedBy: 'maya',
+      url: 'https://shop.example/alpha',
+    },
+    'Wooden letter blocks.',
+  ),
+  'alpha-blocks-twin.md': fm(
+    { slug: 'alpha-blocks-twin', name: 'Alpha  blocks', ...base, url: 'https://shop.example/alpha/' },
+    'The same blocks again.',
+  ),
+  'beta-kit.md': fm({
+    slug: 'beta-kit',
+    name: 'Beta Circuit Kit',
+    ...base,
+    ageRange: 'null',
+    categories: '[kits]',
+    price: 'null',
+    currency: 'CAD',
+    imageUrl: 'null',
+    whyWePicked: 'null',
+    published: 'false',
+    url: 'https://shop.example/beta',
+  }),
+  'gamma-book.md': fm(
+    {
+      slug: 'gamma-book',
+      name: 'Gamma Picture Book',
+      ...base,
+      ageRange: '8–12 years',
+      categories: '[books]',
+      currency: 'EUR',
+      pickedBy: 'theo',
+      publishAt: '2030-01-01T00:00:00Z',
+      url: 'https://shop.example/gamma',
+    },
+    'A book about stars.',
+  ),
+  'delta-puzzle.md': fm(
+    {
+      slug: 'delta-puzzle',
+      name: 'Delta Puzzle',
+      ...base,
+      ageRange: '18 months–3 years',
+      categories: '[puzzles, games]',
+      publishAt: '2026-03-01T00:00:00Z',
+      url: 'https://shop.example/delta',
+    },
+    'A chunky puzzle.',
+  ),
+  'broken-file.md': fm({
+    slug: 'broken-file',
+    name: 'Broken',
+    brand: 'Maker',
+    categories: '[toys]',
+    currency: 'USD',
+    url: 'https://shop.example/broken',
+    staffPick: 'false',
+    pickedBy: 'null',
+    whyWePicked: 'null',
+    published: 'true',
+    ageRange: 'null',
+    price: 'null',
+    imageUrl: 'null',
+  }),
 };
 
 /** Writes the fixture files into a fresh temporary content folder. */
@@ -78,13 +146,23 @@ export const URL_MCP = 'http://catalog.test/api/mcp';
 export function post(body: unknown, tok: string | null, headers: Record<string, string> = {}): Request {
   return new Request(URL_MCP, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(tok ? { authorization: `Bearer ${tok}` } : {}), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(tok ? { authorization: `Bearer ${tok}` } : {}),
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
 
 let nextId = 1;
-export const rpc = (method: string, params?: unknown) => ({ jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) });
+export const rpc = (method: string, params?: unknown) => ({
+  jsonrpc: '2.0',
+  id: nextId++,
+  method,
+  ...(params === undefined ? {} : { params }),
+});
 
 export interface ToolResult {
   isError?: boolean;
@@ -92,7 +170,12 @@ export interface ToolResult {
   content: { type: string; text: string }[];
 }
 
-export async function callTool(handler: (r: Request) => Promise<Response>, tok: string, name: string, args: unknown = {}): Promise<ToolResult> {
+export async function callTool(
+  handler: (r: Request) => Promise<Response>,
+  tok: string,
+  name: string,
+  args: unknown = {},
+): Promise<ToolResult> {
   const res = await handler(post(rpc('tools/call', { name, arguments: args }), tok));
   if (res.status !== 200) throw new Error(`tools/call ${name}: HTTP ${res.status} ${await res.text()}`);
   const json = (await res.json()) as { result?: ToolResult; error?: unknown };

@@ -29,9 +29,34 @@ const JsonRpcError = (v: unknown) => {
 };
 
 const toolNames = [...TOOLS.map((t) => t.name), 'nope'];
-const methods = fc.constantFrom('initialize', 'tools/list', 'tools/call', 'ping', 'notifications/initialized', 'resources/list', 'prompts/get', 'completion/complete');
+const methods = fc.constantFrom(
+  'initialize',
+  'tools/list',
+  'tools/call',
+  'ping',
+  'notifications/initialized',
+  'resources/list',
+  'prompts/get',
+  'completion/complete',
+);
 const args = fc.oneof(
-  fc.dictionary(fc.constantFrom('query', 'slug', 'slugs', 'urls', 'limit', 'offset', 'status', 'text', 'name', 'kinds', 'age', 'categories'), fc.jsonValue({ maxDepth: 2 })),
+  fc.dictionary(
+    fc.constantFrom(
+      'query',
+      'slug',
+      'slugs',
+      'urls',
+      'limit',
+      'offset',
+      'status',
+      'text',
+      'name',
+      'kinds',
+      'age',
+      'categories',
+    ),
+    fc.jsonValue({ maxDepth: 2 }),
+  ),
   fc.jsonValue({ maxDepth: 2 }),
 );
 const message = fc.record(
@@ -41,7 +66,11 @@ const message = fc.record(
     method: fc.oneof(methods, fc.string({ maxLength: 20 })),
     params: fc.oneof(
       fc.record({ name: fc.constantFrom(...toolNames), arguments: args }),
-      fc.record({ protocolVersion: fc.constantFrom('2025-06-18', '2025-03-26', 'x'), capabilities: fc.constant({}), clientInfo: fc.constant({ name: 'fuzz', version: '1' }) }),
+      fc.record({
+        protocolVersion: fc.constantFrom('2025-06-18', '2025-03-26', 'x'),
+        capabilities: fc.constant({}),
+        clientInfo: fc.constant({ name: 'fuzz', version: '1' }),
+      }),
       fc.jsonValue({ maxDepth: 2 }),
     ),
   },
@@ -56,8 +85,21 @@ const body = fc.oneof(
 );
 const headers = fc.record(
   {
-    'content-type': fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'APPLICATION/JSON', 'multipart/form-data', ''),
-    accept: fc.constantFrom('application/json, text/event-stream', 'application/json', 'text/event-stream', '*/*', 'text/html'),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'APPLICATION/JSON',
+      'multipart/form-data',
+      '',
+    ),
+    accept: fc.constantFrom(
+      'application/json, text/event-stream',
+      'application/json',
+      'text/event-stream',
+      '*/*',
+      'text/html',
+    ),
     authorization: fc.constantFrom('valid', 'none', 'Bearer garbage', 'Basic abc', 'Bearer '),
     'mcp-protocol-version': fc.constantFrom('2025-06-18', '2025-03-26', '1900-01-01', 'junk'),
     'mcp-session-id': fc.string({ maxLength: 10 }).filter((s) => /^[\x21-\x7e]*$/.test(s)),

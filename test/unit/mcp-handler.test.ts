@@ -37,12 +37,18 @@ describe('method', () => {
   });
 
   it('OPTIONS answers the CORS preflight for browser MCP clients', async () => {
-    const res = await handler(new Request(URL_MCP, { method: 'OPTIONS', headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST' } }));
+    const res = await handler(
+      new Request(URL_MCP, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST' },
+      }),
+    );
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
     const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase();
-    for (const h of ['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id']) expect(allowed).toContain(h);
+    for (const h of ['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'])
+      expect(allowed).toContain(h);
   });
 
   it('the method check comes before auth (GET without a token is still 405)', async () => {
@@ -79,7 +85,11 @@ describe('auth', () => {
 
   const cases: [string, () => Promise<string>, RegExp][] = [
     ['garbage', async () => 'not.a.jwt', /invalid/],
-    ['wrong audience', async () => token(ADA, { ...settings(), audience: 'http://catalog.test/api/other' }), /CLAIM_VALIDATION/],
+    [
+      'wrong audience',
+      async () => token(ADA, { ...settings(), audience: 'http://catalog.test/api/other' }),
+      /CLAIM_VALIDATION/,
+    ],
     ['wrong issuer', async () => token(ADA, { ...settings(), issuer: 'http://evil.test' }), /CLAIM_VALIDATION/],
     ['expired', async () => token(ADA, { ...settings(), now: () => Date.now() - 7200_000 }, 60), /expired/],
     ['non-admin', async () => token({ sub: 'x|eve', email: 'eve@example.test' }), /allowlist/],
@@ -102,7 +112,9 @@ describe('auth', () => {
 
 describe('rate limit', () => {
   it('60 requests per minute pass, the 61st is 429 with Retry-After and RateLimit headers; admins are counted apart', async () => {
-    const h = makeHandler(fx.root, { limiter: createRateLimiter({ points: 60, durationSeconds: 60, keyPrefix: 'handler-test' }) });
+    const h = makeHandler(fx.root, {
+      limiter: createRateLimiter({ points: 60, durationSeconds: 60, keyPrefix: 'handler-test' }),
+    });
     const tok = await token();
     for (let i = 0; i < 60; i++) {
       const res = await h(post(rpc('ping'), tok));
@@ -123,7 +135,9 @@ describe('rate limit', () => {
   });
 
   it('bad bodies count too (every authenticated POST)', async () => {
-    const h = makeHandler(fx.root, { limiter: createRateLimiter({ points: 2, durationSeconds: 60, keyPrefix: 'bad-bodies' }) });
+    const h = makeHandler(fx.root, {
+      limiter: createRateLimiter({ points: 2, durationSeconds: 60, keyPrefix: 'bad-bodies' }),
+    });
     const tok = await token();
     expect((await h(post('{', tok))).status).toBe(400);
     expect((await h(post('{', tok))).status).toBe(400);
@@ -131,20 +145,34 @@ describe('rate limit', () => {
   });
 
   it('a limiter store failure fails closed (429), never open, never 5xx', async () => {
-    const failing = { points: 60, durationSeconds: 60, scope: 'shared' as const, consume: async () => ({ allowed: false, limit: 60, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1 }) };
+    const failing = {
+      points: 60,
+      durationSeconds: 60,
+      scope: 'shared' as const,
+      consume: async () => ({ allowed: false, limit: 60, remaining: 0, resetSeconds: 1, retryAfterSeconds: 1 }),
+    };
     const h = makeHandler(fx.root, { limiter: failing });
     await expectApiError(await h(post(rpc('ping'), await token())), 429, 'rate_limited');
   });
 });
 
 describe('body', () => {
-  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['application/jsonx'], ['']])('content type "%s" → 415 ApiError', async (ct) => {
-    const req = new Request(URL_MCP, { method: 'POST', headers: { authorization: `Bearer ${await token()}`, 'content-type': ct }, body: JSON.stringify(rpc('ping')) });
-    await expectApiError(await handler(req), 415, 'unsupported_media_type');
-  });
+  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['application/jsonx'], ['']])(
+    'content type "%s" → 415 ApiError',
+    async (ct) => {
+      const req = new Request(URL_MCP, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await token()}`, 'content-type': ct },
+        body: JSON.stringify(rpc('ping')),
+      });
+      await expectApiError(await handler(req), 415, 'unsupported_media_type');
+    },
+  );
 
   it('application/json with a charset is accepted', async () => {
-    expect((await handler(post(rpc('ping'), await token(), { 'content-type': 'application/json; charset=utf-8' }))).status).toBe(200);
+    expect(
+      (await handler(post(rpc('ping'), await token(), { 'content-type': 'application/json; charset=utf-8' }))).status,
+    ).toBe(200);
   });
 
   it('a 2 MB body → 413 ApiError', async () => {
@@ -160,17 +188,29 @@ describe('body', () => {
         c.close();
       },
     });
-    const req = new Request(URL_MCP, { method: 'POST', headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json', 'content-length': '10' }, body: stream, duplex: 'half' } as RequestInit);
+    const req = new Request(URL_MCP, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json', 'content-length': '10' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     await expectApiError(await handler(req), 413, 'payload_too_large');
   });
 
-  it.each([['{'], ['not json'], [''], ['{"jsonrpc":"2.0",']])('invalid JSON %j → JSON-RPC -32700 at HTTP 400', async (text) => {
-    const body = await expectJsonRpcError(await handler(post(text, await token())), -32700);
-    expect(body.id).toBeNull();
-  });
+  it.each([['{'], ['not json'], [''], ['{"jsonrpc":"2.0",']])(
+    'invalid JSON %j → JSON-RPC -32700 at HTTP 400',
+    async (text) => {
+      const body = await expectJsonRpcError(await handler(post(text, await token())), -32700);
+      expect(body.id).toBeNull();
+    },
+  );
 
   it('invalid UTF-8 → JSON-RPC -32700', async () => {
-    const req = new Request(URL_MCP, { method: 'POST', headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' }, body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]) });
+    const req = new Request(URL_MCP, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
+      body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+    });
     await expectJsonRpcError(await handler(req), -32700);
   });
 
@@ -179,19 +219,37 @@ describe('body', () => {
     expect(body.error.message).toMatch(/batch/i);
   });
 
-  it.each([[42], [null], [{ hello: 'world' }], [{ jsonrpc: '1.0', id: 1, method: 'ping' }], [{ jsonrpc: '2.0', id: 7, method: 3 }]])('%j is not a JSON-RPC message → -32600', async (msg) => {
+  it.each([
+    [42],
+    [null],
+    [{ hello: 'world' }],
+    [{ jsonrpc: '1.0', id: 1, method: 'ping' }],
+    [{ jsonrpc: '2.0', id: 7, method: 3 }],
+  ])('%j is not a JSON-RPC message → -32600', async (msg) => {
     await expectJsonRpcError(await handler(post(msg, await token())), -32600);
   });
 
   it('echoes the id of an invalid request when it can be read', async () => {
-    const body = await expectJsonRpcError(await handler(post({ jsonrpc: '2.0', id: 'abc', method: { no: 1 } }, await token())), -32600);
+    const body = await expectJsonRpcError(
+      await handler(post({ jsonrpc: '2.0', id: 'abc', method: { no: 1 } }, await token())),
+      -32600,
+    );
     expect(body.id).toBe('abc');
   });
 });
 
 describe('MCP', () => {
   it('initialize works statelessly: no session id, JSON response', async () => {
-    const res = await handler(post(rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } }), await token()));
+    const res = await handler(
+      post(
+        rpc('initialize', {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'test', version: '1' },
+        }),
+        await token(),
+      ),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.headers.get('mcp-session-id')).toBeNull();
@@ -222,7 +280,12 @@ describe('MCP', () => {
 
   it('an unknown tool and invalid arguments → tool results with isError', async () => {
     const tok = await token();
-    for (const params of [{ name: 'no_such_tool', arguments: {} }, { name: 'search_products', arguments: { limit: 'lots' } }, { name: 'get_product', arguments: { slug: 'Not A Slug' } }, { name: 'catalog_stats', arguments: { extra: 1 } }]) {
+    for (const params of [
+      { name: 'no_such_tool', arguments: {} },
+      { name: 'search_products', arguments: { limit: 'lots' } },
+      { name: 'get_product', arguments: { slug: 'Not A Slug' } },
+      { name: 'catalog_stats', arguments: { extra: 1 } },
+    ]) {
       const res = await handler(post(rpc('tools/call', params), tok));
       expect(res.status).toBe(200);
       const json = (await res.json()) as { result: { isError: boolean; content: { text: string }[] } };
@@ -242,7 +305,8 @@ describe('MCP', () => {
     const res = await handler(post(rpc('ping'), await token()));
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const exposed = res.headers.get('access-control-expose-headers')!;
-    for (const h of ['WWW-Authenticate', 'Mcp-Session-Id', 'Retry-After', 'RateLimit-Remaining']) expect(exposed).toContain(h);
+    for (const h of ['WWW-Authenticate', 'Mcp-Session-Id', 'Retry-After', 'RateLimit-Remaining'])
+      expect(exposed).toContain(h);
   });
 
   it('an internal fault (the limiter throws) → 500 ApiError', async () => {

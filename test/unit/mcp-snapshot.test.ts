@@ -40,7 +40,8 @@ describe('the admin catalog snapshot', () => {
       (e: Error) => e,
     );
     expect(err?.message).toMatch(/Invalid product files/);
-    for (const file of ['broken-yaml.md', 'missing-brand.md', 'staff-pick-without-curator.md']) expect(err?.message).toContain(file);
+    for (const file of ['broken-yaml.md', 'missing-brand.md', 'staff-pick-without-curator.md'])
+      expect(err?.message).toContain(file);
     expect(err?.message).toMatch(/brand: .*\n\s+Fix: /);
   }, 60_000);
 
@@ -64,6 +65,8 @@ describe('the admin catalog snapshot', () => {
   });
 
   it('a missing snapshot is a clear error', async () => {
-    await expect(snapshotSource([path.join(out, 'nope.json')]).load()).rejects.toThrow(/snapshot is missing.*npm run build/);
+    await expect(snapshotSource([path.join(out, 'nope.json')]).load()).rejects.toThrow(
+      /snapshot is missing.*npm run build/,
+    );
   });
 });

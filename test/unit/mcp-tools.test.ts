@@ -34,7 +34,16 @@ async function fails(name: string, args: unknown, text: RegExp) {
 
 describe('tool definitions', () => {
   it('every tool has a description, input and output schemas; read-only hints where true', () => {
-    expect(TOOLS.map((t) => t.name)).toEqual(['search_products', 'get_product', 'catalog_stats', 'audit_catalog', 'validate_product', 'draft_product', 'trigger_rebuild', 'check_links']);
+    expect(TOOLS.map((t) => t.name)).toEqual([
+      'search_products',
+      'get_product',
+      'catalog_stats',
+      'audit_catalog',
+      'validate_product',
+      'draft_product',
+      'trigger_rebuild',
+      'check_links',
+    ]);
     for (const t of TOOLS) {
       expect(t.description.length).toBeGreaterThan(60);
       expect(t.annotations.readOnlyHint).toBe(t.name !== 'trigger_rebuild');
@@ -42,8 +51,18 @@ describe('tool definitions', () => {
   });
 
   it('tools/list publishes JSON Schemas for input and output', async () => {
-    const res = await handler(new Request('http://catalog.test/api/mcp', { method: 'POST', headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) }));
-    const { result } = (await res.json()) as { result: { tools: { name: string; inputSchema: { type: string }; outputSchema: { type: string; properties: object } }[] } };
+    const res = await handler(
+      new Request('http://catalog.test/api/mcp', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tok}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      }),
+    );
+    const { result } = (await res.json()) as {
+      result: {
+        tools: { name: string; inputSchema: { type: string }; outputSchema: { type: string; properties: object } }[];
+      };
+    };
     expect(result.tools).toHaveLength(TOOLS.length);
     for (const t of result.tools) {
       expect(t.inputSchema.type).toBe('object');
@@ -61,9 +80,21 @@ describe('search_products', () => {
   it('sees drafts and scheduled products, ordered by slug, with totals', async () => {
     const r = await run('search_products');
     expect(r.total).toBe(5);
-    expect(r.items.map((p: { slug: string }) => p.slug)).toEqual(['alpha-blocks', 'alpha-blocks-twin', 'beta-kit', 'delta-puzzle', 'gamma-book']);
+    expect(r.items.map((p: { slug: string }) => p.slug)).toEqual([
+      'alpha-blocks',
+      'alpha-blocks-twin',
+      'beta-kit',
+      'delta-puzzle',
+      'gamma-book',
+    ]);
     const status = Object.fromEntries(r.items.map((p: { slug: string; status: string }) => [p.slug, p.status]));
-    expect(status).toEqual({ 'alpha-blocks': 'published', 'alpha-blocks-twin': 'published', 'beta-kit': 'draft', 'delta-puzzle': 'scheduled', 'gamma-book': 'scheduled' });
+    expect(status).toEqual({
+      'alpha-blocks': 'published',
+      'alpha-blocks-twin': 'published',
+      'beta-kit': 'draft',
+      'delta-puzzle': 'scheduled',
+      'gamma-book': 'scheduled',
+    });
   });
 
   it.each([
@@ -101,7 +132,12 @@ describe('search_products', () => {
 describe('get_product', () => {
   it('returns a scheduled product with publishAt, source path and body', async () => {
     const r = await run('get_product', { slug: 'gamma-book' });
-    expect(r.product).toMatchObject({ slug: 'gamma-book', status: 'scheduled', publishAt: '2030-01-01T00:00:00.000Z', sourcePath: 'content/products/gamma-book.md' });
+    expect(r.product).toMatchObject({
+      slug: 'gamma-book',
+      status: 'scheduled',
+      publishAt: '2030-01-01T00:00:00.000Z',
+      sourcePath: 'content/products/gamma-book.md',
+    });
     expect(r.body).toBe('A book about stars.');
   });
 
@@ -111,7 +147,8 @@ describe('get_product', () => {
     expect(r.body).toBeNull();
   });
 
-  it('an unknown slug fails with similar slugs', () => fails('get_product', { slug: 'alpha-bricks' }, /No product has the slug "alpha-bricks".*alpha-blocks/));
+  it('an unknown slug fails with similar slugs', () =>
+    fails('get_product', { slug: 'alpha-bricks' }, /No product has the slug "alpha-bricks".*alpha-blocks/));
 });
 
 describe('catalog_stats', () => {
@@ -119,7 +156,15 @@ describe('catalog_stats', () => {
     const r = await run('catalog_stats');
     expect(r.total).toBe(5);
     expect(r.byStatus).toEqual({ published: 2, draft: 1, scheduled: 2 });
-    expect(r.byCategory).toMatchObject({ 'educational-toys': 2, kits: 1, books: 1, puzzles: 1, games: 1, 'art-supplies': 0, 'outdoor-play': 0 });
+    expect(r.byCategory).toMatchObject({
+      'educational-toys': 2,
+      kits: 1,
+      books: 1,
+      puzzles: 1,
+      games: 1,
+      'art-supplies': 0,
+      'outdoor-play': 0,
+    });
     expect(r.byAgeBand['3-5']).toBe(3);
     expect(r.noAgeBand).toBe(1);
     expect(r.byCurator).toEqual({ maya: 1, theo: 1 });
@@ -169,7 +214,9 @@ describe('validate_product', () => {
   it('returns exactly the problems the build reports', async () => {
     const text = FIXTURE_FILES['broken-file.md']!;
     const r = await run('validate_product', { text, path: 'content/products/broken-file.md' });
-    const build = (await loadCatalog('content/products', fx.root)).problems.filter((p) => p.file === 'content/products/broken-file.md');
+    const build = (await loadCatalog('content/products', fx.root)).problems.filter(
+      (p) => p.file === 'content/products/broken-file.md',
+    );
     expect(r.valid).toBe(false);
     expect(r.problems).toEqual(build);
     expect(r.report).toContain('content/products/broken-file.md');
@@ -177,13 +224,25 @@ describe('validate_product', () => {
 
   it('a valid file passes and names the product it would replace', async () => {
     const r = await run('validate_product', { text: FIXTURE_FILES['alpha-blocks.md'] });
-    expect(r).toMatchObject({ valid: true, slug: 'alpha-blocks', path: 'content/products/alpha-blocks.md', problems: [], existingProduct: 'content/products/alpha-blocks.md' });
+    expect(r).toMatchObject({
+      valid: true,
+      slug: 'alpha-blocks',
+      path: 'content/products/alpha-blocks.md',
+      problems: [],
+      existingProduct: 'content/products/alpha-blocks.md',
+    });
   });
 
   it('checks the slug against the given file name', async () => {
-    const r = await run('validate_product', { text: FIXTURE_FILES['alpha-blocks.md'], path: 'content/products/other.md' });
+    const r = await run('validate_product', {
+      text: FIXTURE_FILES['alpha-blocks.md'],
+      path: 'content/products/other.md',
+    });
     expect(r.valid).toBe(false);
-    expect(r.problems[0]).toMatchObject({ field: 'slug', message: expect.stringContaining('does not match the file name') });
+    expect(r.problems[0]).toMatchObject({
+      field: 'slug',
+      message: expect.stringContaining('does not match the file name'),
+    });
   });
 
   it('text without frontmatter', async () => {
@@ -193,12 +252,40 @@ describe('validate_product', () => {
 });
 
 describe('draft_product', () => {
-  const fields = { name: 'Alpha Blocks', brand: 'Maker', categories: ['educational-toys'], currency: 'USD', url: 'https://shop.example/new', description: 'New blocks.' };
+  const fields = {
+    name: 'Alpha Blocks',
+    brand: 'Maker',
+    categories: ['educational-toys'],
+    currency: 'USD',
+    url: 'https://shop.example/new',
+    description: 'New blocks.',
+  };
 
   it('suggests a free slug when the derived one is taken and writes every field', async () => {
     const r = await run('draft_product', fields);
-    expect(r).toMatchObject({ slug: 'alpha-blocks-2', requestedSlug: 'alpha-blocks', takenBy: 'content/products/alpha-blocks.md', path: 'content/products/alpha-blocks-2.md', valid: true, problems: [] });
-    for (const key of ['slug', 'name', 'brand', 'ageRange', 'categories', 'price', 'currency', 'imageUrl', 'url', 'staffPick', 'pickedBy', 'whyWePicked', 'published']) {
+    expect(r).toMatchObject({
+      slug: 'alpha-blocks-2',
+      requestedSlug: 'alpha-blocks',
+      takenBy: 'content/products/alpha-blocks.md',
+      path: 'content/products/alpha-blocks-2.md',
+      valid: true,
+      problems: [],
+    });
+    for (const key of [
+      'slug',
+      'name',
+      'brand',
+      'ageRange',
+      'categories',
+      'price',
+      'currency',
+      'imageUrl',
+      'url',
+      'staffPick',
+      'pickedBy',
+      'whyWePicked',
+      'published',
+    ]) {
       expect(r.text).toMatch(new RegExp(`^${key}:`, 'm'));
     }
     expect(r.text).toMatch(/^ageRange: null$/m);
@@ -209,7 +296,14 @@ describe('draft_product', () => {
   });
 
   it('keeps a free slug and round-trips publishAt', async () => {
-    const r = await run('draft_product', { ...fields, slug: 'omega-blocks', publishAt: '2027-02-03T04:05:06Z', published: true, ageRange: '3–6 years', price: 1999 });
+    const r = await run('draft_product', {
+      ...fields,
+      slug: 'omega-blocks',
+      publishAt: '2027-02-03T04:05:06Z',
+      published: true,
+      ageRange: '3–6 years',
+      price: 1999,
+    });
     expect(r.slug).toBe('omega-blocks');
     expect(r.takenBy).toBeNull();
     const parsed = parseProductFile(r.path, r.text);
@@ -224,14 +318,17 @@ describe('draft_product', () => {
     expect(r.problems[0].field).toBe('pickedBy');
   });
 
-  it('rejects input of the wrong type through the schema', () => fails('draft_product', { ...fields, categories: ['toys'] }, /validation/i));
+  it('rejects input of the wrong type through the schema', () =>
+    fails('draft_product', { ...fields, categories: ['toys'] }, /validation/i));
 });
 
 /** A loopback server for link checks and the build hook. */
 function serve(handlerFn: Parameters<typeof createServer>[1]): Promise<{ server: Server; url: string }> {
   return new Promise((resolve) => {
     const server = createServer(handlerFn);
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    );
   });
 }
 
@@ -293,14 +390,25 @@ describe('check_links', () => {
     const r = ok('check_links', await callTool(h, tok, 'check_links', { urls }));
     expect(r).toMatchObject({ productsChecked: 0, linksChecked: 5, ok: 3, broken: 2, refused: 0 });
     const byUrl = Object.fromEntries(r.issues.map((i: { url: string }) => [i.url.slice(site.url.length), i]));
-    expect(byUrl['/missing']).toMatchObject({ outcome: 'broken', status: 404, method: 'GET', field: 'input', slug: null });
+    expect(byUrl['/missing']).toMatchObject({
+      outcome: 'broken',
+      status: 404,
+      method: 'GET',
+      field: 'input',
+      slug: null,
+    });
     expect(byUrl['/slow']).toMatchObject({ outcome: 'broken', status: null });
     expect(byUrl['/slow'].reason).toMatch(/timed out|timeout|abort/i);
   });
 
   it('refuses loopback and private targets by default, without requesting them', async () => {
     const before = site.server.connections;
-    const r = ok('check_links', await callTool(handler, tok, 'check_links', { urls: [`${site.url}/ok`, 'http://[::1]/', 'http://10.1.2.3/', 'ftp://example.test/x'] }));
+    const r = ok(
+      'check_links',
+      await callTool(handler, tok, 'check_links', {
+        urls: [`${site.url}/ok`, 'http://[::1]/', 'http://10.1.2.3/', 'ftp://example.test/x'],
+      }),
+    );
     expect(r.refused).toBe(4);
     for (const i of r.issues) expect(i).toMatchObject({ outcome: 'refused', status: null });
     expect(r.issues[0].reason).toMatch(/private, loopback or link-local/);
@@ -308,7 +416,11 @@ describe('check_links', () => {
   });
 
   it('resolves host names and refuses when any address is private', async () => {
-    const lookups: Record<string, string[]> = { 'public.test': ['93.184.215.14'], 'mixed.test': ['93.184.215.14', '169.254.169.254'], 'v6.test': ['fd00::1'] };
+    const lookups: Record<string, string[]> = {
+      'public.test': ['93.184.215.14'],
+      'mixed.test': ['93.184.215.14', '169.254.169.254'],
+      'v6.test': ['fd00::1'],
+    };
     let fetched = 0;
     const h = makeHandler(fx.root, {
       links: { lookup: async (host) => lookups[host] ?? [] },
@@ -317,7 +429,12 @@ describe('check_links', () => {
         return new Response(null, { status: 200 });
       },
     });
-    const r = ok('check_links', await callTool(h, tok, 'check_links', { urls: ['https://public.test/', 'https://mixed.test/', 'https://v6.test/', 'https://none.test/'] }));
+    const r = ok(
+      'check_links',
+      await callTool(h, tok, 'check_links', {
+        urls: ['https://public.test/', 'https://mixed.test/', 'https://v6.test/', 'https://none.test/'],
+      }),
+    );
     expect(r).toMatchObject({ ok: 1, refused: 2, broken: 1 });
     expect(fetched).toBe(1);
   });
@@ -342,7 +459,10 @@ describe('check_links', () => {
     });
     const r = ok('check_links', await callTool(h, tok, 'check_links', { slugs: ['alpha-blocks', 'beta-kit'] }));
     expect(r).toMatchObject({ productsChecked: 2, linksChecked: 3, ok: 1, broken: 2 });
-    expect(r.issues.map((i: { slug: string; field: string }) => `${i.slug}.${i.field}`).sort()).toEqual(['alpha-blocks.imageUrl', 'beta-kit.url']);
+    expect(r.issues.map((i: { slug: string; field: string }) => `${i.slug}.${i.field}`).sort()).toEqual([
+      'alpha-blocks.imageUrl',
+      'beta-kit.url',
+    ]);
   });
 
   it('unknown slugs fail', () => fails('check_links', { slugs: ['nope'] }, /Unknown slug: nope/));
@@ -354,6 +474,11 @@ describe('the repository’s own product files', () => {
     const { entries } = await loadCatalog('content/products');
     const r = ok('search_products', await callTool(h, tok, 'search_products', { limit: 100 }));
     expect(r.total).toBe(entries.length);
-    expect(r.items.map((p: { slug: string }) => p.slug).sort()).toEqual(entries.map((e) => e.data.slug).sort().slice(0, 100));
+    expect(r.items.map((p: { slug: string }) => p.slug).sort()).toEqual(
+      entries
+        .map((e) => e.data.slug)
+        .sort()
+        .slice(0, 100),
+    );
   });
 });

@@ -25,7 +25,18 @@ function run(args: string[], input?: string) {
   return { code: res.status, out: res.stdout, err: res.stderr };
 }
 
-const basic = ['--name', "Grimm's Große Regenbogen", '--brand', "Grimm's", '--categories', 'educational-toys,puzzles', '--url', 'https://example.com/rainbow', '--currency', 'eur'];
+const basic = [
+  '--name',
+  "Grimm's Große Regenbogen",
+  '--brand',
+  "Grimm's",
+  '--categories',
+  'educational-toys,puzzles',
+  '--url',
+  'https://example.com/rainbow',
+  '--currency',
+  'eur',
+];
 
 describe('npm run new-product', () => {
   it('writes a valid, published product with every field present and prints the path and next steps', async () => {
@@ -39,7 +50,16 @@ describe('npm run new-product', () => {
     expect(res.out).toMatch(/pull request/);
     const text = readFileSync(file, 'utf8');
     expect(text).toMatch(/^---\nslug: grimms-grosse-regenbogen\nname: Grimm's Große Regenbogen\n/);
-    for (const line of ['ageRange: "12 months–6 years"', 'price: 8950', 'currency: EUR', 'imageUrl: null', 'pickedBy: null', 'whyWePicked: null', 'staffPick: false', 'published: true']) {
+    for (const line of [
+      'ageRange: "12 months–6 years"',
+      'price: 8950',
+      'currency: EUR',
+      'imageUrl: null',
+      'pickedBy: null',
+      'whyWePicked: null',
+      'staffPick: false',
+      'published: true',
+    ]) {
       expect(text).toContain(`\n${line}\n`);
     }
     const { entries, problems } = await loadCatalog(dir);
@@ -48,11 +68,26 @@ describe('npm run new-product', () => {
   });
 
   it('keeps a draft when asked, with the curator of a staff pick', async () => {
-    const res = run([...basic, '--draft', '--staff-pick', '--picked-by', 'maya', '--why', 'Twelve arches: a tunnel, a cradle, a bridge.']);
+    const res = run([
+      ...basic,
+      '--draft',
+      '--staff-pick',
+      '--picked-by',
+      'maya',
+      '--why',
+      'Twelve arches: a tunnel, a cradle, a bridge.',
+    ]);
     expect(res.code).toBe(0);
     expect(res.out).toMatch(/Set published: true/);
     const { entries } = await loadCatalog(dir);
-    expect(entries[0]!.data).toMatchObject({ published: false, staffPick: true, pickedBy: 'maya', whyWePicked: 'Twelve arches: a tunnel, a cradle, a bridge.', price: null, ageRange: null });
+    expect(entries[0]!.data).toMatchObject({
+      published: false,
+      staffPick: true,
+      pickedBy: 'maya',
+      whyWePicked: 'Twelve arches: a tunnel, a cradle, a bridge.',
+      price: null,
+      ageRange: null,
+    });
   });
 
   it('refuses to overwrite an existing product and suggests a free slug', () => {
@@ -93,7 +128,21 @@ describe('npm run new-product', () => {
   });
 
   it('asks for each missing field and asks again after a wrong answer', async () => {
-    const answers = ['Sand & Water Kit', 'Acme', 'robots', 'kits, outdoor-play', 'toddlers', '3–6 years', 'example.com', 'https://example.com/sand', 'cad', '12.5', 'y', '', 'theo'];
+    const answers = [
+      'Sand & Water Kit',
+      'Acme',
+      'robots',
+      'kits, outdoor-play',
+      'toddlers',
+      '3–6 years',
+      'example.com',
+      'https://example.com/sand',
+      'cad',
+      '12.5',
+      'y',
+      '',
+      'theo',
+    ];
     const res = run(['--interactive'], `${answers.join('\n')}\n`);
     expect(res.err).toBe('');
     expect(res.code).toBe(0);

@@ -29,13 +29,16 @@ describe('OpenAPI document', () => {
     expect(ops.map((o) => [o.path, o.method, o.op.operationId]).sort()).toEqual(OPERATIONS.map((o) => [...o]).sort());
   });
 
-  it.each(ops.map((o) => [o.op.operationId, o.op]))('%s has a tag, summary, description and success response', (_id, op) => {
-    expect(op.tags).toHaveLength(1);
-    expect(['catalog', 'agents', 'meta', 'admin']).toContain(op.tags[0]);
-    expect(op.summary).toBeTruthy();
-    expect(op.description).toBeTruthy();
-    expect(Object.keys(op.responses).some((s) => s.startsWith('2'))).toBe(true);
-  });
+  it.each(ops.map((o) => [o.op.operationId, o.op]))(
+    '%s has a tag, summary, description and success response',
+    (_id, op) => {
+      expect(op.tags).toHaveLength(1);
+      expect(['catalog', 'agents', 'meta', 'admin']).toContain(op.tags[0]);
+      expect(op.summary).toBeTruthy();
+      expect(op.description).toBeTruthy();
+      expect(Object.keys(op.responses).some((s) => s.startsWith('2'))).toBe(true);
+    },
+  );
 
   it('describes every tag', () => {
     expect(doc.tags.map((t: any) => t.name)).toEqual(['catalog', 'agents', 'meta', 'admin']);
@@ -50,7 +53,11 @@ describe('OpenAPI document', () => {
     }
     const flow = doc.components.securitySchemes.adminOAuth;
     expect(flow.type).toBe('oauth2');
-    expect(flow.flows.authorizationCode).toEqual({ authorizationUrl: `${BASE}/api/auth/authorize`, tokenUrl: `${BASE}/api/auth/token`, scopes: {} });
+    expect(flow.flows.authorizationCode).toEqual({
+      authorizationUrl: `${BASE}/api/auth/authorize`,
+      tokenUrl: `${BASE}/api/auth/token`,
+      scopes: {},
+    });
   });
 
   it('documents the error responses with ApiError bodies', () => {
@@ -82,11 +89,21 @@ describe('OpenAPI document', () => {
   it('has HealthStatus with status enum ["ok"] and ApiError with an optional hint', () => {
     expect(doc.components.schemas.HealthStatus.properties.status.enum).toEqual(['ok']);
     expect(doc.components.schemas.ApiError.properties.error.required).toEqual(['code', 'message']);
-    expect(doc.components.schemas.CatalogSnapshot.properties.products.items).toEqual({ $ref: '#/components/schemas/Product' });
+    expect(doc.components.schemas.CatalogSnapshot.properties.products.items).toEqual({
+      $ref: '#/components/schemas/Product',
+    });
   });
 
   it('states the decisions in the description', () => {
-    for (const word of ['minor units', 'ordered by `slug`', 'every hour', 'Published only', 'Authorization', 'text/markdown', 'not_found'])
+    for (const word of [
+      'minor units',
+      'ordered by `slug`',
+      'every hour',
+      'Published only',
+      'Authorization',
+      'text/markdown',
+      'not_found',
+    ])
       expect(doc.info.description).toContain(word);
   });
 

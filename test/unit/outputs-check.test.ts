@@ -23,13 +23,17 @@ describe('writeCatalogOutputs + checkDist', () => {
   it('writes every output and the proof passes', async () => {
     const { failures } = await check();
     expect(failures).toEqual([]);
-    for (const p of pagesOf(catalogView(SAMPLE, AT))) await expect(readFile(path.join(dist, p.twin))).resolves.toBeTruthy();
+    for (const p of pagesOf(catalogView(SAMPLE, AT)))
+      await expect(readFile(path.join(dist, p.twin))).resolves.toBeTruthy();
     const perSlug = await readFile(path.join(dist, 'api/products/ant-farm'), 'utf8');
     expect(await readFile(path.join(dist, 'api/products.json'), 'utf8')).toContain(perSlug);
   });
 
   it('catches an unpublished name in any file, including HTML-escaped', async () => {
-    await writeFile(path.join(dist, 'index.html'), '<p>Goodnight &quot;Moon&quot; &amp; Co and Quokka Secret Draft</p>');
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<p>Goodnight &quot;Moon&quot; &amp; Co and Quokka Secret Draft</p>',
+    );
     await writeFile(path.join(dist, 'index.md'), 'x');
     const { failures } = await check();
     expect(failures.join('\n')).toMatch(/index\.html: mentions unpublished name "Quokka Secret Draft"/);

@@ -4,7 +4,10 @@ import { ProductFrontmatter, type CatalogEntry } from '../../src/catalog/schema.
 
 export const AT = new Date('2026-06-01T12:00:00Z');
 
-export function entry(over: Record<string, unknown> = {}, description: string | null = 'A thing to play with.'): CatalogEntry {
+export function entry(
+  over: Record<string, unknown> = {},
+  description: string | null = 'A thing to play with.',
+): CatalogEntry {
   const data = ProductFrontmatter.parse({
     slug: 'sample',
     name: 'Sample',
@@ -25,9 +28,36 @@ export function entry(over: Record<string, unknown> = {}, description: string | 
 }
 
 export const SAMPLE: CatalogEntry[] = [
-  entry({ slug: 'zebra-puzzle', name: 'Zebra Puzzle', categories: ['puzzles'], staffPick: true, pickedBy: 'maya', publishAt: new Date('2026-01-01T00:00:00Z') }),
-  entry({ slug: 'ant-farm', name: 'Ant Farm', categories: ['kits', 'outdoor-play'], price: null, imageUrl: '/images/products/ant.svg' }, 'Watch ants dig.\n\n# Care\n\nFeed them.'),
-  entry({ slug: 'moon-book', name: 'Goodnight "Moon" & Co', categories: ['books'], ageRange: '0–3 years', staffPick: true, pickedBy: 'theo', whyWePicked: null }, null),
+  entry({
+    slug: 'zebra-puzzle',
+    name: 'Zebra Puzzle',
+    categories: ['puzzles'],
+    staffPick: true,
+    pickedBy: 'maya',
+    publishAt: new Date('2026-01-01T00:00:00Z'),
+  }),
+  entry(
+    {
+      slug: 'ant-farm',
+      name: 'Ant Farm',
+      categories: ['kits', 'outdoor-play'],
+      price: null,
+      imageUrl: '/images/products/ant.svg',
+    },
+    'Watch ants dig.\n\n# Care\n\nFeed them.',
+  ),
+  entry(
+    {
+      slug: 'moon-book',
+      name: 'Goodnight "Moon" & Co',
+      categories: ['books'],
+      ageRange: '0–3 years',
+      staffPick: true,
+      pickedBy: 'theo',
+      whyWePicked: null,
+    },
+    null,
+  ),
   entry({ slug: 'secret-draft', name: 'Quokka Secret Draft', published: false }),
   entry({ slug: 'later-kit', name: 'Xylo Later Kit', publishAt: new Date('2099-01-01T00:00:00Z') }),
 ];

@@ -23,7 +23,11 @@ describe('pagesOf', () => {
   it('lists the fixed page set: home, about, staff picks, 7 categories, 5 age bands, each published product', () => {
     expect(pages.length).toBe(3 + CATEGORY_SLUGS.length + AGE_BANDS.length + 3);
     expect(pages.slice(0, 3).map((p) => p.path)).toEqual(['/', '/about', '/staff-picks']);
-    expect(pages.filter((p) => p.kind === 'product').map((p) => p.path)).toEqual(['/products/ant-farm', '/products/moon-book', '/products/zebra-puzzle']);
+    expect(pages.filter((p) => p.kind === 'product').map((p) => p.path)).toEqual([
+      '/products/ant-farm',
+      '/products/moon-book',
+      '/products/zebra-puzzle',
+    ]);
   });
   it.each([
     ['/', '/index.md', 'index.html'],
@@ -66,7 +70,12 @@ describe('JSON outputs', () => {
 
 describe('Markdown twins', () => {
   const pages = pagesOf(view);
-  const twin = (path: string) => twinMarkdown(pages.find((p) => p.path === path)!, view, md);
+  const twin = (path: string) =>
+    twinMarkdown(
+      pages.find((p) => p.path === path)!,
+      view,
+      md,
+    );
   it.each(pages.map((p) => [p.path]))('%s opens with the pointer to its page and /llms.txt', (path) => {
     const first = twin(path).split('\n')[0]!;
     expect(first).toBe(`> Markdown twin of <${BASE}${path}>. Agent index: <${BASE}/llms.txt>`);
@@ -84,9 +93,11 @@ describe('Markdown twins', () => {
     expect(t).not.toMatch(/^# Care/m);
   });
   it('keeps quotes and ampersands in names readable', () => {
-    expect(twinMarkdown({ ...pages.find((p) => p.path === '/products/moon-book')! }, view, md)).toContain('# Goodnight "Moon" & Co');
+    expect(twinMarkdown({ ...pages.find((p) => p.path === '/products/moon-book')! }, view, md)).toContain(
+      '# Goodnight "Moon" & Co',
+    );
   });
-  it('lists a category\'s products and only those', () => {
+  it("lists a category's products and only those", () => {
     const t = twin('/categories/kits');
     expect(t).toContain('[Ant Farm]');
     expect(t).not.toContain('Zebra');
@@ -98,7 +109,11 @@ describe('Markdown twins', () => {
       for (const b of s.blocks) {
         for (const parts of 'p' in b ? [b.p] : b.ul) {
           // Compare words only: Markdown adds backticks, brackets and link targets around them.
-          const words = (x: string) => x.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*_]/g, '').replace(/\s+/g, ' ');
+          const words = (x: string) =>
+            x
+              .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+              .replace(/[`*_]/g, '')
+              .replace(/\s+/g, ' ');
           expect(words(t)).toContain(words(inlineText(parts)).replace(/\.$/, ''));
         }
       }
@@ -114,7 +129,16 @@ describe('llms files', () => {
     const t = llmsTxt(view, md);
     expect(t.startsWith(`# ${SITE_NAME}\n\n> `)).toBe(true);
     for (const h of ['Key pages', 'Catalog data', 'Full text', 'Notes for agents']) expect(t).toContain(`\n## ${h}\n`);
-    for (const url of ['/index.md', '/about.md', '/staff-picks.md', '/api/products.json', '/openapi.json', '/llms-full.txt', '/llms/books.txt', '/ages/0-2.md'])
+    for (const url of [
+      '/index.md',
+      '/about.md',
+      '/staff-picks.md',
+      '/api/products.json',
+      '/openapi.json',
+      '/llms-full.txt',
+      '/llms/books.txt',
+      '/ages/0-2.md',
+    ])
       expect(t).toContain(`(${BASE}${url})`);
     expect(t).toMatch(/Authorization header/);
     expect(t).toMatch(/admin-only/);

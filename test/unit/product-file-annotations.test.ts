@@ -11,7 +11,11 @@ const BROKEN = 'test/fixtures/ops/broken';
 
 function validate(env: Record<string, string>) {
   const { GITHUB_ACTIONS: _drop, ...base } = process.env;
-  const res = spawnSync(process.execPath, ['scripts/validate.ts', BROKEN], { cwd: ROOT, encoding: 'utf8', env: { ...base, ...env } });
+  const res = spawnSync(process.execPath, ['scripts/validate.ts', BROKEN], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...base, ...env },
+  });
   return { code: res.status, out: res.stdout, err: res.stderr };
 }
 
@@ -44,7 +48,10 @@ describe('validator annotations (GITHUB_ACTIONS=true)', () => {
       const p = problems[i]!;
       expect(cmd, line).not.toBeNull();
       expect(cmd!.name).toBe('error');
-      expect(Object.keys(cmd!.props).every((k) => ['file', 'line', 'title'].includes(k)), line).toBe(true);
+      expect(
+        Object.keys(cmd!.props).every((k) => ['file', 'line', 'title'].includes(k)),
+        line,
+      ).toBe(true);
       expect(cmd!.props.file).toBe(p.file);
       expect(cmd!.props.title).toBe(p.field);
       expect(cmd!.data).toBe(`${p.field} ${p.message}. Fix: ${p.fix}`);
@@ -62,7 +69,9 @@ describe('validator annotations (GITHUB_ACTIONS=true)', () => {
   });
 
   it('escapes a comma in a property so the runner does not split it', () => {
-    const line = validate({ GITHUB_ACTIONS: 'true' }).out.split('\n').find((l) => l.includes('extra-fields.md'))!;
+    const line = validate({ GITHUB_ACTIONS: 'true' })
+      .out.split('\n')
+      .find((l) => l.includes('extra-fields.md'))!;
     expect(line).toContain('title=colour%2C size::');
     expect(parseCommand(line)!.props).toEqual({ file: `${BROKEN}/extra-fields.md`, line: '15', title: 'colour, size' });
   });

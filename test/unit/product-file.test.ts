@@ -4,13 +4,19 @@ import fc from 'fast-check';
 import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { parseProductFile } from '../../src/catalog/load.ts';
-import { serializeProductFile, slugFromName, toMinorUnits, yamlString, type ProductFileData } from '../../src/catalog/product-file.ts';
+import {
+  serializeProductFile,
+  slugFromName,
+  toMinorUnits,
+  yamlString,
+  type ProductFileData,
+} from '../../src/catalog/product-file.ts';
 import { ProductFrontmatter } from '../../src/catalog/schema.ts';
 
 const base: ProductFileData = {
   slug: 'marble-run-starter',
   name: 'Marble Run: Starter Set #2',
-  brand: "Hape's \"Quadrilla\"",
+  brand: 'Hape\'s "Quadrilla"',
   ageRange: null,
   categories: ['kits', 'educational-toys'],
   price: 4999,
@@ -64,7 +70,21 @@ describe('serializeProductFile', () => {
   it('quotes strings that YAML would read as something else', () => {
     expect(yamlString('Wooden Rainbow Stacker')).toBe('Wooden Rainbow Stacker');
     expect(yamlString('https://example.com/x')).toBe('https://example.com/x');
-    for (const s of ['true', 'No', 'null', '~', '3–6 years', '2024-01-01', '- dash', 'a: b', 'a #b', '', ' lead', '@x', "'q'"]) {
+    for (const s of [
+      'true',
+      'No',
+      'null',
+      '~',
+      '3–6 years',
+      '2024-01-01',
+      '- dash',
+      'a: b',
+      'a #b',
+      '',
+      ' lead',
+      '@x',
+      "'q'",
+    ]) {
       expect(yamlString(s)).toMatch(/^"/);
     }
     expect(yamlString('a,b', true)).toBe('"a,b"');
@@ -72,11 +92,18 @@ describe('serializeProductFile', () => {
 
   it('round-trips any string through gray-matter', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('on', 'NULL', '0x1F', '1_000', '.inf', '12:30', '!tag', '*alias')), (s) => {
-        const parsed = matter(`---\nv: ${yamlString(s)}\nw: [${yamlString(s, true)}]\n---\n`, {});
-        expect(parsed.data.v).toBe(s);
-        expect(parsed.data.w).toEqual([s]);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'grapheme' }),
+          fc.constantFrom('on', 'NULL', '0x1F', '1_000', '.inf', '12:30', '!tag', '*alias'),
+        ),
+        (s) => {
+          const parsed = matter(`---\nv: ${yamlString(s)}\nw: [${yamlString(s, true)}]\n---\n`, {});
+          expect(parsed.data.v).toBe(s);
+          expect(parsed.data.w).toEqual([s]);
+        },
+      ),
       { numRuns: 500 },
     );
   });

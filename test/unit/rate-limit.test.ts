@@ -60,7 +60,8 @@ describe('with redis-server', () => {
       for (let i = 0; i < 45; i++) if ((await l.requests.consume('shared-admin')).allowed) allowed++;
       await l.close();
       console.log(allowed);`;
-    const child = () => run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, REDIS_URL: redis.url } });
+    const child = () =>
+      run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, REDIS_URL: redis.url } });
     const [a, b] = await Promise.all([child(), child()]);
     const counts = [Number(a.stdout.trim()), Number(b.stdout.trim())];
     expect(a.stderr + b.stderr).toBe('');

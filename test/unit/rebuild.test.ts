@@ -33,7 +33,9 @@ describe('a rebuild with no content change', () => {
     // Only products.json may differ, and only in generatedAt.
     expect(differing).toEqual(['api/products.json']);
     for (const f of differing) {
-      expect(b.read(f).replace(GENERATED_AT, '"generatedAt":""')).toBe(a.read(f).replace(GENERATED_AT, '"generatedAt":""'));
+      expect(b.read(f).replace(GENERATED_AT, '"generatedAt":""')).toBe(
+        a.read(f).replace(GENERATED_AT, '"generatedAt":""'),
+      );
     }
   });
 

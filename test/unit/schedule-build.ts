@@ -28,7 +28,7 @@ export interface Build {
 export async function buildSite(contentDir: string, buildTime: string): Promise<Build> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'ops-build-'));
   const outDir = path.join(tmp, 'out');
-  let log = '';
+  let log: string;
   try {
     const out = await run(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
       cwd: ROOT,
@@ -49,7 +49,10 @@ export async function buildSite(contentDir: string, buildTime: string): Promise<
   } catch (err) {
     rmSync(tmp, { recursive: true, force: true });
     const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`astro build failed (CATALOG_BUILD_TIME=${buildTime}):\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`);
+    throw new Error(
+      `astro build failed (CATALOG_BUILD_TIME=${buildTime}):\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`,
+      { cause: err },
+    );
   }
   return {
     outDir,

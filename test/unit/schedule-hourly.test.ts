@@ -17,7 +17,10 @@ interface Workflow {
   jobs: Record<string, { steps: { name?: string; run?: string; env?: Record<string, string> }[] }>;
 }
 // gray-matter's YAML reader parses the workflow (it is YAML between two `---` lines).
-const workflow = matter(`---\n${readFileSync(path.join(ROOT, '.github/workflows/hourly-rebuild.yml'), 'utf8')}\n---\n`, {}).data as Workflow;
+const workflow = matter(
+  `---\n${readFileSync(path.join(ROOT, '.github/workflows/hourly-rebuild.yml'), 'utf8')}\n---\n`,
+  {},
+).data as Workflow;
 const step = Object.values(workflow.jobs)[0]!.steps.find((s) => s.run?.includes('curl'))!;
 
 const hits: { method: string; url: string; body: string }[] = [];
@@ -38,7 +41,9 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 async function runStep(hookUrl: string) {
   try {
-    const { stdout } = await run('bash', ['-e', '-c', step.run!], { env: { PATH: process.env.PATH, BUILD_HOOK_URL: hookUrl } });
+    const { stdout } = await run('bash', ['-e', '-c', step.run!], {
+      env: { PATH: process.env.PATH, BUILD_HOOK_URL: hookUrl },
+    });
     return { code: 0, out: stdout };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -25,7 +25,8 @@ afterAll(() => {
 const mentioning = (b: Build, text: string) => b.files().filter((f) => b.read(f).includes(text));
 
 /** The per-product JSON file, at the extension-less URL path or with a .json extension. */
-const productJson = (b: Build, slug: string) => b.files().find((f) => f === `api/products/${slug}` || f === `api/products/${slug}.json`);
+const productJson = (b: Build, slug: string) =>
+  b.files().find((f) => f === `api/products/${slug}` || f === `api/products/${slug}.json`);
 
 describe('scheduled publishing (CATALOG_BUILD_TIME)', () => {
   it('before publishAt: the product appears in no file of the output', () => {
@@ -43,7 +44,10 @@ describe('scheduled publishing (CATALOG_BUILD_TIME)', () => {
   });
 
   it('from publishAt: it is in products.json and has its own JSON document', () => {
-    const snapshot = JSON.parse(after.read('api/products.json')) as { count: number; products: { slug: string; name: string }[] };
+    const snapshot = JSON.parse(after.read('api/products.json')) as {
+      count: number;
+      products: { slug: string; name: string }[];
+    };
     expect(snapshot.products.map((p) => p.slug)).toContain(SCHEDULED.slug);
     expect(snapshot.count).toBe(JSON.parse(before.read('api/products.json')).count + 1);
     const file = productJson(after, SCHEDULED.slug);

@@ -10,7 +10,21 @@ import { Product, ProductFrontmatter, type CatalogEntry } from '../../src/catalo
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The Product fields in the order of the contract's table (service-spec.md, "Product"). */
-const CONTRACT_KEYS = ['slug', 'name', 'brand', 'description', 'ageRange', 'categories', 'price', 'currency', 'imageUrl', 'url', 'staffPick', 'pickedBy', 'whyWePicked'];
+const CONTRACT_KEYS = [
+  'slug',
+  'name',
+  'brand',
+  'description',
+  'ageRange',
+  'categories',
+  'price',
+  'currency',
+  'imageUrl',
+  'url',
+  'staffPick',
+  'pickedBy',
+  'whyWePicked',
+];
 
 const BASE: z.input<typeof ProductFrontmatter> = {
   slug: 'test-stacker',
@@ -28,7 +42,10 @@ const BASE: z.input<typeof ProductFrontmatter> = {
   published: true,
 };
 
-function entry(over: Partial<z.input<typeof ProductFrontmatter>> = {}, description: string | null = 'A stacker.'): CatalogEntry {
+function entry(
+  over: Partial<z.input<typeof ProductFrontmatter>> = {},
+  description: string | null = 'A stacker.',
+): CatalogEntry {
   const data = ProductFrontmatter.parse({ ...BASE, ...over });
   return { data, description, sourcePath: `content/products/${data.slug}.md` };
 }
@@ -42,10 +59,14 @@ describe('toProduct', () => {
   });
 
   it('keeps nullable fields present as null', () => {
-    const bare = entry({ ageRange: null, price: null, imageUrl: null, staffPick: false, pickedBy: null, whyWePicked: null }, null);
+    const bare = entry(
+      { ageRange: null, price: null, imageUrl: null, staffPick: false, pickedBy: null, whyWePicked: null },
+      null,
+    );
     const p = toProduct(bare, base);
     expect(Object.keys(p)).toEqual(CONTRACT_KEYS);
-    for (const key of ['description', 'ageRange', 'price', 'imageUrl', 'pickedBy', 'whyWePicked'] as const) expect(p).toHaveProperty(key, null);
+    for (const key of ['description', 'ageRange', 'price', 'imageUrl', 'pickedBy', 'whyWePicked'] as const)
+      expect(p).toHaveProperty(key, null);
     expect(JSON.parse(JSON.stringify(p))).toEqual(p);
   });
 
@@ -70,7 +91,9 @@ describe('toProduct', () => {
   });
 
   it('makes a site-path image absolute against the given base and leaves an https image alone', () => {
-    expect(toProduct(entry(), 'http://127.0.0.1:4321').imageUrl).toBe('http://127.0.0.1:4321/images/products/test-stacker.svg');
+    expect(toProduct(entry(), 'http://127.0.0.1:4321').imageUrl).toBe(
+      'http://127.0.0.1:4321/images/products/test-stacker.svg',
+    );
     const remote = 'https://images.example.com/stacker.svg';
     expect(toProduct(entry({ imageUrl: remote }), base).imageUrl).toBe(remote);
   });
@@ -87,12 +110,24 @@ describe('statusOf', () => {
   it.each([
     { label: 'published: true without publishAt', over: { published: true }, status: 'published' },
     { label: 'published: false', over: { published: false }, status: 'draft' },
-    { label: 'published: false with a past publishAt', over: { published: false, publishAt: '2026-06-01T09:00:00Z' }, status: 'draft' },
+    {
+      label: 'published: false with a past publishAt',
+      over: { published: false, publishAt: '2026-06-01T09:00:00Z' },
+      status: 'draft',
+    },
     { label: 'a publishAt after the build time', over: { publishAt: '2027-03-01T09:00:00Z' }, status: 'scheduled' },
-    { label: 'a publishAt one second after the build time', over: { publishAt: '2026-12-01T09:00:01Z' }, status: 'scheduled' },
+    {
+      label: 'a publishAt one second after the build time',
+      over: { publishAt: '2026-12-01T09:00:01Z' },
+      status: 'scheduled',
+    },
     { label: 'a publishAt equal to the build time', over: { publishAt: '2026-12-01T09:00:00Z' }, status: 'published' },
     { label: 'a publishAt before the build time', over: { publishAt: '2026-06-01T09:00:00Z' }, status: 'published' },
-    { label: 'a publishAt with an offset, before the build time', over: { publishAt: '2026-12-01T09:30:00+01:00' }, status: 'published' },
+    {
+      label: 'a publishAt with an offset, before the build time',
+      over: { publishAt: '2026-12-01T09:30:00+01:00' },
+      status: 'published',
+    },
   ] as const)('$label is $status', ({ over, status }) => {
     expect(statusOf(entry(over), at)).toBe(status);
   });
@@ -109,12 +144,23 @@ describe('publishedEntries', () => {
   ];
 
   it('keeps only published products, ordered by slug in code-point order', () => {
-    expect(publishedEntries(all, new Date('2026-12-01T00:00:00Z')).map((e) => e.data.slug)).toEqual(['a', 'a-b', 'a1', 'ab']);
+    expect(publishedEntries(all, new Date('2026-12-01T00:00:00Z')).map((e) => e.data.slug)).toEqual([
+      'a',
+      'a-b',
+      'a1',
+      'ab',
+    ]);
   });
 
   it('lets the build time decide scheduled products', () => {
     expect(publishedEntries(all, new Date('2026-05-01T00:00:00Z')).map((e) => e.data.slug)).toEqual(['a', 'a1', 'ab']);
-    expect(publishedEntries(all, new Date('2027-03-01T09:00:00Z')).map((e) => e.data.slug)).toEqual(['a', 'a-b', 'a1', 'ab', 'later-one']);
+    expect(publishedEntries(all, new Date('2027-03-01T09:00:00Z')).map((e) => e.data.slug)).toEqual([
+      'a',
+      'a-b',
+      'a1',
+      'ab',
+      'later-one',
+    ]);
   });
 
   it('does not reorder its input', () => {
@@ -131,7 +177,9 @@ describe('publishedEntries', () => {
     expect(held.filter(([, s]) => s === 'scheduled').length).toBeGreaterThanOrEqual(2);
     const published = publishedEntries(entries, at).map((e) => e.data.slug);
     for (const [slug] of held) expect(published).not.toContain(slug);
-    const pastScheduled = entries.filter((e) => e.data.published && e.data.publishAt && e.data.publishAt.getTime() <= at.getTime());
+    const pastScheduled = entries.filter(
+      (e) => e.data.published && e.data.publishAt && e.data.publishAt.getTime() <= at.getTime(),
+    );
     expect(pastScheduled.length).toBeGreaterThanOrEqual(1);
     for (const e of pastScheduled) expect(published).toContain(e.data.slug);
   });

@@ -28,37 +28,182 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { folder: 'missing-field', file: 'missing-brand.md', line: null, field: 'brand', message: /^is missing$/, fix: /brand or maker/, problems: 1, loads: [] },
-  { folder: 'extra-field', file: 'extra-colour.md', line: 15, field: 'colour', message: /^unknown field "colour"$/, fix: /Remove it or check the spelling; the allowed fields are slug, name/, problems: 1, loads: [] },
-  { folder: 'wrong-type', file: 'staff-pick-string.md', line: 11, field: 'staffPick', message: /expected boolean.*\(got "yes"\)$/, fix: /`true` or `false`/, problems: 1, loads: [] },
-  { folder: 'bad-currency', file: 'pounds-sterling.md', line: 8, field: 'currency', message: /"USD"\|"CAD"\|"EUR".*\(got "GBP"\)$/, fix: /Use one of USD, CAD, EUR/, problems: 1, loads: [] },
-  { folder: 'non-integer-price', file: 'price-in-dollars.md', line: 7, field: 'price', message: /whole number of cents.*\(got 24\.99\)$/, fix: /in cents as a whole number \(24\.99 → 2499\)/, problems: 1, loads: [] },
-  { folder: 'invalid-url', file: 'url-without-scheme.md', line: 10, field: 'url', message: /Invalid URL \(got "shop\.example\.com\/test-cups"\)$/, fix: /full link including https:\/\//, problems: 1, loads: [] },
-  { folder: 'unknown-curator', file: 'unknown-curator.md', line: 12, field: 'pickedBy', message: /"maya"\|"theo".*\(got "sam"\)$/, fix: /curator codes maya, theo, or `null`/, problems: 1, loads: [] },
-  { folder: 'staff-pick-without-curator', file: 'anonymous-staff-pick.md', line: 12, field: 'pickedBy', message: /^a staff pick must name its curator$/, fix: /Set `pickedBy` to the curator who picked it, or set `staffPick: false`/, problems: 1, loads: [] },
-  { folder: 'slug-mismatch', file: 'file-name-differs.md', line: 2, field: 'slug', message: /^"slug-differs" does not match the file name "file-name-differs\.md"$/, fix: /Rename the file to slug-differs\.md or set `slug: file-name-differs`/, problems: 1, loads: [] },
+  {
+    folder: 'missing-field',
+    file: 'missing-brand.md',
+    line: null,
+    field: 'brand',
+    message: /^is missing$/,
+    fix: /brand or maker/,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'extra-field',
+    file: 'extra-colour.md',
+    line: 15,
+    field: 'colour',
+    message: /^unknown field "colour"$/,
+    fix: /Remove it or check the spelling; the allowed fields are slug, name/,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'wrong-type',
+    file: 'staff-pick-string.md',
+    line: 11,
+    field: 'staffPick',
+    message: /expected boolean.*\(got "yes"\)$/,
+    fix: /`true` or `false`/,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'bad-currency',
+    file: 'pounds-sterling.md',
+    line: 8,
+    field: 'currency',
+    message: /"USD"\|"CAD"\|"EUR".*\(got "GBP"\)$/,
+    fix: /Use one of USD, CAD, EUR/,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'non-integer-price',
+    file: 'price-in-dollars.md',
+    line: 7,
+    field: 'price',
+    message: /whole number of cents.*\(got 24\.99\)$/,
+    fix: /in cents as a whole number \(24\.99 → 2499\)/,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'invalid-url',
+    file: 'url-without-scheme.md',
+    line: 10,
+    field: 'url',
+    message: /Invalid URL \(got "shop\.example\.com\/test-cups"\)$/,
+    fix: /full link including https:\/\//,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'unknown-curator',
+    file: 'unknown-curator.md',
+    line: 12,
+    field: 'pickedBy',
+    message: /"maya"\|"theo".*\(got "sam"\)$/,
+    fix: /curator codes maya, theo, or `null`/,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'staff-pick-without-curator',
+    file: 'anonymous-staff-pick.md',
+    line: 12,
+    field: 'pickedBy',
+    message: /^a staff pick must name its curator$/,
+    fix: /Set `pickedBy` to the curator who picked it, or set `staffPick: false`/,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'slug-mismatch',
+    file: 'file-name-differs.md',
+    line: 2,
+    field: 'slug',
+    message: /^"slug-differs" does not match the file name "file-name-differs\.md"$/,
+    fix: /Rename the file to slug-differs\.md or set `slug: file-name-differs`/,
+    problems: 1,
+    loads: [],
+  },
   // The second file repeats the first file's slug, so it also fails the file-name rule.
-  { folder: 'duplicate-slug', file: 'second-copy.md', line: 2, field: 'slug', message: /^"first-copy" is already used by test\/fixtures\/broken\/duplicate-slug\/first-copy\.md$/, fix: /its own slug/, problems: 2, loads: ['first-copy'] },
-  { folder: 'unreadable-age', file: 'age-in-words.md', line: 5, field: 'ageRange', message: /^cannot be read as an age range \(got "toddlers and up"\)$/, fix: /"6–18 months", "3–6 years", "8\+ years" or "13\+"/, problems: 1, loads: [] },
-  { folder: 'bad-yaml', file: 'broken-yaml.md', line: 7, field: '(frontmatter)', message: /^is not valid YAML: missed comma between flow collection entries$/, fix: /Check line 7 and the line above it/, problems: 1, loads: [] },
-  { folder: 'no-frontmatter', file: 'no-frontmatter.md', line: 1, field: '(frontmatter)', message: /^has no frontmatter$/, fix: /Start the file with `---`/, problems: 1, loads: [] },
-  { folder: 'bad-publish-at', file: 'publish-next-week.md', line: 15, field: 'publishAt', message: /\(got "next tuesday"\)$/, fix: /ISO date-time with a time zone/, problems: 1, loads: [] },
-  { folder: 'unknown-category', file: 'unknown-category.md', line: 6, field: 'categories', message: /"educational-toys"\|"kits".*\(got "toys" at \[1\]\)$/, fix: /List one or more of: educational-toys, kits, books/, problems: 1, loads: [] },
+  {
+    folder: 'duplicate-slug',
+    file: 'second-copy.md',
+    line: 2,
+    field: 'slug',
+    message: /^"first-copy" is already used by test\/fixtures\/broken\/duplicate-slug\/first-copy\.md$/,
+    fix: /its own slug/,
+    problems: 2,
+    loads: ['first-copy'],
+  },
+  {
+    folder: 'unreadable-age',
+    file: 'age-in-words.md',
+    line: 5,
+    field: 'ageRange',
+    message: /^cannot be read as an age range \(got "toddlers and up"\)$/,
+    fix: /"6–18 months", "3–6 years", "8\+ years" or "13\+"/,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'bad-yaml',
+    file: 'broken-yaml.md',
+    line: 7,
+    field: '(frontmatter)',
+    message: /^is not valid YAML: missed comma between flow collection entries$/,
+    fix: /Check line 7 and the line above it/,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'no-frontmatter',
+    file: 'no-frontmatter.md',
+    line: 1,
+    field: '(frontmatter)',
+    message: /^has no frontmatter$/,
+    fix: /Start the file with `---`/,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'bad-publish-at',
+    file: 'publish-next-week.md',
+    line: 15,
+    field: 'publishAt',
+    message: /\(got "next tuesday"\)$/,
+    fix: /ISO date-time with a time zone/,
+    problems: 1,
+    loads: [],
+  },
+  {
+    folder: 'unknown-category',
+    file: 'unknown-category.md',
+    line: 6,
+    field: 'categories',
+    message: /"educational-toys"\|"kits".*\(got "toys" at \[1\]\)$/,
+    fix: /List one or more of: educational-toys, kits, books/,
+    problems: 1,
+    loads: [],
+  },
 ];
 
 /** Runs `node scripts/validate.ts [folder]` on this Node (24) and collects its exit code and output. */
-function validate(folder?: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function validate(
+  folder?: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { GITHUB_ACTIONS: _ignored, ...base } = process.env;
   return new Promise((resolve) => {
-    execFile(process.execPath, ['scripts/validate.ts', ...(folder ? [folder] : [])], { cwd: ROOT, env: { ...base, ...env } }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['scripts/validate.ts', ...(folder ? [folder] : [])],
+      { cwd: ROOT, env: { ...base, ...env } },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
 describe('broken fixtures', () => {
   it('has a case for every fixture folder', async () => {
-    const folders = (await readdir(path.join(ROOT, BROKEN), { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = (await readdir(path.join(ROOT, BROKEN), { withFileTypes: true }))
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(folders.sort()).toEqual(cases.map((c) => c.folder).sort());
   });
 });
@@ -99,7 +244,9 @@ describe('npm run validate in GitHub Actions', () => {
   it('also prints a workflow annotation on the offending line', async () => {
     const { code, stdout } = await validate(`${BROKEN}/unreadable-age`, { GITHUB_ACTIONS: 'true' });
     expect(code).toBe(1);
-    expect(stdout).toContain(`::error file=${BROKEN}/unreadable-age/age-in-words.md,line=5,title=ageRange::ageRange cannot be read as an age range`);
+    expect(stdout).toContain(
+      `::error file=${BROKEN}/unreadable-age/age-in-words.md,line=5,title=ageRange::ageRange cannot be read as an age range`,
+    );
     expect(stdout).toContain('Fix: Write it like');
   });
 });
@@ -144,7 +291,9 @@ describe('the real catalog', () => {
   it('points every image at a file that exists', async () => {
     const { entries } = await loadCatalog(PRODUCTS_DIR, ROOT);
     const images = new Set(await readdir(path.join(ROOT, 'public/images/products')));
-    const missing = entries.filter((e) => e.data.imageUrl?.startsWith('/images/products/') && !images.has(path.basename(e.data.imageUrl)));
+    const missing = entries.filter(
+      (e) => e.data.imageUrl?.startsWith('/images/products/') && !images.has(path.basename(e.data.imageUrl)),
+    );
     expect(missing.map((e) => e.data.imageUrl)).toEqual([]);
   });
 

@@ -26,11 +26,16 @@ export interface AdminCatalogSource {
 
 // ASCII only: the function can then decode the file as latin1 (a copy) instead of UTF-8, which
 // halves the read at 10,000 products, and JSON.parse works on a one-byte string.
-const ascii = (json: string) => json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const ascii = (json: string) =>
+  json.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The JSON text of a snapshot in pieces, one per entry. Dates become ISO strings; `publishAt` is re-hydrated on read. */
 export function* snapshotChunks(catalog: AdminCatalog): Generator<string> {
-  const head = JSON.stringify({ version: SNAPSHOT_VERSION, builtAt: catalog.builtAt.toISOString(), problems: catalog.problems });
+  const head = JSON.stringify({
+    version: SNAPSHOT_VERSION,
+    builtAt: catalog.builtAt.toISOString(),
+    problems: catalog.problems,
+  });
   yield `${ascii(head.slice(0, -1))},"entries":[`;
   for (let i = 0; i < catalog.entries.length; i++) yield `${i ? ',' : ''}${ascii(JSON.stringify(catalog.entries[i]))}`;
   yield ']}';
@@ -53,7 +58,9 @@ interface SnapshotJson {
 export function parseSnapshot(text: string): AdminCatalog {
   const json = JSON.parse(text) as SnapshotJson | null;
   if (json?.version !== SNAPSHOT_VERSION || !Array.isArray(json.entries)) {
-    throw new Error(`The admin catalog snapshot has an unknown format (version ${String(json?.version)}); rebuild with \`npm run build\`.`);
+    throw new Error(
+      `The admin catalog snapshot has an unknown format (version ${String(json?.version)}); rebuild with \`npm run build\`.`,
+    );
   }
   for (const e of json.entries) {
     const at = e.data.publishAt as Date | string | undefined;

@@ -3,7 +3,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bySlug } from '../../catalog/catalog.ts';
-import { SNAPSHOT_ENCODING, SNAPSHOT_PATH, parseSnapshot, type AdminCatalog, type AdminCatalogSource } from './snapshot.ts';
+import {
+  SNAPSHOT_ENCODING,
+  SNAPSHOT_PATH,
+  parseSnapshot,
+  type AdminCatalog,
+  type AdminCatalogSource,
+} from './snapshot.ts';
 
 function once(load: () => Promise<AdminCatalog>): AdminCatalogSource {
   let pending: Promise<AdminCatalog> | undefined;

@@ -8,22 +8,37 @@ import { clearTransactionCookie, readTransaction } from './transaction.ts';
 import { UpstreamDeniedError, UpstreamStateError, type UpstreamIdentity } from './upstream.ts';
 
 export async function handleCallback(request: Request, ctx: AuthContext): Promise<Response> {
-  if (request.method !== 'GET') return apiError(405, 'method_not_allowed', `${request.method} is not allowed on /api/auth/callback.`, undefined, { allow: 'GET' });
+  if (request.method !== 'GET')
+    return apiError(405, 'method_not_allowed', `${request.method} is not allowed on /api/auth/callback.`, undefined, {
+      allow: 'GET',
+    });
   if (!ctx.config.ok) return notConfigured(ctx.config.missing);
   const cfg = ctx.config.value;
   const now = ctx.now();
   const clear = { 'set-cookie': clearTransactionCookie() };
   const tx = await readTransaction(cfg.secret, request, now);
-  if (!tx) return shownError('No sign-in is in progress in this browser (the sign-in cookie is missing, altered or expired).', 'Start again from your MCP client.', clear);
-  const fail = (error: string, description: string) => redirectError(tx.redirectUri, error, description, tx.state, cfg.base, clear);
+  if (!tx)
+    return shownError(
+      'No sign-in is in progress in this browser (the sign-in cookie is missing, altered or expired).',
+      'Start again from your MCP client.',
+      clear,
+    );
+  const fail = (error: string, description: string) =>
+    redirectError(tx.redirectUri, error, description, tx.state, cfg.base, clear);
 
   const current = new URL(`${cfg.base}/api/auth/callback${new URL(request.url).search}`);
   let who: UpstreamIdentity;
   try {
     who = await ctx.upstream.finish(current, tx.upstream);
   } catch (err) {
-    if (err instanceof UpstreamStateError) return shownError('The state returned by the identity provider does not match this sign-in.', 'Start again from your MCP client.', clear);
-    if (err instanceof UpstreamDeniedError) return fail('access_denied', `The identity provider refused the sign-in (${err.code}).`);
+    if (err instanceof UpstreamStateError)
+      return shownError(
+        'The state returned by the identity provider does not match this sign-in.',
+        'Start again from your MCP client.',
+        clear,
+      );
+    if (err instanceof UpstreamDeniedError)
+      return fail('access_denied', `The identity provider refused the sign-in (${err.code}).`);
     return fail('server_error', 'The sign-in with the identity provider could not be completed.');
   }
   if (!who.email || !who.emailVerified) return fail('access_denied', 'The account has no verified email address.');
@@ -32,7 +47,13 @@ export async function handleCallback(request: Request, ctx: AuthContext): Promis
 
   const code = await issueCode(
     cfg.secret,
-    { clientId: tx.clientId, redirectUri: tx.redirectUri, codeChallenge: tx.codeChallenge, resource: tx.resource, admin: { sub: `${cfg.oidc.issuer.host}|${who.sub}`, email } },
+    {
+      clientId: tx.clientId,
+      redirectUri: tx.redirectUri,
+      codeChallenge: tx.codeChallenge,
+      resource: tx.resource,
+      admin: { sub: `${cfg.oidc.issuer.host}|${who.sub}`, email },
+    },
     now,
   );
   const back = new URL(tx.redirectUri);

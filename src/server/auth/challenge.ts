@@ -2,7 +2,10 @@
 // clients at the protected resource metadata so they can discover how to sign in.
 
 /** `Bearer resource_metadata="{base}/.well-known/oauth-protected-resource/api/mcp"`, plus `error` when a token was sent. */
-export function wwwAuthenticate(base: string, error?: { code: 'invalid_token' | 'invalid_request' | 'insufficient_scope'; description?: string }): string {
+export function wwwAuthenticate(
+  base: string,
+  error?: { code: 'invalid_token' | 'invalid_request' | 'insufficient_scope'; description?: string },
+): string {
   const parts = [`resource_metadata="${protectedResourceMetadataUrl(base)}"`];
   if (error) {
     parts.unshift(`error="${error.code}"`);

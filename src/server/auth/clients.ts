@@ -9,7 +9,11 @@ export interface RegisteredClient {
   issuedAt: number;
 }
 
-export async function sealClient(secret: string, c: Omit<RegisteredClient, 'clientId' | 'issuedAt'>, now: number): Promise<string> {
+export async function sealClient(
+  secret: string,
+  c: Omit<RegisteredClient, 'clientId' | 'issuedAt'>,
+  now: number,
+): Promise<string> {
   return seal(secret, 'client', { ru: c.redirectUris, ...(c.clientName ? { cn: c.clientName } : {}) }, now);
 }
 
@@ -20,7 +24,12 @@ export async function openClient(secret: string, clientId: unknown, now: number)
     const p = await unseal(secret, 'client', clientId, now);
     const ru = p.ru;
     if (!Array.isArray(ru) || !ru.every((u) => typeof u === 'string')) return null;
-    return { clientId, redirectUris: ru as string[], ...(typeof p.cn === 'string' ? { clientName: p.cn } : {}), issuedAt: p.iat ?? 0 };
+    return {
+      clientId,
+      redirectUris: ru as string[],
+      ...(typeof p.cn === 'string' ? { clientName: p.cn } : {}),
+      issuedAt: p.iat ?? 0,
+    };
   } catch {
     return null;
   }

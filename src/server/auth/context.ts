@@ -16,10 +16,22 @@ let cached: { key: string; ctx: AuthContext } | undefined;
 
 /** The per-instance context for the deployed functions (memoized while the environment is unchanged). */
 export function authContextFromEnv(env: Record<string, string | undefined> = process.env): AuthContext {
-  const key = ['SITE_URL', 'URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ADMIN_EMAILS', 'AUTH_SECRET', 'REDIS_URL'].map((k) => env[k] ?? '').join('\n');
+  const key = [
+    'SITE_URL',
+    'URL',
+    'OIDC_ISSUER',
+    'OIDC_CLIENT_ID',
+    'OIDC_CLIENT_SECRET',
+    'ADMIN_EMAILS',
+    'AUTH_SECRET',
+    'REDIS_URL',
+  ]
+    .map((k) => env[k] ?? '')
+    .join('\n');
   if (cached?.key === key) return cached.ctx;
   const config = authConfigFromEnv(env);
-  const store: OneTimeStore = config.ok && config.value.redisUrl ? new RedisOneTimeStore(config.value.redisUrl) : new MemoryOneTimeStore();
+  const store: OneTimeStore =
+    config.ok && config.value.redisUrl ? new RedisOneTimeStore(config.value.redisUrl) : new MemoryOneTimeStore();
   const upstream: Upstream = config.ok
     ? oidcUpstream({ ...config.value.oidc, redirectUri: `${config.value.base}/api/auth/callback` })
     : {

@@ -25,11 +25,31 @@ export interface RefreshGrant {
 }
 
 export function issueCode(secret: string, g: Omit<CodeGrant, 'jti' | 'exp'>, now: number): Promise<string> {
-  return seal(secret, 'code', { jti: crypto.randomUUID(), cid: g.clientId, ru: g.redirectUri, cc: g.codeChallenge, rs: g.resource, sub: g.admin.sub, email: g.admin.email }, now, CODE_TTL_SECONDS);
+  return seal(
+    secret,
+    'code',
+    {
+      jti: crypto.randomUUID(),
+      cid: g.clientId,
+      ru: g.redirectUri,
+      cc: g.codeChallenge,
+      rs: g.resource,
+      sub: g.admin.sub,
+      email: g.admin.email,
+    },
+    now,
+    CODE_TTL_SECONDS,
+  );
 }
 
 export function issueRefreshToken(secret: string, g: Omit<RefreshGrant, 'jti' | 'exp'>, now: number): Promise<string> {
-  return seal(secret, 'refresh', { jti: crypto.randomUUID(), cid: g.clientId, rs: g.resource, sub: g.admin.sub, email: g.admin.email }, now, REFRESH_TTL_SECONDS);
+  return seal(
+    secret,
+    'refresh',
+    { jti: crypto.randomUUID(), cid: g.clientId, rs: g.resource, sub: g.admin.sub, email: g.admin.email },
+    now,
+    REFRESH_TTL_SECONDS,
+  );
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -38,11 +58,25 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 export async function openCode(secret: string, code: string, now: number): Promise<CodeGrant> {
   const p = await unseal(secret, 'code', code, now);
   if (!p.jti || !p.exp) throw new SealError('invalid');
-  return { jti: p.jti, exp: p.exp, clientId: str(p.cid), redirectUri: str(p.ru), codeChallenge: str(p.cc), resource: str(p.rs), admin: { sub: str(p.sub), email: str(p.email) } };
+  return {
+    jti: p.jti,
+    exp: p.exp,
+    clientId: str(p.cid),
+    redirectUri: str(p.ru),
+    codeChallenge: str(p.cc),
+    resource: str(p.rs),
+    admin: { sub: str(p.sub), email: str(p.email) },
+  };
 }
 
 export async function openRefreshToken(secret: string, token: string, now: number): Promise<RefreshGrant> {
   const p = await unseal(secret, 'refresh', token, now);
   if (!p.jti || !p.exp) throw new SealError('invalid');
-  return { jti: p.jti, exp: p.exp, clientId: str(p.cid), resource: str(p.rs), admin: { sub: str(p.sub), email: str(p.email) } };
+  return {
+    jti: p.jti,
+    exp: p.exp,
+    clientId: str(p.cid),
+    resource: str(p.rs),
+    admin: { sub: str(p.sub), email: str(p.email) },
+  };
 }

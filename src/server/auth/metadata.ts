@@ -34,10 +34,16 @@ export function protectedResourceMetadata(base: string) {
 export async function handleMetadata(request: Request, base: string): Promise<Response> {
   if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return withCors(apiError(405, 'method_not_allowed', `${request.method} is not allowed here.`, 'Use GET.', { allow: 'GET, HEAD, OPTIONS' }));
+    return withCors(
+      apiError(405, 'method_not_allowed', `${request.method} is not allowed here.`, 'Use GET.', {
+        allow: 'GET, HEAD, OPTIONS',
+      }),
+    );
   }
   const path = new URL(request.url).pathname.replace(/\/+$/, '');
-  const doc = path.startsWith('/.well-known/oauth-protected-resource') ? protectedResourceMetadata(base) : authorizationServerMetadata(base);
+  const doc = path.startsWith('/.well-known/oauth-protected-resource')
+    ? protectedResourceMetadata(base)
+    : authorizationServerMetadata(base);
   return withCors(
     new Response(request.method === 'HEAD' ? null : JSON.stringify(doc, null, 2), {
       status: 200,

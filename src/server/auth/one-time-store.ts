@@ -25,7 +25,12 @@ export class MemoryOneTimeStore implements OneTimeStore {
 export class RedisOneTimeStore implements OneTimeStore {
   readonly #redis: Redis;
   constructor(url: string, prefix = 'auth:used:') {
-    this.#redis = new Redis(url, { keyPrefix: prefix, lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: true });
+    this.#redis = new Redis(url, {
+      keyPrefix: prefix,
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+    });
     this.#redis.on('error', () => {}); // failures surface on claim(), which rejects; connects on first use
   }
   async claim(id: string, ttlMs: number): Promise<boolean> {

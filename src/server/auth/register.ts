@@ -11,12 +11,23 @@ const MAX_BODY = 16 * 1024;
 
 export async function handleRegister(request: Request, ctx: AuthContext): Promise<Response> {
   if (request.method === 'OPTIONS') return preflight();
-  if (request.method !== 'POST') return withCors(apiError(405, 'method_not_allowed', `${request.method} is not allowed on /api/auth/register.`, 'Use POST with a JSON body.', { allow: 'POST, OPTIONS' }));
+  if (request.method !== 'POST')
+    return withCors(
+      apiError(
+        405,
+        'method_not_allowed',
+        `${request.method} is not allowed on /api/auth/register.`,
+        'Use POST with a JSON body.',
+        { allow: 'POST, OPTIONS' },
+      ),
+    );
   if (!ctx.config.ok) return withCors(notConfigured(ctx.config.missing));
   const { secret } = ctx.config.value;
-  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) return oauthJsonError(400, 'invalid_client_metadata', 'The body must be JSON (Content-Type: application/json).');
+  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
+    return oauthJsonError(400, 'invalid_client_metadata', 'The body must be JSON (Content-Type: application/json).');
   const text = await request.text();
-  if (text.length > MAX_BODY) return oauthJsonError(400, 'invalid_client_metadata', 'The registration request is too large.');
+  if (text.length > MAX_BODY)
+    return oauthJsonError(400, 'invalid_client_metadata', 'The registration request is too large.');
   let meta: Record<string, unknown>;
   try {
     const parsed: unknown = JSON.parse(text);
@@ -26,20 +37,41 @@ export async function handleRegister(request: Request, ctx: AuthContext): Promis
     return oauthJsonError(400, 'invalid_client_metadata', 'The body is not a JSON object.');
   }
   const uris = meta.redirect_uris;
-  if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10) return oauthJsonError(400, 'invalid_redirect_uri', 'redirect_uris must list 1 to 10 URIs.');
+  if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10)
+    return oauthJsonError(400, 'invalid_redirect_uri', 'redirect_uris must list 1 to 10 URIs.');
   for (const u of uris) {
     const problem = redirectUriProblem(u);
-    if (problem) return oauthJsonError(400, 'invalid_redirect_uri', `Redirect URI ${JSON.stringify(String(u)).slice(0, 200)} ${problem}.`);
+    if (problem)
+      return oauthJsonError(
+        400,
+        'invalid_redirect_uri',
+        `Redirect URI ${JSON.stringify(String(u)).slice(0, 200)} ${problem}.`,
+      );
   }
   const method = meta.token_endpoint_auth_method ?? 'none';
-  if (method !== 'none') return oauthJsonError(400, 'invalid_client_metadata', 'Only public clients are supported: token_endpoint_auth_method must be "none" (PKCE protects the code).');
+  if (method !== 'none')
+    return oauthJsonError(
+      400,
+      'invalid_client_metadata',
+      'Only public clients are supported: token_endpoint_auth_method must be "none" (PKCE protects the code).',
+    );
   const grants = meta.grant_types ?? ['authorization_code'];
-  if (!Array.isArray(grants) || grants.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) return oauthJsonError(400, 'invalid_client_metadata', 'grant_types may contain only authorization_code and refresh_token.');
+  if (!Array.isArray(grants) || grants.some((g) => g !== 'authorization_code' && g !== 'refresh_token'))
+    return oauthJsonError(
+      400,
+      'invalid_client_metadata',
+      'grant_types may contain only authorization_code and refresh_token.',
+    );
   const responseTypes = meta.response_types ?? ['code'];
-  if (!Array.isArray(responseTypes) || responseTypes.some((r) => r !== 'code')) return oauthJsonError(400, 'invalid_client_metadata', 'response_types may contain only code.');
+  if (!Array.isArray(responseTypes) || responseTypes.some((r) => r !== 'code'))
+    return oauthJsonError(400, 'invalid_client_metadata', 'response_types may contain only code.');
   const clientName = typeof meta.client_name === 'string' ? meta.client_name.slice(0, 200) : undefined;
   const now = ctx.now();
-  const clientId = await sealClient(secret, { redirectUris: uris as string[], ...(clientName ? { clientName } : {}) }, now);
+  const clientId = await sealClient(
+    secret,
+    { redirectUris: uris as string[], ...(clientName ? { clientName } : {}) },
+    now,
+  );
   const body = {
     client_id: clientId,
     client_id_issued_at: Math.floor(now / 1000),
@@ -49,5 +81,10 @@ export async function handleRegister(request: Request, ctx: AuthContext): Promis
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
   };
-  return withCors(new Response(JSON.stringify(body), { status: 201, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } }));
+  return withCors(
+    new Response(JSON.stringify(body), {
+      status: 201,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    }),
+  );
 }

@@ -15,15 +15,28 @@ export class SealError extends Error {
 }
 
 /** Seals `data` for `purpose`; `ttlSeconds` undefined means it never expires (client ids). */
-export async function seal(secret: string, purpose: SealPurpose, data: Record<string, unknown>, now: number, ttlSeconds?: number): Promise<string> {
+export async function seal(
+  secret: string,
+  purpose: SealPurpose,
+  data: Record<string, unknown>,
+  now: number,
+  ttlSeconds?: number,
+): Promise<string> {
   const iat = Math.floor(now / 1000);
-  const jwt = new EncryptJWT({ ...data, pur: purpose }).setProtectedHeader({ alg: 'dir', enc: 'A256GCM' }).setIssuedAt(iat);
+  const jwt = new EncryptJWT({ ...data, pur: purpose })
+    .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+    .setIssuedAt(iat);
   if (ttlSeconds !== undefined) jwt.setExpirationTime(iat + ttlSeconds);
   return jwt.encrypt(deriveKey(secret, `seal:${purpose}`));
 }
 
 /** Opens a sealed value; throws SealError when it is tampered, foreign, or expired. */
-export async function unseal(secret: string, purpose: SealPurpose, value: string, now: number): Promise<JWTPayload & Record<string, unknown>> {
+export async function unseal(
+  secret: string,
+  purpose: SealPurpose,
+  value: string,
+  now: number,
+): Promise<JWTPayload & Record<string, unknown>> {
   try {
     const { payload } = await jwtDecrypt(value, deriveKey(secret, `seal:${purpose}`), {
       keyManagementAlgorithms: ['dir'],

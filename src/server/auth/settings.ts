@@ -10,7 +10,12 @@ export type SettingsResult<T> = { ok: true; value: T } | { ok: false; missing: s
 
 /** Lower-cased, trimmed addresses from a comma-separated ADMIN_EMAILS. */
 export function parseAdminEmails(raw: string | undefined): Set<string> {
-  return new Set((raw ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean));
+  return new Set(
+    (raw ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
 
 /** Derives a purpose-bound key from AUTH_SECRET so one secret can seal cookies and sign tokens. */
@@ -26,5 +31,8 @@ export function tokenSettingsFromEnv(env: Env = process.env): SettingsResult<Tok
   if (admins.size === 0) missing.push('ADMIN_EMAILS');
   if (missing.length) return { ok: false, missing };
   const base = siteUrl(env);
-  return { ok: true, value: { issuer: base, audience: `${base}/api/mcp`, key: deriveKey(secret, 'access-token'), admins } };
+  return {
+    ok: true,
+    value: { issuer: base, audience: `${base}/api/mcp`, key: deriveKey(secret, 'access-token'), admins },
+  };
 }

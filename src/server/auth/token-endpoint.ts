@@ -15,14 +15,25 @@ const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
 
 export async function handleToken(request: Request, ctx: AuthContext): Promise<Response> {
   if (request.method === 'OPTIONS') return preflight();
-  if (request.method !== 'POST') return withCors(apiError(405, 'method_not_allowed', `${request.method} is not allowed on /api/auth/token.`, 'Use POST with a form body.', { allow: 'POST, OPTIONS' }));
+  if (request.method !== 'POST')
+    return withCors(
+      apiError(
+        405,
+        'method_not_allowed',
+        `${request.method} is not allowed on /api/auth/token.`,
+        'Use POST with a form body.',
+        { allow: 'POST, OPTIONS' },
+      ),
+    );
   if (!ctx.config.ok) return withCors(notConfigured(ctx.config.missing));
   const cfg = ctx.config.value;
-  if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) return oauthJsonError(400, 'invalid_request', 'The body must be application/x-www-form-urlencoded.');
+  if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? ''))
+    return oauthJsonError(400, 'invalid_request', 'The body must be application/x-www-form-urlencoded.');
   const text = await request.text();
   if (text.length > 32 * 1024) return oauthJsonError(400, 'invalid_request', 'The request body is too large.');
   const form = new URLSearchParams(text);
-  for (const key of new Set(form.keys())) if (form.getAll(key).length > 1) return oauthJsonError(400, 'invalid_request', `The parameter ${key} is repeated.`);
+  for (const key of new Set(form.keys()))
+    if (form.getAll(key).length > 1) return oauthJsonError(400, 'invalid_request', `The parameter ${key} is repeated.`);
   const grantType = form.get('grant_type');
   if (grantType === 'authorization_code') return codeGrant(form, cfg, ctx);
   if (grantType === 'refresh_token') return refreshGrant(form, cfg, ctx);
@@ -40,17 +51,26 @@ async function codeGrant(form: URLSearchParams, cfg: AuthConfig, ctx: AuthContex
   try {
     grant = await openCode(cfg.secret, code, now);
   } catch (err) {
-    return oauthJsonError(400, 'invalid_grant', err instanceof SealError && err.expired ? 'The authorization code has expired.' : 'The authorization code is invalid.');
+    return oauthJsonError(
+      400,
+      'invalid_grant',
+      err instanceof SealError && err.expired
+        ? 'The authorization code has expired.'
+        : 'The authorization code is invalid.',
+    );
   }
-  if (grant.clientId !== client.clientId) return oauthJsonError(400, 'invalid_grant', 'The authorization code was issued to another client.');
-  if (form.get('redirect_uri') !== grant.redirectUri) return oauthJsonError(400, 'invalid_grant', 'redirect_uri does not match the one used at /authorize.');
+  if (grant.clientId !== client.clientId)
+    return oauthJsonError(400, 'invalid_grant', 'The authorization code was issued to another client.');
+  if (form.get('redirect_uri') !== grant.redirectUri)
+    return oauthJsonError(400, 'invalid_grant', 'redirect_uri does not match the one used at /authorize.');
   const verifier = form.get('code_verifier');
   if (!verifier) return oauthJsonError(400, 'invalid_request', 'code_verifier is required (PKCE).');
   if (!VERIFIER.test(verifier) || createHash('sha256').update(verifier).digest('base64url') !== grant.codeChallenge) {
     return oauthJsonError(400, 'invalid_grant', 'The PKCE code_verifier does not match the code_challenge.');
   }
   const resource = form.get('resource');
-  if (resource !== null && resource !== grant.resource) return oauthJsonError(400, 'invalid_target', `The only resource served is ${grant.resource}.`);
+  if (resource !== null && resource !== grant.resource)
+    return oauthJsonError(400, 'invalid_target', `The only resource served is ${grant.resource}.`);
   const single = await claim(ctx, `code:${grant.jti}`, grant.exp, now);
   if (single) return single;
   return tokensFor(grant.admin, client.clientId, grant.resource, cfg, ctx, now);
@@ -66,11 +86,17 @@ async function refreshGrant(form: URLSearchParams, cfg: AuthConfig, ctx: AuthCon
   try {
     grant = await openRefreshToken(cfg.secret, token, now);
   } catch (err) {
-    return oauthJsonError(400, 'invalid_grant', err instanceof SealError && err.expired ? 'The refresh token has expired.' : 'The refresh token is invalid.');
+    return oauthJsonError(
+      400,
+      'invalid_grant',
+      err instanceof SealError && err.expired ? 'The refresh token has expired.' : 'The refresh token is invalid.',
+    );
   }
-  if (grant.clientId !== client.clientId) return oauthJsonError(400, 'invalid_grant', 'The refresh token was issued to another client.');
+  if (grant.clientId !== client.clientId)
+    return oauthJsonError(400, 'invalid_grant', 'The refresh token was issued to another client.');
   const resource = form.get('resource');
-  if (resource !== null && resource !== grant.resource) return oauthJsonError(400, 'invalid_target', `The only resource served is ${grant.resource}.`);
+  if (resource !== null && resource !== grant.resource)
+    return oauthJsonError(400, 'invalid_target', `The only resource served is ${grant.resource}.`);
   const single = await claim(ctx, `refresh:${grant.jti}`, grant.exp, now);
   if (single) return single;
   return tokensFor(grant.admin, client.clientId, grant.resource, cfg, ctx, now);
@@ -82,14 +108,34 @@ async function claim(ctx: AuthContext, id: string, exp: number, now: number): Pr
     const first = await ctx.store.claim(id, exp * 1000 - now + 1000);
     return first ? null : oauthJsonError(400, 'invalid_grant', 'This grant has already been used.');
   } catch {
-    return oauthJsonError(503, 'temporarily_unavailable', 'The single-use store is unavailable; try again.', { 'retry-after': '5' });
+    return oauthJsonError(503, 'temporarily_unavailable', 'The single-use store is unavailable; try again.', {
+      'retry-after': '5',
+    });
   }
 }
 
-async function tokensFor(admin: AdminIdentity, clientId: string, resource: string, cfg: AuthConfig, ctx: AuthContext, now: number): Promise<Response> {
-  if (!cfg.admins.has(admin.email.toLowerCase())) return oauthJsonError(400, 'invalid_grant', 'This account is no longer an allowlisted admin.');
+async function tokensFor(
+  admin: AdminIdentity,
+  clientId: string,
+  resource: string,
+  cfg: AuthConfig,
+  ctx: AuthContext,
+  now: number,
+): Promise<Response> {
+  if (!cfg.admins.has(admin.email.toLowerCase()))
+    return oauthJsonError(400, 'invalid_grant', 'This account is no longer an allowlisted admin.');
   const accessToken = await issueAccessToken(admin, { ...cfg.tokens, now: ctx.now });
   const refreshToken = await issueRefreshToken(cfg.secret, { clientId, resource, admin }, now);
-  const body = { access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, refresh_token: refreshToken };
-  return withCors(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', pragma: 'no-cache' } }));
+  const body = {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    refresh_token: refreshToken,
+  };
+  return withCors(
+    new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', pragma: 'no-cache' },
+    }),
+  );
 }

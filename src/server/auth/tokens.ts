@@ -23,7 +23,11 @@ export interface TokenSettings {
   now?: () => number;
 }
 
-export async function issueAccessToken(id: AdminIdentity, s: TokenSettings, ttl = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+export async function issueAccessToken(
+  id: AdminIdentity,
+  s: TokenSettings,
+  ttl = ACCESS_TOKEN_TTL_SECONDS,
+): Promise<string> {
   const now = Math.floor((s.now?.() ?? Date.now()) / 1000);
   return new SignJWT({ email: id.email })
     .setProtectedHeader({ alg: ALG, typ: 'at+jwt' })

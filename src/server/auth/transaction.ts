@@ -36,7 +36,14 @@ export async function readTransaction(secret: string, request: Request, now: num
   try {
     const p = await unseal(secret, 'transaction', raw, now);
     const tx = p.tx as Transaction | undefined;
-    if (!tx || typeof tx.clientId !== 'string' || typeof tx.redirectUri !== 'string' || typeof tx.codeChallenge !== 'string' || !tx.upstream) return null;
+    if (
+      !tx ||
+      typeof tx.clientId !== 'string' ||
+      typeof tx.redirectUri !== 'string' ||
+      typeof tx.codeChallenge !== 'string' ||
+      !tx.upstream
+    )
+      return null;
     return tx;
   } catch {
     return null;

@@ -54,7 +54,12 @@ export function oidcUpstream(o: OidcUpstreamOptions): Upstream {
         // client_secret_post unless the provider only advertises client_secret_basic.
         const methods = c.serverMetadata().token_endpoint_auth_methods_supported;
         if (!methods || methods.includes('client_secret_post') || !methods.includes('client_secret_basic')) return c;
-        const basic = new oidc.Configuration(c.serverMetadata(), o.clientId, undefined, oidc.ClientSecretBasic(o.clientSecret));
+        const basic = new oidc.Configuration(
+          c.serverMetadata(),
+          o.clientId,
+          undefined,
+          oidc.ClientSecretBasic(o.clientSecret),
+        );
         if (insecure) oidc.allowInsecureRequests(basic);
         return basic;
       })
@@ -81,9 +86,14 @@ export function oidcUpstream(o: OidcUpstreamOptions): Upstream {
       return { url: url.href, checks };
     },
     async finish(callbackUrl, checks) {
-      if (callbackUrl.searchParams.get('state') !== checks.state) throw new UpstreamStateError('the state parameter does not match this sign-in');
+      if (callbackUrl.searchParams.get('state') !== checks.state)
+        throw new UpstreamStateError('the state parameter does not match this sign-in');
       const err = callbackUrl.searchParams.get('error');
-      if (err) throw new UpstreamDeniedError(err, callbackUrl.searchParams.get('error_description') ?? 'the identity provider refused the sign-in');
+      if (err)
+        throw new UpstreamDeniedError(
+          err,
+          callbackUrl.searchParams.get('error_description') ?? 'the identity provider refused the sign-in',
+        );
       const c = await config();
       const tokens = await oidc.authorizationCodeGrant(c, callbackUrl, {
         pkceCodeVerifier: checks.verifier,

@@ -19,7 +19,13 @@ export function apiErrorBody(code: ErrorCode, message: string, hint?: string): A
 }
 
 /** A JSON ApiError response. `headers` adds to (and may override) the JSON content type. */
-export function apiError(status: number, code: ErrorCode, message: string, hint?: string, headers: HeadersInit = {}): Response {
+export function apiError(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  hint?: string,
+  headers: HeadersInit = {},
+): Response {
   const h = new Headers(headers);
   h.set('content-type', 'application/json; charset=utf-8');
   if (!h.has('cache-control')) h.set('cache-control', 'no-store');

@@ -11,7 +11,10 @@ import type { McpDeps } from './handler.ts';
 function lazyLimiters(env: Env): { requests: RateLimiter; rebuilds: RateLimiter } {
   let made: Promise<AdminLimiters> | undefined;
   const get = () => (made ??= adminLimiters(env.REDIS_URL?.trim() || undefined));
-  const lazy = (pick: (l: AdminLimiters) => RateLimiter, limit: { points: number; durationSeconds: number }): RateLimiter => ({
+  const lazy = (
+    pick: (l: AdminLimiters) => RateLimiter,
+    limit: { points: number; durationSeconds: number },
+  ): RateLimiter => ({
     ...limit,
     get scope() {
       return env.REDIS_URL ? ('shared' as const) : ('instance' as const);

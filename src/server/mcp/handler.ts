@@ -54,25 +54,44 @@ export function createMcpHandler(deps: McpDeps) {
   async function handle(req: Request): Promise<Response> {
     // 1. Method. OPTIONS answers the CORS preflight; GET is refused here, before the transport
     // (which would open an event stream that never ends).
-    if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, Allow: ALLOW } });
+    if (req.method === 'OPTIONS')
+      return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, Allow: ALLOW } });
     if (req.method !== 'POST') {
-      return apiError(405, 'method_not_allowed', `${req.method} is not allowed on /api/mcp.`, 'Send MCP JSON-RPC messages with POST.', { Allow: ALLOW });
+      return apiError(
+        405,
+        'method_not_allowed',
+        `${req.method} is not allowed on /api/mcp.`,
+        'Send MCP JSON-RPC messages with POST.',
+        { Allow: ALLOW },
+      );
     }
 
     // 2. Configuration: a half-configured admin side answers 503 naming what is missing.
     const settings = deps.tokenSettings();
     if (!settings.ok) {
-      return apiError(503, 'not_configured', `The admin endpoint is not configured: missing ${settings.missing.join(', ')}.`, 'Set these environment variables on the site and redeploy.');
+      return apiError(
+        503,
+        'not_configured',
+        `The admin endpoint is not configured: missing ${settings.missing.join(', ')}.`,
+        'Set these environment variables on the site and redeploy.',
+      );
     }
     const base = settings.value.issuer;
 
     // 3. Auth.
     const token = bearerToken(req);
     if (!token) {
-      const message = token === null ? 'An admin access token is required.' : 'The Authorization header must use the Bearer scheme.';
-      return apiError(401, 'unauthorized', message, 'Sign in through the OAuth flow advertised in WWW-Authenticate and send `Authorization: Bearer <token>`.', {
-        'WWW-Authenticate': bearerChallenge(base),
-      });
+      const message =
+        token === null ? 'An admin access token is required.' : 'The Authorization header must use the Bearer scheme.';
+      return apiError(
+        401,
+        'unauthorized',
+        message,
+        'Sign in through the OAuth flow advertised in WWW-Authenticate and send `Authorization: Bearer <token>`.',
+        {
+          'WWW-Authenticate': bearerChallenge(base),
+        },
+      );
     }
     let admin: AdminIdentity;
     try {
@@ -88,7 +107,13 @@ export function createMcpHandler(deps: McpDeps) {
     const decision = await deps.limiter.consume(admin.sub);
     const limitHeaders = rateLimitHeaders(decision, deps.limiter.durationSeconds);
     if (!decision.allowed) {
-      return apiError(429, 'rate_limited', `Rate limit exceeded: ${decision.limit} requests per ${deps.limiter.durationSeconds} s per admin.`, `Retry after ${decision.retryAfterSeconds} s.`, limitHeaders);
+      return apiError(
+        429,
+        'rate_limited',
+        `Rate limit exceeded: ${decision.limit} requests per ${deps.limiter.durationSeconds} s per admin.`,
+        `Retry after ${decision.retryAfterSeconds} s.`,
+        limitHeaders,
+      );
     }
     return withHeaders(await handleBody(req, admin, base), limitHeaders);
   }
@@ -96,12 +121,28 @@ export function createMcpHandler(deps: McpDeps) {
   async function handleBody(req: Request, admin: AdminIdentity, base: string): Promise<Response> {
     // 5. Body: JSON only, at most 1 MB (counted while reading), one JSON-RPC message.
     if (!isJsonContentType(req.headers.get('content-type'))) {
-      return apiError(415, 'unsupported_media_type', 'The request body must be JSON.', 'Send `Content-Type: application/json`.');
+      return apiError(
+        415,
+        'unsupported_media_type',
+        'The request body must be JSON.',
+        'Send `Content-Type: application/json`.',
+      );
     }
     const body = await readBody(req, MAX_BODY_BYTES);
     if (!body.ok) {
-      if (body.reason === 'too_large') return apiError(413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, 'Send smaller messages.');
-      return jsonRpcError(JSONRPC_PARSE_ERROR, body.reason === 'not_utf8' ? 'Parse error: the body is not valid UTF-8.' : 'Parse error: the body could not be read.');
+      if (body.reason === 'too_large')
+        return apiError(
+          413,
+          'payload_too_large',
+          `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+          'Send smaller messages.',
+        );
+      return jsonRpcError(
+        JSONRPC_PARSE_ERROR,
+        body.reason === 'not_utf8'
+          ? 'Parse error: the body is not valid UTF-8.'
+          : 'Parse error: the body could not be read.',
+      );
     }
     let message: unknown;
     try {
@@ -110,7 +151,10 @@ export function createMcpHandler(deps: McpDeps) {
       return jsonRpcError(JSONRPC_PARSE_ERROR, 'Parse error: the body is not valid JSON.');
     }
     if (Array.isArray(message)) {
-      return jsonRpcError(JSONRPC_INVALID_REQUEST, 'Invalid Request: JSON-RPC batches are not supported; send one message per request.');
+      return jsonRpcError(
+        JSONRPC_INVALID_REQUEST,
+        'Invalid Request: JSON-RPC batches are not supported; send one message per request.',
+      );
     }
 
     // 6. MCP. The SDK, the tools and their schemas are imported here, on the first request that
@@ -135,7 +179,15 @@ export function createMcpHandler(deps: McpDeps) {
     } catch (err) {
       // Only a real fault in our code or a dependency lands here; bad input never does.
       log(`mcp: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      return withHeaders(apiError(500, 'internal_error', 'The admin endpoint failed unexpectedly.', 'Try again; if it keeps failing, check the function log.'), CORS_HEADERS);
+      return withHeaders(
+        apiError(
+          500,
+          'internal_error',
+          'The admin endpoint failed unexpectedly.',
+          'Try again; if it keeps failing, check the function log.',
+        ),
+        CORS_HEADERS,
+      );
     }
   };
 }

@@ -11,7 +11,8 @@ export const CORS_HEADERS: Record<string, string> = {
 export const PREFLIGHT_HEADERS: Record<string, string> = {
   ...CORS_HEADERS,
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+  'Access-Control-Allow-Headers':
+    'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
   'Access-Control-Max-Age': '600',
 };
 
@@ -29,7 +30,9 @@ const quote = (s: string) => `"${s.replace(/["\\]/g, "'")}"`;
 /** RFC 6750 challenge pointing to the RFC 9728 metadata; `error` only when a token was sent. */
 export function bearerChallenge(base: string, invalid?: string): string {
   const metadata = `resource_metadata=${quote(`${base}/.well-known/oauth-protected-resource/api/mcp`)}`;
-  return invalid === undefined ? `Bearer ${metadata}` : `Bearer error="invalid_token", error_description=${quote(invalid)}, ${metadata}`;
+  return invalid === undefined
+    ? `Bearer ${metadata}`
+    : `Bearer error="invalid_token", error_description=${quote(invalid)}, ${metadata}`;
 }
 
 /** The bearer token, null when absent, or `undefined` when the header uses another scheme. */
@@ -84,7 +87,12 @@ export const JSONRPC_PARSE_ERROR = -32700;
 export const JSONRPC_INVALID_REQUEST = -32600;
 
 /** A JSON-RPC 2.0 error response at HTTP 400 (for messages the MCP server never sees). */
-export function jsonRpcError(code: number, message: string, id: string | number | null = null, data?: unknown): Response {
+export function jsonRpcError(
+  code: number,
+  message: string,
+  id: string | number | null = null,
+  data?: unknown,
+): Response {
   const error = data === undefined ? { code, message } : { code, message, data };
   return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), {
     status: 400,

@@ -41,14 +41,34 @@ export interface LinkResult {
 
 const blocked = new BlockList();
 for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32],
-  ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net, bits, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, bits, 'ipv6');
 
 /** True for loopback, private, link-local, shared, reserved, multicast and IPv4-mapped addresses. */
 export function isPrivateAddress(address: string): boolean {
@@ -67,7 +87,8 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 /** Null when the URL may be requested, else why not. */
 async function refusal(url: URL, policy: LinkPolicy): Promise<{ refused: boolean; reason: string } | null> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { refused: true, reason: `only http and https links are checked (got ${url.protocol})` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { refused: true, reason: `only http and https links are checked (got ${url.protocol})` };
   if (policy.allowPrivate) return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
@@ -76,16 +97,26 @@ async function refusal(url: URL, policy: LinkPolicy): Promise<{ refused: boolean
     try {
       addresses = await withTimeout(policy.lookup(host), policy.timeoutMs, 'DNS lookup');
     } catch (err) {
-      return { refused: false, reason: `host ${host} could not be resolved (${err instanceof Error ? err.message : String(err)})` };
+      return {
+        refused: false,
+        reason: `host ${host} could not be resolved (${err instanceof Error ? err.message : String(err)})`,
+      };
     }
     if (addresses.length === 0) return { refused: false, reason: `host ${host} has no addresses` };
   }
   const bad = addresses.find(isPrivateAddress);
-  return bad ? { refused: true, reason: `refused: ${host} is a private, loopback or link-local address (${bad})` } : null;
+  return bad
+    ? { refused: true, reason: `refused: ${host} is a private, loopback or link-local address (${bad})` }
+    : null;
 }
 
 async function request(fetchFn: typeof fetch, url: URL, method: 'HEAD' | 'GET', policy: LinkPolicy): Promise<Response> {
-  const res = await fetchFn(url, { method, redirect: 'manual', signal: AbortSignal.timeout(policy.timeoutMs), headers: { 'user-agent': 'catalog-link-check/1' } });
+  const res = await fetchFn(url, {
+    method,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(policy.timeoutMs),
+    headers: { 'user-agent': 'catalog-link-check/1' },
+  });
   await res.body?.cancel().catch(() => {});
   return res;
 }
@@ -100,7 +131,8 @@ export async function checkLink(raw: string, fetchFn: typeof fetch, policy: Link
   }
   for (let hop = 0; hop <= policy.maxRedirects; hop++) {
     const no = await refusal(url, policy);
-    if (no) return { url: raw, outcome: no.refused ? 'refused' : 'broken', status: null, method: null, reason: no.reason };
+    if (no)
+      return { url: raw, outcome: no.refused ? 'refused' : 'broken', status: null, method: null, reason: no.reason };
     let res: Response | null = null;
     let method: 'HEAD' | 'GET' = 'HEAD';
     let failure = '';
@@ -114,8 +146,19 @@ export async function checkLink(raw: string, fetchFn: typeof fetch, policy: Link
       try {
         res = await request(fetchFn, url, 'GET', policy);
       } catch (err) {
-        const why = err instanceof Error && err.name === 'TimeoutError' ? `timed out after ${policy.timeoutMs} ms` : err instanceof Error ? err.message : String(err);
-        return { url: raw, outcome: 'broken', status: res?.status ?? null, method, reason: failure ? `${why} (HEAD: ${failure})` : why };
+        const why =
+          err instanceof Error && err.name === 'TimeoutError'
+            ? `timed out after ${policy.timeoutMs} ms`
+            : err instanceof Error
+              ? err.message
+              : String(err);
+        return {
+          url: raw,
+          outcome: 'broken',
+          status: res?.status ?? null,
+          method,
+          reason: failure ? `${why} (HEAD: ${failure})` : why,
+        };
       }
     }
     const location = res.headers.get('location');
@@ -128,13 +171,30 @@ export async function checkLink(raw: string, fetchFn: typeof fetch, policy: Link
       continue;
     }
     const ok = res.status >= 200 && res.status < 300;
-    return { url: raw, outcome: ok ? 'ok' : 'broken', status: res.status, method, reason: ok ? null : `HTTP ${res.status}` };
+    return {
+      url: raw,
+      outcome: ok ? 'ok' : 'broken',
+      status: res.status,
+      method,
+      reason: ok ? null : `HTTP ${res.status}`,
+    };
   }
-  return { url: raw, outcome: 'broken', status: null, method: null, reason: `more than ${policy.maxRedirects} redirects` };
+  return {
+    url: raw,
+    outcome: 'broken',
+    status: null,
+    method: null,
+    reason: `more than ${policy.maxRedirects} redirects`,
+  };
 }
 
 /** Checks links with bounded concurrency; links not started within the budget are not checked. */
-export async function checkLinks(urls: string[], fetchFn: typeof fetch, policy: LinkPolicy, now: () => number = Date.now): Promise<LinkResult[]> {
+export async function checkLinks(
+  urls: string[],
+  fetchFn: typeof fetch,
+  policy: LinkPolicy,
+  now: () => number = Date.now,
+): Promise<LinkResult[]> {
   const results: LinkResult[] = new Array(urls.length);
   const deadline = now() + policy.budgetMs;
   let next = 0;
@@ -142,7 +202,16 @@ export async function checkLinks(urls: string[], fetchFn: typeof fetch, policy: 
     while (next < urls.length) {
       const i = next++;
       const url = urls[i]!;
-      results[i] = now() > deadline ? { url, outcome: 'not_checked', status: null, method: null, reason: 'time budget used up; check fewer links at once' } : await checkLink(url, fetchFn, policy);
+      results[i] =
+        now() > deadline
+          ? {
+              url,
+              outcome: 'not_checked',
+              status: null,
+              method: null,
+              reason: 'time budget used up; check fewer links at once',
+            }
+          : await checkLink(url, fetchFn, policy);
     }
   };
   await Promise.all(Array.from({ length: Math.min(policy.concurrency, urls.length) }, worker));

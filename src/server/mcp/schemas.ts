@@ -8,16 +8,28 @@ import type { AdminRow } from '../admin-catalog/admin-index.ts';
 export const STATUSES = ['published', 'draft', 'scheduled'] as const;
 export const StatusSchema = z
   .enum(STATUSES)
-  .describe('published: live on the site; draft: `published: false`; scheduled: `published: true` with a future `publishAt` (as of the last build).');
+  .describe(
+    'published: live on the site; draft: `published: false`; scheduled: `published: true` with a future `publishAt` (as of the last build).',
+  );
 
-export const AGE_BAND_SLUGS = AGE_BANDS.map((b) => b.slug) as [(typeof AGE_BANDS)[number]['slug'], ...(typeof AGE_BANDS)[number]['slug'][]];
-export const AgeBandSchema = z.enum(AGE_BAND_SLUGS).describe(`Age band slug: ${AGE_BANDS.map((b) => `${b.slug} (${b.label})`).join(', ')}.`);
+export const AGE_BAND_SLUGS = AGE_BANDS.map((b) => b.slug) as [
+  (typeof AGE_BANDS)[number]['slug'],
+  ...(typeof AGE_BANDS)[number]['slug'][],
+];
+export const AgeBandSchema = z
+  .enum(AGE_BAND_SLUGS)
+  .describe(`Age band slug: ${AGE_BANDS.map((b) => `${b.slug} (${b.label})`).join(', ')}.`);
 
 export const AdminProduct = Product.extend({
   status: StatusSchema,
-  publishAt: z.iso.datetime({ offset: true }).nullable().describe('When a scheduled product goes live (RFC 3339), or null.'),
+  publishAt: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .describe('When a scheduled product goes live (RFC 3339), or null.'),
   sourcePath: z.string().describe('Repository-relative path of the product file.'),
-  ageBands: z.array(AgeBandSchema).describe('Age bands the age range overlaps; empty when there is no readable age range.'),
+  ageBands: z
+    .array(AgeBandSchema)
+    .describe('Age bands the age range overlaps; empty when there is no readable age range.'),
 }).describe('A product as curators see it: the 13 public fields plus status, schedule, file and age bands.');
 export type AdminProduct = z.infer<typeof AdminProduct>;
 

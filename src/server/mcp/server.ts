@@ -12,17 +12,26 @@ export const SERVER_INFO = { name: 'catalog-admin', title: `${SITE_NAME} admin`,
 // The SDK validates elicitation replies with Ajv, which it would set up for every new server
 // (~15 ms each, in every request). We never elicit: one shared validator, made on first use.
 let ajv: AjvJsonSchemaValidator | undefined;
-const validator: jsonSchemaValidator = { getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema) };
+const validator: jsonSchemaValidator = {
+  getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema),
+};
 
 export function buildMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(SERVER_INFO, {
     jsonSchemaValidator: validator,
-    instructions: 'Admin tools for the catalog: search and inspect every product (drafts included), audit and validate product files, draft new ones, check links, and trigger a rebuild. Product changes are made through pull requests; these tools never write files.',
+    instructions:
+      'Admin tools for the catalog: search and inspect every product (drafts included), audit and validate product files, draft new ones, check links, and trigger a rebuild. Product changes are made through pull requests; these tools never write files.',
   });
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: tool.annotations,
+      },
       async (args: Record<string, unknown>) => {
         const result = (await tool.run(args, ctx)) as Record<string, unknown>;
         return { structuredContent: result, content: [{ type: 'text' as const, text: asText(result) }] };

@@ -23,7 +23,10 @@ export async function answerMcp(req: Request, message: unknown, ctx: ToolContext
   headers.set('accept', ACCEPT_BOTH);
   const forwarded = new Request(req.url, { method: 'POST', headers });
   const server = buildMcpServer(ctx);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   try {
     await server.connect(transport);
     return await transport.handleRequest(forwarded, {

@@ -13,8 +13,13 @@ export interface AdminLimiters {
 }
 
 /** The Redis client (ioredis) is imported only when REDIS_URL is set: it costs ~30 ms of cold start. */
-export async function adminLimiters(redisUrl: string | undefined, log: (msg: string) => void = console.warn, redis?: Redis): Promise<AdminLimiters> {
-  const connect = async (url: string) => (await import('./redis.ts')).createRedisClient(url, (err) => log(`rate limit store: ${err.message}`));
+export async function adminLimiters(
+  redisUrl: string | undefined,
+  log: (msg: string) => void = console.warn,
+  redis?: Redis,
+): Promise<AdminLimiters> {
+  const connect = async (url: string) =>
+    (await import('./redis.ts')).createRedisClient(url, (err) => log(`rate limit store: ${err.message}`));
   const client = redis ?? (redisUrl ? await connect(redisUrl) : undefined);
   const onStoreError = (err: unknown) => log(`rate limit store failed: ${String(err)}`);
   return {

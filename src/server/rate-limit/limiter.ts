@@ -35,7 +35,13 @@ export interface LimiterOptions {
 
 function decision(res: RateLimiterRes, points: number, allowed: boolean): LimitDecision {
   const resetSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-  return { allowed, limit: points, remaining: Math.max(0, res.remainingPoints), resetSeconds, retryAfterSeconds: allowed ? 0 : resetSeconds };
+  return {
+    allowed,
+    limit: points,
+    remaining: Math.max(0, res.remainingPoints),
+    resetSeconds,
+    retryAfterSeconds: allowed ? 0 : resetSeconds,
+  };
 }
 
 /** Resolves when the client is ready or after `ms`, whichever comes first (never rejects). */
@@ -59,7 +65,14 @@ export function createRateLimiter(opts: LimiterOptions): RateLimiter {
   let ready: Promise<void> = Promise.resolve();
   if (opts.redis) {
     const redis = opts.redis;
-    limiter = new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: memory, rejectIfRedisNotReady: true });
+    limiter = new RateLimiterRedis({
+      storeClient: redis,
+      points,
+      duration,
+      keyPrefix,
+      insuranceLimiter: memory,
+      rejectIfRedisNotReady: true,
+    });
     // Wait briefly for the first connection so the first requests count in Redis, not in memory.
     ready = readyWithin(redis, 1500);
   }

@@ -32,9 +32,15 @@ const FIXES: Record<Exclude<Kind, 'file_problem' | 'duplicate_name' | 'duplicate
   missing_image: ['has no image', 'Add an image under public/images/products/ and set `imageUrl`.'],
   missing_description: ['has no description', 'Write a description as the Markdown body below the closing `---`.'],
   missing_age_range: ['has no age range', 'Set `ageRange`, e.g. "3–6 years".'],
-  missing_editorial_note: ['has no editorial note', 'Write `whyWePicked`: one to three sentences on why it earned its place.'],
+  missing_editorial_note: [
+    'has no editorial note',
+    'Write `whyWePicked`: one to three sentences on why it earned its place.',
+  ],
   staff_pick_without_curator: ['is a staff pick without a curator', 'Set `pickedBy` or `staffPick: false`.'],
-  scheduled_past_due: ['is scheduled but its `publishAt` has passed', 'Trigger a rebuild (trigger_rebuild) so it goes live.'],
+  scheduled_past_due: [
+    'is scheduled but its `publishAt` has passed',
+    'Trigger a rebuild (trigger_rebuild) so it goes live.',
+  ],
 };
 
 const normName = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -47,7 +53,12 @@ function normUrl(s: string): string {
   }
 }
 
-function duplicates(rows: AdminRow[], kind: 'duplicate_name' | 'duplicate_url', key: (r: AdminRow) => string, out: Finding[]) {
+function duplicates(
+  rows: AdminRow[],
+  kind: 'duplicate_name' | 'duplicate_url',
+  key: (r: AdminRow) => string,
+  out: Finding[],
+) {
   const groups = new Map<string, AdminRow[]>();
   for (const r of rows) {
     const k = key(r);
@@ -60,7 +71,14 @@ function duplicates(rows: AdminRow[], kind: 'duplicate_name' | 'duplicate_url', 
     if (g.length < 2) continue;
     for (const r of g) {
       const others = g.filter((o) => o !== r).map((o) => o.product.slug);
-      out.push(finding(r, kind, `shares its ${what} with ${others.join(', ')}`, `Merge the duplicates or make the ${what} distinct.`));
+      out.push(
+        finding(
+          r,
+          kind,
+          `shares its ${what} with ${others.join(', ')}`,
+          `Merge the duplicates or make the ${what} distinct.`,
+        ),
+      );
     }
   }
 }
@@ -71,7 +89,9 @@ function finding(r: AdminRow, kind: Kind, message: string, fix: string): Finding
 
 const ORDER = new Map<string, number>(FINDING_KINDS.map((k, i) => [k, i]));
 const sortFindings = (list: Finding[]) =>
-  list.sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : a.sourcePath > b.sourcePath ? 1 : ORDER.get(a.kind)! - ORDER.get(b.kind)!));
+  list.sort((a, b) =>
+    a.sourcePath < b.sourcePath ? -1 : a.sourcePath > b.sourcePath ? 1 : ORDER.get(a.kind)! - ORDER.get(b.kind)!,
+  );
 
 const staticCache = new WeakMap<AdminIndex, Finding[]>();
 function staticFindings(index: AdminIndex): Finding[] {
@@ -90,7 +110,14 @@ function staticFindings(index: AdminIndex): Finding[] {
   duplicates(index.rows, 'duplicate_name', (r) => normName(r.product.name), all);
   duplicates(index.rows, 'duplicate_url', (r) => normUrl(r.product.url), all);
   for (const p of index.catalog.problems) {
-    all.push({ kind: 'file_problem', slug: null, sourcePath: p.file, status: null, message: `${p.field}: ${p.message}`, fix: p.fix });
+    all.push({
+      kind: 'file_problem',
+      slug: null,
+      sourcePath: p.file,
+      status: null,
+      message: `${p.field}: ${p.message}`,
+      fix: p.fix,
+    });
   }
   sortFindings(all);
   staticCache.set(index, all);
@@ -104,7 +131,11 @@ export const auditCatalog = defineTool({
     'Lists what curators should fix, across every product file: missing image, description, age range or editorial note; duplicate names or product links; staff picks without a curator; scheduled products whose publishAt has passed (they go live on the next build); and any problem the validator reports. Filter by kind and status; paged, with counts per kind.',
   input: z
     .object({
-      kinds: z.array(z.enum(FINDING_KINDS)).max(FINDING_KINDS.length).optional().describe('Only these kinds of finding.'),
+      kinds: z
+        .array(z.enum(FINDING_KINDS))
+        .max(FINDING_KINDS.length)
+        .optional()
+        .describe('Only these kinds of finding.'),
       status: StatusSchema.optional().describe('Only products with this status.'),
       ...paging(50, 500),
     })
@@ -131,6 +162,12 @@ export const auditCatalog = defineTool({
     for (const f of byStatus) counts[f.kind]++;
     const kinds = args.kinds ? new Set(args.kinds) : null;
     const picked = kinds ? byStatus.filter((f) => kinds.has(f.kind)) : byStatus;
-    return { total: picked.length, counts, offset: args.offset, limit: args.limit, findings: picked.slice(args.offset, args.offset + args.limit) };
+    return {
+      total: picked.length,
+      counts,
+      offset: args.offset,
+      limit: args.limit,
+      findings: picked.slice(args.offset, args.offset + args.limit),
+    };
   },
 });

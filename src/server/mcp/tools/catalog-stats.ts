@@ -4,8 +4,10 @@ import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../../../config/site.
 import { AGE_BAND_SLUGS, STATUSES } from '../schemas.ts';
 import { defineTool } from './tool.ts';
 
-const counts = <T extends readonly [string, ...string[]]>(keys: T) => z.record(z.enum(keys), z.number().int().nonnegative());
-const zeros = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+const counts = <T extends readonly [string, ...string[]]>(keys: T) =>
+  z.record(z.enum(keys), z.number().int().nonnegative());
+const zeros = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
 export const catalogStats = defineTool({
   name: 'catalog_stats',

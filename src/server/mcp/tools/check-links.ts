@@ -10,7 +10,11 @@ const LinkIssue = z.object({
   slug: z.string().nullable().describe('The product, or null for a URL given directly.'),
   field: z.enum(['url', 'imageUrl', 'input']),
   url: z.string(),
-  outcome: z.enum(['broken', 'refused', 'not_checked']).describe('broken: error status, timeout or unreachable; refused: private/loopback target or not http(s); not_checked: time budget used up.'),
+  outcome: z
+    .enum(['broken', 'refused', 'not_checked'])
+    .describe(
+      'broken: error status, timeout or unreachable; refused: private/loopback target or not http(s); not_checked: time budget used up.',
+    ),
   status: z.number().int().nullable().describe('Last HTTP status, or null when no response came.'),
   method: z.enum(['HEAD', 'GET']).nullable(),
   reason: z.string().nullable(),
@@ -26,7 +30,12 @@ export const checkLinksTool = defineTool({
       slugs: z.array(Slug).max(100).optional().describe('Check these products (instead of a page of the catalog).'),
       urls: z.array(z.string().max(2000)).max(50).optional().describe('Check these links as well.'),
       status: StatusSchema.optional().describe('With no `slugs`: only products with this status.'),
-      fields: z.array(z.enum(['url', 'imageUrl'])).min(1).max(2).default(['url', 'imageUrl']).describe('Which links of each product to check.'),
+      fields: z
+        .array(z.enum(['url', 'imageUrl']))
+        .min(1)
+        .max(2)
+        .default(['url', 'imageUrl'])
+        .describe('Which links of each product to check.'),
       ...paging(25, 100),
     })
     .strict(),
@@ -50,7 +59,10 @@ export const checkLinksTool = defineTool({
     } else if (args.urls && args.status === undefined) {
       rows = [];
     } else {
-      rows = (args.status ? rows.filter((r) => r.status === args.status) : rows).slice(args.offset, args.offset + args.limit);
+      rows = (args.status ? rows.filter((r) => r.status === args.status) : rows).slice(
+        args.offset,
+        args.offset + args.limit,
+      );
     }
     const targets: { slug: string | null; field: 'url' | 'imageUrl' | 'input'; url: string }[] = [];
     for (const r of rows) {
@@ -60,7 +72,11 @@ export const checkLinksTool = defineTool({
       }
     }
     for (const url of args.urls ?? []) targets.push({ slug: null, field: 'input', url });
-    const results = await checkLinks(targets.map((t) => t.url), ctx.fetch, ctx.links);
+    const results = await checkLinks(
+      targets.map((t) => t.url),
+      ctx.fetch,
+      ctx.links,
+    );
     const count = (o: string) => results.filter((r) => r.outcome === o).length;
     return {
       productsChecked: rows.length,
@@ -69,7 +85,11 @@ export const checkLinksTool = defineTool({
       broken: count('broken'),
       refused: count('refused'),
       notChecked: count('not_checked'),
-      issues: results.flatMap((r, i) => (r.outcome === 'ok' ? [] : [{ ...targets[i]!, outcome: r.outcome, status: r.status, method: r.method, reason: r.reason }])),
+      issues: results.flatMap((r, i) =>
+        r.outcome === 'ok'
+          ? []
+          : [{ ...targets[i]!, outcome: r.outcome, status: r.status, method: r.method, reason: r.reason }],
+      ),
     };
   },
 });

@@ -11,7 +11,9 @@ const F = ProductFrontmatter.shape;
 
 const input = z
   .object({
-    slug: Slug.optional().describe('Wanted slug; derived from the name when omitted. A taken slug gets a free variant.'),
+    slug: Slug.optional().describe(
+      'Wanted slug; derived from the name when omitted. A taken slug gets a free variant.',
+    ),
     name: F.name,
     brand: F.brand,
     description: Product.shape.description.optional().describe('Markdown body: what the product is, in plain words.'),
@@ -24,8 +26,13 @@ const input = z
     staffPick: F.staffPick.default(false),
     pickedBy: F.pickedBy.optional(),
     whyWePicked: F.whyWePicked.optional(),
-    published: F.published.default(false).describe('Publish on the next build (true) or keep as a draft (false, the default).'),
-    publishAt: z.iso.datetime({ offset: true }).optional().describe('Go live at this time (RFC 3339 with offset) once published.'),
+    published: F.published
+      .default(false)
+      .describe('Publish on the next build (true) or keep as a draft (false, the default).'),
+    publishAt: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .describe('Go live at this time (RFC 3339 with offset) once published.'),
   })
   .strict();
 

@@ -20,8 +20,13 @@ export const getProduct = defineTool({
     const row = index.bySlug.get(slug);
     if (!row) {
       const stem = slug.split('-')[0] ?? slug;
-      const near = index.rows.filter((r) => r.product.slug.includes(stem)).slice(0, 5).map((r) => r.product.slug);
-      throw new ToolError(`No product has the slug "${slug}".${near.length ? ` Similar slugs: ${near.join(', ')}.` : ''} Use search_products to find it.`);
+      const near = index.rows
+        .filter((r) => r.product.slug.includes(stem))
+        .slice(0, 5)
+        .map((r) => r.product.slug);
+      throw new ToolError(
+        `No product has the slug "${slug}".${near.length ? ` Similar slugs: ${near.join(', ')}.` : ''} Use search_products to find it.`,
+      );
     }
     return { product: adminProduct(row), body: row.entry.description };
   },

@@ -7,10 +7,20 @@ import { defineTool, paging } from './tool.ts';
 
 const input = z
   .object({
-    query: z.string().max(200).optional().describe('Words to find (all must match, case-insensitive) in name, brand, description or editorial note.'),
+    query: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('Words to find (all must match, case-insensitive) in name, brand, description or editorial note.'),
     category: z.enum(CATEGORY_SLUGS).optional().describe('Only products in this category.'),
     ageBand: AgeBandSchema.optional().describe('Only products whose age range overlaps this band.'),
-    age: z.number().int().min(0).max(18).optional().describe('Only products suitable at this age in years (the age range covers it).'),
+    age: z
+      .number()
+      .int()
+      .min(0)
+      .max(18)
+      .optional()
+      .describe('Only products suitable at this age in years (the age range covers it).'),
     staffPick: z.boolean().optional().describe('Only staff picks (true) or only non-picks (false).'),
     pickedBy: z.enum(CURATOR_CODES).optional().describe('Only products picked by this curator.'),
     currency: z.enum(CURRENCIES).optional(),
@@ -37,7 +47,11 @@ function matcher(f: Filters): (r: AdminRow) => boolean {
     if (f.status && r.status !== f.status) return false;
     if (f.category && !p.categories.includes(f.category)) return false;
     if (f.ageBand && !r.ageBands.includes(f.ageBand)) return false;
-    if (f.age !== undefined && (!r.ageSpan || r.ageSpan.minMonths > ageLo + 11 || (r.ageSpan.maxMonths ?? Infinity) < ageLo)) return false;
+    if (
+      f.age !== undefined &&
+      (!r.ageSpan || r.ageSpan.minMonths > ageLo + 11 || (r.ageSpan.maxMonths ?? Infinity) < ageLo)
+    )
+      return false;
     if (f.staffPick !== undefined && p.staffPick !== f.staffPick) return false;
     if (f.pickedBy && p.pickedBy !== f.pickedBy) return false;
     if (f.currency && p.currency !== f.currency) return false;
@@ -57,6 +71,11 @@ export const searchProducts = defineTool({
   async run(args, ctx) {
     const { rows } = await ctx.catalog();
     const hits = rows.filter(matcher(args));
-    return { total: hits.length, offset: args.offset, limit: args.limit, items: hits.slice(args.offset, args.offset + args.limit).map(adminProduct) };
+    return {
+      total: hits.length,
+      offset: args.offset,
+      limit: args.limit,
+      items: hits.slice(args.offset, args.offset + args.limit).map(adminProduct),
+    };
   },
 });

@@ -34,12 +34,19 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
 export class ToolError extends Error {}
 
 /** Keeps each definition's input and output types linked while listing them together. */
-export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(def: ToolDef<I, O>): ToolDef => def as unknown as ToolDef;
+export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(def: ToolDef<I, O>): ToolDef =>
+  def as unknown as ToolDef;
 
 /** Paging inputs shared by the list tools. */
 export const paging = (defaultLimit: number, maxLimit: number) => ({
   offset: z.number().int().min(0).default(0).describe('How many results to skip.'),
-  limit: z.number().int().min(1).max(maxLimit).default(defaultLimit).describe(`How many results to return (1–${maxLimit}, default ${defaultLimit}).`),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(maxLimit)
+    .default(defaultLimit)
+    .describe(`How many results to return (1–${maxLimit}, default ${defaultLimit}).`),
 });
 
 /** The JSON text content item that accompanies every structured result. */

@@ -8,7 +8,9 @@ export const triggerRebuild = defineTool({
   title: 'Trigger a rebuild',
   description:
     'Starts a new production build and deploy through the Netlify build hook in BUILD_HOOK_URL: use it after merging product changes, or when a scheduled product is past due. Limited to 5 per hour per admin. Fails with a clear message when BUILD_HOOK_URL is not set.',
-  input: z.object({ reason: z.string().trim().min(1).max(200).optional().describe('Shown as the deploy title in Netlify.') }).strict(),
+  input: z
+    .object({ reason: z.string().trim().min(1).max(200).optional().describe('Shown as the deploy title in Netlify.') })
+    .strict(),
   output: z.object({
     triggered: z.literal(true),
     status: z.number().int().describe('HTTP status of the build hook.'),
@@ -18,10 +20,15 @@ export const triggerRebuild = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run({ reason }, ctx) {
     if (!ctx.buildHookUrl) {
-      throw new ToolError('BUILD_HOOK_URL is not set. Create a build hook in Netlify (Site configuration → Build & deploy → Build hooks) and set its URL as BUILD_HOOK_URL in the site environment.');
+      throw new ToolError(
+        'BUILD_HOOK_URL is not set. Create a build hook in Netlify (Site configuration → Build & deploy → Build hooks) and set its URL as BUILD_HOOK_URL in the site environment.',
+      );
     }
     const limit = await ctx.rebuildLimiter.consume(ctx.admin.sub);
-    if (!limit.allowed) throw new ToolError(`Rebuild limit reached (${limit.limit} per hour). Try again in ${limit.retryAfterSeconds} s.`);
+    if (!limit.allowed)
+      throw new ToolError(
+        `Rebuild limit reached (${limit.limit} per hour). Try again in ${limit.retryAfterSeconds} s.`,
+      );
     let hook: URL;
     try {
       hook = new URL(ctx.buildHookUrl);
@@ -37,6 +44,11 @@ export const triggerRebuild = defineTool({
       throw new ToolError(`The build hook could not be reached: ${err instanceof Error ? err.message : String(err)}.`);
     }
     if (!res.ok) throw new ToolError(`The build hook answered HTTP ${res.status}; check BUILD_HOOK_URL.`);
-    return { triggered: true as const, status: res.status, at: ctx.now().toISOString(), remainingThisHour: limit.remaining };
+    return {
+      triggered: true as const,
+      status: res.status,
+      at: ctx.now().toISOString(),
+      remainingThisHour: limit.remaining,
+    };
   },
 });

@@ -21,8 +21,15 @@ export const validateProduct = defineTool({
     'Checks the text of a product file (frontmatter plus Markdown body) exactly as the build does and returns every problem with its line, field, message and fix. Give `path` (content/products/<slug>.md) to check the slug against the file name; without it the file is assumed to be named after its own slug.',
   input: z
     .object({
-      text: z.string().max(200_000).describe('The whole file: `---`, the YAML frontmatter, `---`, then the Markdown body.'),
-      path: z.string().regex(FILE_PATTERN).optional().describe('Where the file would live, e.g. content/products/wooden-rainbow-stacker.md.'),
+      text: z
+        .string()
+        .max(200_000)
+        .describe('The whole file: `---`, the YAML frontmatter, `---`, then the Markdown body.'),
+      path: z
+        .string()
+        .regex(FILE_PATTERN)
+        .optional()
+        .describe('Where the file would live, e.g. content/products/wooden-rainbow-stacker.md.'),
     })
     .strict(),
   output: z.object({
@@ -31,7 +38,10 @@ export const validateProduct = defineTool({
     slug: z.string().nullable().describe('The slug when the file is valid.'),
     problems: z.array(ProblemSchema),
     report: z.string().describe('The problems formatted as the validator prints them (empty when valid).'),
-    existingProduct: z.string().nullable().describe('When a product already has this slug: its file (the check is then an edit of it).'),
+    existingProduct: z
+      .string()
+      .nullable()
+      .describe('When a product already has this slug: its file (the check is then an edit of it).'),
   }),
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
