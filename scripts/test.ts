@@ -5,15 +5,27 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, netlifyEnv } from './lib/stack.ts';
 import { countResults, type VitestJsonReport } from './lib/vitest-report.ts';
+import { ensurePrerequisites } from './lib/preflight.ts';
 
 const REPORT = path.join(ROOT, 'test-results');
 rmSync(REPORT, { recursive: true, force: true });
 let passed = 0;
 let failed = 0;
 
+console.log('▶ preflight: what the tests need from this machine');
+const pre = ensurePrerequisites(
+  (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status === 0,
+  (line) => console.log(`  ${line}`),
+);
+if (!pre.ok) {
+  console.error(`\n${pre.report}`);
+  process.exit(1);
+}
+const env = netlifyEnv(pre.env);
+
 function step(name: string, cmd: string, args: string[]) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: netlifyEnv() });
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
   if (res.status !== 0) {
     console.error(`\n✖ ${name} failed (exit ${res.status ?? res.signal}).`);
     summary();
@@ -30,7 +42,7 @@ function vitest(project: string) {
     {
       cwd: ROOT,
       stdio: 'inherit',
-      env: netlifyEnv(),
+      env,
     },
   );
   let counted = false;

@@ -1,5 +1,5 @@
 // Lighthouse scores (performance, accessibility, best practices, SEO) for one URL, running the
-// lighthouse CLI against Debian's Chromium on loopback with every background fetch switched off.
+// lighthouse CLI against the preflight's Chromium on loopback with every background fetch switched off.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 
-export const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Scores = Record<(typeof CATEGORIES)[number], number | null>;
 
@@ -23,7 +22,7 @@ export interface LighthouseResult {
 }
 
 export function chromiumAvailable(): boolean {
-  return existsSync(CHROMIUM);
+  return existsSync(CHROMIUM_PATH);
 }
 
 async function lighthouseOnce(root: string, url: string): Promise<LighthouseResult> {
@@ -44,7 +43,7 @@ async function lighthouseOnce(root: string, url: string): Promise<LighthouseResu
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(process.execPath, args, {
         cwd: tmp,
-        env: { ...process.env, CHROME_PATH: CHROMIUM },
+        env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let err = '';

@@ -1,7 +1,7 @@
-// Debian's Chromium and the flags that keep it headless and off the network beyond loopback
+// The Chromium-family browser and the flags that keep it headless and off the network beyond loopback
 // (without the background-networking flags it floods the closed network). Shared by the browser
-// tests and the benchmark's Lighthouse runs.
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+// tests and the benchmark's Lighthouse runs. `npm test`'s preflight finds the browser and sets CHROME_PATH.
+export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 export const CHROMIUM_FLAGS = [
   '--headless',

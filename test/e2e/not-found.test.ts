@@ -1,12 +1,11 @@
 // Unknown paths over real HTTP: a 404 whose Markdown body names the path and links the way back,
 // in the negotiated content type; and in real Chromium: readable text, not a download, and a home
 // page without CSP violations.
-import { chromium, type Browser } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
 
 const base = inject('baseUrl');
-const CHROMIUM = '/usr/bin/chromium';
 
 describe.each([
   ['/no-such-page', undefined, 'text/plain; charset=utf-8'],
@@ -51,20 +50,7 @@ it('HEAD of an unknown page: 404, same headers, no body', async () => {
 describe('in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-      ],
-    });
+    browser = await launchBrowser();
   });
   afterAll(async () => browser?.close());
 
