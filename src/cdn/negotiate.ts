@@ -4,11 +4,12 @@
 /** The representations a page has. `plain` is the Markdown text labelled `text/plain`. */
 export type PageFormat = 'html' | 'markdown' | 'plain';
 
-const OFFERS: readonly { format: PageFormat; type: string; subtype: string }[] = [
+const OFFERS: readonly { format: PageFormat; type: string; subtypes: readonly string[] }[] = [
   // Server preference order, used only when q-value, specificity and listing order all tie.
-  { format: 'html', type: 'text', subtype: 'html' },
-  { format: 'markdown', type: 'text', subtype: 'markdown' },
-  { format: 'plain', type: 'text', subtype: 'plain' },
+  { format: 'html', type: 'text', subtypes: ['html'] },
+  // text/x-markdown is the pre-RFC 7763 name some clients still send; it gets text/markdown.
+  { format: 'markdown', type: 'text', subtypes: ['markdown', 'x-markdown'] },
+  { format: 'plain', type: 'text', subtypes: ['plain'] },
 ];
 
 export interface MediaRange {
@@ -39,8 +40,8 @@ export function parseAccept(header: string): MediaRange[] {
 }
 
 /** 2 for an exact type/subtype, 1 for type/*, 0 for * / *, -1 when the range does not match. */
-function specificity(r: MediaRange, type: string, subtype: string): number {
-  if (r.type === type && r.subtype === subtype) return 2;
+function specificity(r: MediaRange, type: string, subtypes: readonly string[]): number {
+  if (r.type === type && subtypes.includes(r.subtype)) return 2;
   if (r.type === type && r.subtype === '*') return 1;
   if (r.type === '*' && r.subtype === '*') return 0;
   return -1;
@@ -59,8 +60,8 @@ export function negotiatePage(accept: string | null | undefined): PageFormat {
     let match: MediaRange | undefined;
     let spec = -1;
     for (const r of ranges) {
-      const s = specificity(r, offer.type, offer.subtype);
-      if (s > spec) [match, spec] = [r, s];
+      const s = specificity(r, offer.type, offer.subtypes);
+      if (s > spec || (s === spec && s >= 0 && r.q > match!.q)) [match, spec] = [r, s];
     }
     if (!match || match.q <= 0) return;
     const cand = { format: offer.format, q: match.q, spec, index: match.index, pref };

@@ -18,6 +18,7 @@ const ACCEPTS: [string, 'html' | 'markdown' | 'plain'][] = [
   [BROWSER, 'html'],
   ['*/*', 'html'],
   ['text/plain', 'plain'],
+  ['text/x-markdown', 'markdown'],
 ];
 const TYPE = { html: 'text/html', markdown: 'text/markdown; charset=utf-8', plain: 'text/plain; charset=utf-8' };
 

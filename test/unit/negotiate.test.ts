@@ -30,6 +30,10 @@ describe.each([
   ['*/*;q=0.1, text/markdown;q=0.2', 'markdown'],
   ['garbage, text/markdown;q=0.7', 'markdown'],
   ['text/markdown;q=abc', 'html'],
+  ['text/x-markdown', 'markdown'],
+  ['text/x-markdown, text/html;q=0.9', 'markdown'],
+  ['text/html, text/x-markdown;q=0.5', 'html'],
+  ['text/markdown;q=0.1, text/x-markdown, text/html;q=0.5', 'markdown'],
 ] as const)('Accept %j', (accept, expected) => {
   it(`gives ${expected}`, () => expect(negotiatePage(accept)).toBe(expected));
 });
