@@ -158,6 +158,8 @@ export function syntheticProduct(i: number, rand: () => number, images: readonly
     whyWePicked: rand() < 0.2 ? null : `${sentence(rand, 6 + Math.floor(rand() * 10))} ${sentence(rand, 8)}`,
     published: roll >= 0.03,
   };
+  // A published product needs a price or a note; fixed text keeps the random sequence unchanged.
+  if (data.price === null && data.whyWePicked === null) data.whyWePicked = `Picked for open-ended play with a ${noun}.`;
   // 2% scheduled far in the future, 3% scheduled in the past (already published).
   if (roll >= 0.03 && roll < 0.05) data.publishAt = '2099-01-01T09:00:00Z';
   else if (roll >= 0.05 && roll < 0.08) data.publishAt = '2024-06-01T09:00:00Z';

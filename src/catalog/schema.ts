@@ -3,12 +3,12 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../config/site.ts';
 import { parseAgeRange } from './ages.ts';
+import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
 
 /** How to fix a field, shown by the validator. Kept out of the OpenAPI document on purpose. */
 export const fixes = z.registry<{ fix: string }>();
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const SLUG_MAX = 200;
+export { SLUG_MAX, SLUG_PATTERN };
 
 export const Slug = z
   .string()
@@ -133,6 +133,14 @@ export const ProductFrontmatter = Product.omit({ description: true })
   .superRefine((p, ctx) => {
     if (p.staffPick && p.pickedBy === null) {
       ctx.addIssue({ code: 'custom', path: ['pickedBy'], message: 'a staff pick must name its curator' });
+    }
+    // A product page's structured data is a valid product result only with an offer or a review.
+    if (p.published && p.price === null && p.whyWePicked === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['whyWePicked'],
+        message: 'is required when `price` is null: a published product carries a price, an editorial note, or both',
+      });
     }
   });
 export type ProductFrontmatter = z.infer<typeof ProductFrontmatter>;

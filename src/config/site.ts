@@ -48,3 +48,25 @@ export const CURRENCIES = ['USD', 'CAD', 'EUR'] as const;
  * a rebuild with no content change writes the same feed: only products.json carries the build time.
  */
 export const CATALOG_LAUNCHED_AT = new Date('2026-01-01T00:00:00Z');
+
+/**
+ * The licence of the catalog data: product facts and the curators' notes, in every format (pages,
+ * Markdown, JSON, llms files). Product images are the makers' or shops' and are not covered.
+ */
+export const DATA_LICENSE = {
+  name: 'CC BY 4.0',
+  title: 'Creative Commons Attribution 4.0 International',
+  url: 'https://creativecommons.org/licenses/by/4.0/',
+  scope: 'the catalog data: product facts and editorial notes, in every format',
+  excluded: 'product images, which belong to their makers or shops',
+  attribution: `${SITE_NAME}, with a link to the product page or to the catalog`,
+} as const;
+
+/**
+ * How automated agents may use the content (contentsignals.org), declared in robots.txt. It matches
+ * the open licence: found in search, read live to answer people, and training is not refused either.
+ */
+export const CONTENT_SIGNALS = { search: 'yes', 'ai-input': 'yes', 'ai-train': 'yes' } as const;
+export const CONTENT_SIGNAL_LINE = Object.entries(CONTENT_SIGNALS)
+  .map(([k, v]) => `${k}=${v}`)
+  .join(', ');

@@ -1,6 +1,6 @@
 // The about page's editorial text, in one place: the HTML page (src/pages/about.astro) and its
 // Markdown twin (src/outputs/twins.ts) both render these blocks, so the two never drift apart.
-import { CURATOR_CODES, CURATORS, SITE_NAME } from '../config/site.ts';
+import { CONTENT_SIGNAL_LINE, CURATOR_CODES, CURATORS, DATA_LICENSE, SITE_NAME } from '../config/site.ts';
 import { CATALOG_JSON_PATH, productJsonPath } from '../catalog/urls.ts';
 
 /** Inline text: plain, code, emphasis, strong, or a site link. Each renderer adds its own markup. */
@@ -116,6 +116,29 @@ export const ABOUT_SECTIONS: AboutSection[] = [
             { code: 'Accept: text/markdown' },
             '.',
           ],
+        ],
+      },
+    ],
+  },
+  {
+    id: 'licence',
+    heading: 'Using the catalog data',
+    blocks: [
+      {
+        p: [
+          `The catalog data — product facts and our editorial notes, on these pages and in the JSON, Markdown and llms files — is published under ${DATA_LICENSE.title} (`,
+          { href: DATA_LICENSE.url, label: DATA_LICENSE.name },
+          `). Reuse it, with credit to ${DATA_LICENSE.attribution}. Product images are not ours: they belong to their makers or shops and are not covered.`,
+        ],
+      },
+      {
+        p: [
+          'Our ',
+          { href: '/robots.txt', label: 'robots.txt' },
+          ' says the same to machines with a content signal, ',
+          { code: `Content-Signal: ${CONTENT_SIGNAL_LINE}` },
+          ': search engines may index the catalog, AI assistants may read it live to answer people, and it may be used for training, all under the licence. ' +
+            'We ask agents to read the live catalog rather than an old copy: prices and availability change, and the catalog is rebuilt every hour.',
         ],
       },
     ],

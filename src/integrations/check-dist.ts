@@ -12,7 +12,7 @@ import { ApiError, CatalogSnapshot, Product, type CatalogEntry } from '../catalo
 import { CATALOG_JSON_PATH } from '../catalog/urls.ts';
 import { CATEGORIES, CATEGORY_SLUGS } from '../config/site.ts';
 import { NOT_FOUND_JSON_PATH } from '../outputs/json.ts';
-import { categoryDumpPath, LLMS_FULL_PATH, LLMS_TXT_MAX_CHARS } from '../outputs/llms.ts';
+import { categoryDumpPath, LLMS_FULL_PATH, LLMS_SMALL_PATH, LLMS_TXT_MAX_CHARS } from '../outputs/llms.ts';
 import { distFileOf, pagesOf } from '../outputs/pages.ts';
 
 export interface CheckResult {
@@ -165,6 +165,10 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
     const n = sections(await read(LLMS_FULL_PATH));
     if (n !== snapshot.count) fail(`${LLMS_FULL_PATH}: ${n} product sections, ${snapshot.count} products`);
   } else fail(`${LLMS_FULL_PATH}: missing`);
+  if (fileSet.has(distFileOf(LLMS_SMALL_PATH))) {
+    const lines = (await read(LLMS_SMALL_PATH)).match(/^- \[/gm)?.length ?? 0;
+    if (lines !== snapshot.count) fail(`${LLMS_SMALL_PATH}: ${lines} product lines, ${snapshot.count} products`);
+  } else fail(`${LLMS_SMALL_PATH}: missing`);
   for (const c of CATEGORY_SLUGS) {
     const p = categoryDumpPath(c);
     if (!fileSet.has(distFileOf(p))) fail(`${p}: missing`);

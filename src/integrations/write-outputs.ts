@@ -8,7 +8,15 @@ import { CATALOG_JSON_PATH, productJsonPath } from '../catalog/urls.ts';
 import { buildHeadersFile } from '../cdn/headers-file.ts';
 import { apiCatalog, atomFeed, robotsTxt, sitemapXml } from '../outputs/discovery.ts';
 import { NOT_FOUND_JSON_PATH, notFoundBody, productJson, snapshotJson } from '../outputs/json.ts';
-import { categoryDump, categoryDumpPath, LLMS_FULL_PATH, llmsFullTxt, llmsTxt } from '../outputs/llms.ts';
+import {
+  categoryDump,
+  categoryDumpPath,
+  LLMS_FULL_PATH,
+  LLMS_SMALL_PATH,
+  llmsFullTxt,
+  llmsSmallTxt,
+  llmsTxt,
+} from '../outputs/llms.ts';
 import { productMarkdown } from '../outputs/markdown.ts';
 import { buildOpenApi } from '../outputs/openapi.ts';
 import { distFileOf, pagesOf } from '../outputs/pages.ts';
@@ -47,6 +55,7 @@ function* outputs(view: CatalogView, base: string, mcpDescription: string | unde
   // Each product's Markdown body and listing line are stringified once and reused by every file.
   const md = productMarkdown(base);
   yield ['/llms.txt', () => llmsTxt(view, md)];
+  yield [LLMS_SMALL_PATH, () => llmsSmallTxt(view, base)];
   yield [LLMS_FULL_PATH, () => llmsFullTxt(view, md)];
   for (const c of CATEGORY_SLUGS) yield [categoryDumpPath(c), () => categoryDump(view, c, md)];
   const pages = pagesOf(view);

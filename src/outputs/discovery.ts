@@ -1,6 +1,13 @@
 // Discovery files: sitemap.xml (from pagesOf), an Atom feed of the newest products, robots.txt
 // and the RFC 9727 /.well-known/api-catalog linkset.
-import { CATALOG_LAUNCHED_AT, SITE_NAME, SITE_TAGLINE, siteUrl } from '../config/site.ts';
+import {
+  CATALOG_LAUNCHED_AT,
+  CONTENT_SIGNAL_LINE,
+  DATA_LICENSE,
+  SITE_NAME,
+  SITE_TAGLINE,
+  siteUrl,
+} from '../config/site.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { CATALOG_JSON_PATH, productPath } from '../catalog/urls.ts';
@@ -75,10 +82,21 @@ export function atomFeed(view: CatalogView, base = siteUrl()): string {
   ].join('\n');
 }
 
-/** robots.txt: everything public may be crawled; the admin endpoints are not content. */
+/**
+ * robots.txt: everything public may be crawled; the admin endpoints are not content. The
+ * Content-Signal line (contentsignals.org) says how the content may be used, in line with the
+ * data licence; the comment block spells both out for the people who read robots.txt.
+ */
 export function robotsTxt(base = siteUrl()): string {
   return [
+    `# ${SITE_NAME}: the catalog data is ${DATA_LICENSE.name} (${DATA_LICENSE.url}),`,
+    `# except ${DATA_LICENSE.excluded}. Attribution: ${DATA_LICENSE.attribution}.`,
+    '# Content signals (https://contentsignals.org/): search = building a search index and showing',
+    '# links and excerpts; ai-input = reading pages live to answer people (retrieval, grounding);',
+    '# ai-train = training or fine-tuning models. yes = allowed. Prices and availability change every',
+    `# hour: read the live catalog (${base}/llms.txt) rather than relying on an old copy.`,
     'User-agent: *',
+    `Content-Signal: ${CONTENT_SIGNAL_LINE}`,
     'Allow: /',
     'Disallow: /api/mcp',
     'Disallow: /api/auth/',

@@ -2,8 +2,9 @@
 // slugs. Each per-product document is byte-equal to its entry in the snapshot.
 import { siteUrl } from '../config/site.ts';
 import { toProduct, type CatalogView } from '../catalog/catalog.ts';
-import type { ApiError, CatalogSnapshot, Product } from '../catalog/schema.ts';
-import { CATALOG_JSON_PATH } from '../catalog/urls.ts';
+import type { CatalogSnapshot, Product } from '../catalog/schema.ts';
+
+export { notFoundBody } from '../cdn/product-json.ts';
 
 /** Where the 404 body for unknown `/api/products/{slug}` lands; the CDN's 404 rule serves it. */
 export const NOT_FOUND_JSON_PATH = '/api/not-found.json';
@@ -24,15 +25,4 @@ export const productJson = (product: Product): string => JSON.stringify(product)
  */
 export function snapshotJson(productJsons: readonly string[], generatedAt: Date): string {
   return `{"count":${productJsons.length},"generatedAt":${JSON.stringify(generatedAt.toISOString())},"products":[${productJsons.join(',')}]}`;
-}
-
-/** The ApiError body served with 404 for an unknown, over-long or malformed product slug. */
-export function notFoundBody(base = siteUrl()): ApiError {
-  return {
-    error: {
-      code: 'not_found',
-      message: 'No published product has that slug.',
-      hint: `List every product at ${base}${CATALOG_JSON_PATH}; slugs are lowercase kebab-case, 1–200 characters.`,
-    },
-  };
 }

@@ -1,11 +1,20 @@
 // The agent files: /llms.txt (llmstxt.org index, bounded size at any catalog size),
-// /llms-full.txt (every published product as Markdown) and /llms/<category>.txt dumps.
+// /llms-small.txt (one line per product), /llms-full.txt (every published product as Markdown)
+// and /llms/<category>.txt dumps.
 import type { RootContent } from 'mdast';
-import { CATEGORIES, CATEGORY_SLUGS, SITE_NAME, siteUrl, type CategorySlug } from '../config/site.ts';
+import {
+  CATEGORIES,
+  CATEGORY_SLUGS,
+  CONTENT_SIGNAL_LINE,
+  DATA_LICENSE,
+  SITE_NAME,
+  siteUrl,
+  type CategorySlug,
+} from '../config/site.ts';
 import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
-import { agePath, CATALOG_JSON_PATH, categoryPath, twinPath } from '../catalog/urls.ts';
+import { agePath, CATALOG_JSON_PATH, categoryPath, productPath, twinPath } from '../catalog/urls.ts';
 import {
   code,
   heading,
@@ -13,6 +22,7 @@ import {
   list,
   paragraph,
   plural,
+  price,
   productBlocks,
   productMarkdown,
   stringify,
@@ -27,6 +37,9 @@ export const LLMS_TXT_MAX_CHARS = 50_000;
 export const LLMS_TXT_PICKS = 25;
 
 export const LLMS_FULL_PATH = '/llms-full.txt';
+export const LLMS_SMALL_PATH = '/llms-small.txt';
+/** Longest note excerpt on an llms-small line: keeps the file near 1 MB at 10,000 products. */
+export const SMALL_NOTE_MAX_CHARS = 140;
 export const categoryDumpPath = (c: CategorySlug) => `/llms/${c}.txt`;
 
 const SUMMARY =
@@ -66,6 +79,43 @@ export function categoryDump(
     view.byCategory.get(category)!,
     md,
   );
+}
+
+/** The first sentence of a text, cut at a word after `max` characters. */
+export function firstSentence(text: string, max = SMALL_NOTE_MAX_CHARS): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const end = /[.!?](?=\s|$)/.exec(flat);
+  const sentence = end ? flat.slice(0, end.index + 1) : flat;
+  if (sentence.length <= max) return sentence;
+  return `${sentence.slice(0, max).replace(/\s+\S*$/, '')}…`;
+}
+
+/**
+ * /llms-small.txt: the whole catalog between llms.txt and llms-full.txt, one line per product: name
+ * (linked to its Markdown twin), ages, price, and the first sentence of the editorial note. Links are
+ * site-relative: the base URL repeated on every line would be a fifth of the file.
+ */
+export function llmsSmallTxt(view: CatalogView, base = siteUrl()): string {
+  const lines = view.products.map((e) => {
+    const d = e.data;
+    const note = d.whyWePicked ? ` · ${firstSentence(d.whyWePicked)}` : '';
+    return [
+      link(twinPath(productPath(d.slug)), d.name),
+      text(` · ${d.ageRange ?? 'ages not stated'} · ${price(d.price, d.currency)}${note}`),
+    ];
+  });
+  return stringify([
+    heading(1, `${SITE_NAME}: every product in one line`),
+    paragraph(
+      text(
+        `${plural(view.products.length, 'published product')}, ordered by slug: name, ages, indicative price and the first sentence of why we picked it. ` +
+          `Each name links to the product as Markdown, relative to ${base}; the whole text of every product is in `,
+      ),
+      link(`${base}${LLMS_FULL_PATH}`, `${base}${LLMS_FULL_PATH}`),
+      text(`. Data licence: ${DATA_LICENSE.name} (${DATA_LICENSE.url}), product images excluded.`),
+    ),
+    list(lines),
+  ]);
 }
 
 /** /llms.txt in the llmstxt.org format. Its size does not grow with the catalog beyond the capped picks. */
@@ -125,6 +175,10 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
     ]),
     heading(2, 'Full text'),
     list([
+      [
+        link(u(LLMS_SMALL_PATH), 'llms-small.txt'),
+        text(': every published product in one line (name, ages, price, the first sentence of the note)'),
+      ],
       [link(u(LLMS_FULL_PATH), 'llms-full.txt'), text(': every published product as Markdown with its editorial note')],
       ...CATEGORY_SLUGS.map((c) => [
         link(u(categoryDumpPath(c)), `${CATEGORIES[c].label} (full text)`),
@@ -168,6 +222,22 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
       [
         text(
           'Every HTML page has a Markdown twin: append .md to its path (the home page is /index.md) or send Accept: text/markdown.',
+        ),
+      ],
+    ]),
+    heading(2, 'Licence and use'),
+    list([
+      [
+        text(
+          `The catalog data (product facts and editorial notes, in every format) is ${DATA_LICENSE.title} (${DATA_LICENSE.name}): `,
+        ),
+        link(DATA_LICENSE.url, DATA_LICENSE.url),
+        text(`. Attribute it as ${DATA_LICENSE.attribution}. Not covered: ${DATA_LICENSE.excluded}.`),
+      ],
+      [
+        text(
+          `robots.txt declares Content-Signal: ${CONTENT_SIGNAL_LINE}. Search, live answers and training are all allowed under the licence; ` +
+            'prices and availability change every hour, so read the live catalog before answering rather than an old copy.',
         ),
       ],
     ]),

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the zod schemas (zod 4 `z.toJSONSchema`): no field is
 // written here. Paths, tags and security follow the contract's endpoint table.
 import { z } from 'zod';
-import { SITE_NAME, siteUrl } from '../config/site.ts';
+import { CONTENT_SIGNAL_LINE, DATA_LICENSE, SITE_NAME, siteUrl } from '../config/site.ts';
 import { ApiError, CatalogSnapshot, HealthStatus, Product, Slug } from '../catalog/schema.ts';
 import { notFoundBody } from './json.ts';
 import { LLMS_TXT_MAX_CHARS } from './llms.ts';
@@ -92,7 +92,8 @@ function infoDescription(base: string): string {
     '- **Published only**: drafts and products scheduled for later never appear in any response, page or file.',
     '- **No keys**: public endpoints need no signup, no key and no payment, and have no rate limit. Send no API key and no `Authorization` header to them. Only `POST /api/mcp` requires authentication (`adminOAuth`).',
     `- **Markdown twins**: every HTML page has a \`text/markdown\` alternate representation, at the page path plus \`.md\` (\`/products/{slug}.md\`; the home page is \`/index.md\`) or at the page path itself with \`Accept: text/markdown\`. Each HTML page links it with \`<link rel="alternate" type="text/markdown">\`.`,
-    `- **Agent files**: \`/llms.txt\` (llmstxt.org format, always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters), \`/llms-full.txt\` (every product as Markdown) and \`/llms/{category}.txt\` (one category).`,
+    `- **Agent files**: \`/llms.txt\` (llmstxt.org format, always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters), \`/llms-small.txt\` (one line per product), \`/llms-full.txt\` (every product as Markdown) and \`/llms/{category}.txt\` (one category).`,
+    `- **Licence**: the catalog data (product facts and editorial notes, in every format) is ${DATA_LICENSE.title} (${DATA_LICENSE.url}); attribute it as ${DATA_LICENSE.attribution}. Not covered: ${DATA_LICENSE.excluded}. The JSON responses carry \`Link: <${DATA_LICENSE.url}>; rel="license"\`, and robots.txt declares \`Content-Signal: ${CONTENT_SIGNAL_LINE}\`.`,
     `- **Errors**: JSON errors use the \`ApiError\` body. Codes used: ${ERROR_CODES.map((c) => `\`${c}\``).join(', ')}. An unknown page path returns 404 with a Markdown body pointing to \`/sitemap.xml\` and \`/llms.txt\`.`,
     '',
     `Discovery: ${base}/.well-known/api-catalog (RFC 9727), ${base}/sitemap.xml, ${base}/feed.xml.`,
@@ -122,7 +123,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
         'Keyless JSON, OpenAPI and Markdown access to a curated catalog of screen-free learning products for children.',
       description: infoDescription(base),
       contact: { name: `${SITE_NAME} curators`, url: `${base}/about` },
-      license: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
+      license: { name: `${DATA_LICENSE.name} (catalog data; product images excluded)`, url: DATA_LICENSE.url },
     },
     servers: [{ url: base, description: 'This deployment' }],
     security: [],

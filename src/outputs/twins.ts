@@ -3,7 +3,7 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { CATEGORIES, CATEGORY_SLUGS, SITE_NAME, SITE_TAGLINE, siteUrl } from '../config/site.ts';
 import { AGE_BANDS } from '../catalog/ages.ts';
-import type { CatalogView } from '../catalog/catalog.ts';
+import { absoluteUrl, type CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { agePath, CATALOG_JSON_PATH, categoryPath, twinPath } from '../catalog/urls.ts';
 import { ABOUT_INTRO, ABOUT_SECTIONS, ABOUT_TITLE, type Inline } from '../content/about.ts';
@@ -102,7 +102,7 @@ function inline(parts: Inline[], base: string): PhrasingContent[] {
     if ('code' in p) return code(p.code);
     if ('em' in p) return { type: 'emphasis', children: [text(p.em)] };
     if ('strong' in p) return strong(p.strong);
-    return link(`${base}${p.href}`, p.label);
+    return link(absoluteUrl(p.href, base), p.label);
   });
 }
 

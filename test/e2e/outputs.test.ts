@@ -2,6 +2,7 @@
 // (Content types and cache headers are the CDN rules' tests.)
 import { inject, describe, expect, it } from 'vitest';
 import { ApiError, CatalogSnapshot, Product } from '../../src/catalog/schema.ts';
+import { richResultProblems } from '../support/rich-result.ts';
 
 const base = inject('baseUrl');
 const get = (p: string, init?: RequestInit) => fetch(`${base}${p}`, { redirect: 'manual', ...init });
@@ -61,5 +62,52 @@ describe('catalog outputs over HTTP', () => {
     const res = await get('/api/not-found.json');
     expect(res.status).toBe(200);
     expect(ApiError.parse(await res.json()).error.code).toBe('not_found');
+  });
+});
+
+describe('licence and use, over HTTP', () => {
+  it('robots.txt declares the content signals for every agent', async () => {
+    const res = await get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/^User-agent: \*\nContent-Signal: search=yes, ai-input=yes, ai-train=yes$/m);
+  });
+
+  it.each(['/api/products.json', '/api/products/__first__'])('%s names its licence in a Link header', async (p) => {
+    const snap = CatalogSnapshot.parse(await (await get('/api/products.json')).json());
+    const res = await get(p.replace('__first__', snap.products[0]!.slug));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('link')).toBe('<https://creativecommons.org/licenses/by/4.0/>; rel="license"');
+  });
+
+  it('llms-small.txt lists every published product on one line, linked from llms.txt', async () => {
+    const snap = CatalogSnapshot.parse(await (await get('/api/products.json')).json());
+    const res = await get('/llms-small.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const lines = (await res.text()).split('\n').filter((l) => l.startsWith('- ['));
+    expect(lines).toHaveLength(snap.count);
+    expect(lines[0]).toContain(`(/products/${snap.products[0]!.slug}.md)`);
+    expect(await (await get('/llms.txt')).text()).toContain(`${base}/llms-small.txt`);
+  });
+});
+
+describe('structured data over HTTP', () => {
+  it('every product page carries a valid product snippet (offer when priced, the note as a review)', async () => {
+    const snap = CatalogSnapshot.parse(await (await get('/api/products.json')).json());
+    const problems: string[] = [];
+    for (const p of snap.products) {
+      const html = await (await get(`/products/${p.slug}`)).text();
+      const block = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+      if (!block) {
+        problems.push(`${p.slug}: no JSON-LD`);
+        continue;
+      }
+      const ld = JSON.parse(block);
+      for (const missing of richResultProblems(ld)) problems.push(`${p.slug}: ${missing}`);
+      if ((p.price !== null) !== Boolean(ld.offers)) problems.push(`${p.slug}: offers when priced only`);
+      if ((p.whyWePicked !== null) !== Boolean(ld.review)) problems.push(`${p.slug}: review when noted only`);
+    }
+    expect(problems).toEqual([]);
+    expect(snap.products.some((p) => p.price === null)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { describe, expect, it } from 'vitest';
+import { DATA_LICENSE } from '../../src/config/site.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const { headers: rules, errors } = await parseAllHeaders({
@@ -110,4 +111,10 @@ describe.each([
 
 it('hashed assets are immutable for a year', () => {
   expect(headersFor('/_astro/index.B1x2y3.css')['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+describe.each(['/api/products.json', '/api/products/wooden-rainbow-stacker'])('catalog JSON %s', (p) => {
+  it('names the data licence in a Link header', () => {
+    expect(headersFor(p).link).toBe(`<${DATA_LICENSE.url}>; rel="license"`);
+  });
 });

@@ -37,6 +37,8 @@ const basic = [
   '--currency',
   'eur',
 ];
+/** `basic` with a price: a published product needs a price or an editorial note. */
+const priced = [...basic, '--price', '24.99'];
 
 describe('npm run new-product', () => {
   it('writes a valid, published product with every field present and prints the path and next steps', async () => {
@@ -91,17 +93,24 @@ describe('npm run new-product', () => {
   });
 
   it('refuses to overwrite an existing product and suggests a free slug', () => {
-    expect(run(basic).code).toBe(0);
+    expect(run(priced).code).toBe(0);
     const before = readFileSync(path.join(dir, 'grimms-grosse-regenbogen.md'), 'utf8');
-    const again = run([...basic, '--brand', 'Someone else']);
+    const again = run([...priced, '--brand', 'Someone else']);
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/already exists; nothing was written/);
     expect(again.err).toContain('--slug grimms-grosse-regenbogen-2');
     expect(readFileSync(path.join(dir, 'grimms-grosse-regenbogen.md'), 'utf8')).toBe(before);
   });
 
+  it('refuses a published product with neither a price nor an editorial note', () => {
+    const res = run(basic);
+    expect(res.code).toBe(1);
+    expect(res.err).toMatch(/whyWePicked: is required when `price` is null/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('writes nothing when the validator refuses the product', () => {
-    const res = run([...basic, '--staff-pick']);
+    const res = run([...priced, '--staff-pick']);
     expect(res.code).toBe(1);
     expect(res.err).toMatch(/pickedBy: a staff pick must name its curator/);
     expect(readdirSync(dir)).toEqual([]);
@@ -114,7 +123,7 @@ describe('npm run new-product', () => {
     [['--categories', 'robots'], /--categories: categories must be one or more of .*\(not: robots\)/],
     [['--url', 'example.com'], /--url: the link must be a full URL/],
   ])('rejects a bad argument %j', (extra, message) => {
-    const res = run([...basic, ...extra]);
+    const res = run([...priced, ...extra]);
     expect(res.code).toBe(2);
     expect(res.err).toMatch(message);
     expect(readdirSync(dir)).toEqual([]);
@@ -164,7 +173,7 @@ describe('npm run new-product', () => {
   });
 
   it('never touches the real content folder', () => {
-    run(basic);
+    run(priced);
     expect(existsSync(path.join(ROOT, 'content/products/grimms-grosse-regenbogen.md'))).toBe(false);
   });
 });

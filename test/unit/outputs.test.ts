@@ -3,11 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { AGE_BANDS } from '../../src/catalog/ages.ts';
 import { catalogView, toProduct } from '../../src/catalog/catalog.ts';
 import { CatalogSnapshot, Product, ApiError } from '../../src/catalog/schema.ts';
-import { CATEGORY_SLUGS, SITE_NAME } from '../../src/config/site.ts';
+import { CATEGORY_SLUGS, DATA_LICENSE, SITE_NAME } from '../../src/config/site.ts';
 import { ABOUT_SECTIONS, inlineText } from '../../src/content/about.ts';
 import { apiCatalog, atomFeed, newestProducts, robotsTxt, sitemapXml } from '../../src/outputs/discovery.ts';
 import { catalogSnapshot, notFoundBody, productJson, snapshotJson } from '../../src/outputs/json.ts';
-import { categoryDump, LLMS_TXT_MAX_CHARS, LLMS_TXT_PICKS, llmsFullTxt, llmsTxt } from '../../src/outputs/llms.ts';
+import {
+  categoryDump,
+  firstSentence,
+  LLMS_TXT_MAX_CHARS,
+  LLMS_TXT_PICKS,
+  llmsFullTxt,
+  llmsSmallTxt,
+  llmsTxt,
+  SMALL_NOTE_MAX_CHARS,
+} from '../../src/outputs/llms.ts';
 import { productMarkdown } from '../../src/outputs/markdown.ts';
 import { htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
 import { twinMarkdown } from '../../src/outputs/twins.ts';
@@ -136,6 +145,7 @@ describe('llms files', () => {
       '/api/products.json',
       '/openapi.json',
       '/llms-full.txt',
+      '/llms-small.txt',
       '/llms/books.txt',
       '/ages/0-2.md',
     ])
@@ -143,6 +153,10 @@ describe('llms files', () => {
     expect(t).toMatch(/Authorization header/);
     expect(t).toMatch(/admin-only/);
     expect(t).toMatch(/minor units/);
+    expect(t).toContain('\n## Licence and use\n');
+    expect(t).toContain(DATA_LICENSE.url);
+    expect(t).toContain('Not covered: product images');
+    expect(t).toContain('Content-Signal: search=yes, ai-input=yes, ai-train=yes');
     expect([...t.matchAll(/\]\((?!https:\/\/catalog\.test)/g)]).toHaveLength(0);
   });
   it('llms-full.txt has one ## section per published product', () => {
@@ -150,6 +164,30 @@ describe('llms files', () => {
     expect(sections(t)).toBe(3);
     expect(t).toContain('## Ant Farm');
     expect(t).not.toMatch(/Quokka|Xylo/);
+  });
+  it('llms-small.txt has one line per published product: linked name, ages, price, first sentence of the note', () => {
+    const t = llmsSmallTxt(view, BASE);
+    const lines = t.split('\n').filter((l) => l.startsWith('- ['));
+    expect(lines).toEqual([
+      '- [Ant Farm](/products/ant-farm.md) · 3–6 years · Price not listed · Because it is good.',
+      expect.stringMatching(/^- \[Goodnight "Moon" & Co\]\(\/products\/moon-book\.md\) · /),
+      '- [Zebra Puzzle](/products/zebra-puzzle.md) · 3–6 years · $24.99 · Because it is good.',
+    ]);
+    expect(t).toContain(`relative to ${BASE}`);
+    expect(t).not.toMatch(/Quokka|Xylo/);
+  });
+  it.each([
+    ['One. Two.', 'One.'],
+    ['Builds towers! Then more.', 'Builds towers!'],
+    ['No stop at the end', 'No stop at the end'],
+    ['Ages 3.5 and up. More.', 'Ages 3.5 and up.'],
+    ['Line one\nstill one. Two.', 'Line one still one.'],
+  ])('firstSentence(%j) is %j', (input, expected) => expect(firstSentence(input)).toBe(expected));
+  it('firstSentence cuts a long sentence at a word', () => {
+    const long = `${'word '.repeat(60)}end.`;
+    const cut = firstSentence(long);
+    expect(cut.length).toBeLessThanOrEqual(SMALL_NOTE_MAX_CHARS + 1);
+    expect(cut).toMatch(/word…$/);
   });
   it('a category dump holds exactly that category', () => {
     const t = categoryDump(view, 'kits', md);
@@ -177,8 +215,15 @@ describe('discovery files', () => {
     expect(feed).toContain('<updated>2026-01-01T00:00:00.000Z</updated>');
     expect((feed.match(/<entry>/g) ?? []).length).toBe(3);
   });
-  it('robots.txt points to the sitemap', () => {
-    expect(robotsTxt(BASE)).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+  it('robots.txt points to the sitemap and declares the content signals inside the * group', () => {
+    const robots = robotsTxt(BASE);
+    expect(robots).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+    const group = robots.slice(robots.indexOf('User-agent: *'));
+    expect(group.split('\n')[1]).toBe('Content-Signal: search=yes, ai-input=yes, ai-train=yes');
+    expect(robots).toContain(DATA_LICENSE.url);
+    // Comment lines only before the group: a crawler reads the directives, people the comments.
+    for (const line of robots.slice(0, robots.indexOf('User-agent: *')).split('\n').filter(Boolean))
+      expect(line.startsWith('#')).toBe(true);
   });
   it('api-catalog is an RFC 9727 linkset naming openapi.json', () => {
     const { linkset } = apiCatalog(BASE);

@@ -50,6 +50,22 @@ function entry(
   return { data, description, sourcePath: `content/products/${data.slug}.md` };
 }
 
+describe.each([
+  ['priced, no note', { price: 2499, whyWePicked: null, published: true }, true],
+  ['a note, no price', { price: null, whyWePicked: 'Builds towers.', published: true }, true],
+  ['neither, published', { price: null, whyWePicked: null, published: true }, false],
+  ['neither, a draft', { price: null, whyWePicked: null, published: false }, true],
+] as const)('a product file with %s', (_name, over, ok) => {
+  it(ok ? 'is valid' : 'is refused on whyWePicked, naming the price', () => {
+    const res = ProductFrontmatter.safeParse({ ...BASE, ...over });
+    expect(res.success).toBe(ok);
+    if (!res.success) {
+      expect(res.error.issues.map((i) => i.path.join('.'))).toEqual(['whyWePicked']);
+      expect(res.error.issues[0]!.message).toMatch(/required when `price` is null/);
+    }
+  });
+});
+
 describe('toProduct', () => {
   const base = 'https://catalog.example.org';
 
@@ -59,8 +75,17 @@ describe('toProduct', () => {
   });
 
   it('keeps nullable fields present as null', () => {
+    // A draft: a published product needs a price or a note, but a draft may still lack both.
     const bare = entry(
-      { ageRange: null, price: null, imageUrl: null, staffPick: false, pickedBy: null, whyWePicked: null },
+      {
+        ageRange: null,
+        price: null,
+        imageUrl: null,
+        staffPick: false,
+        pickedBy: null,
+        whyWePicked: null,
+        published: false,
+      },
       null,
     );
     const p = toProduct(bare, base);

@@ -1,0 +1,36 @@
+// Which requests under /api/products/ may reach the static files: only a path whose one segment has
+// the shape of a slug. Anything else (encoded slashes or dots, over-long or odd slugs) gets the JSON
+// 404 at once, so no path trick can make the static server resolve some other file.
+import type { ApiError } from '../catalog/schema.ts';
+import { isSlugShaped } from '../catalog/slug.ts';
+import { CATALOG_JSON_PATH } from '../catalog/urls.ts';
+
+export const PRODUCTS_PREFIX = '/api/products/';
+
+/**
+ * True when the raw (still percent-encoded) pathname may go on to the static files: any path outside
+ * /api/products/ (such as /api/products.json), and under it exactly one slug-shaped segment.
+ */
+export function mayServeProductPath(pathname: string): boolean {
+  if (!pathname.startsWith(PRODUCTS_PREFIX)) return true;
+  return isSlugShaped(pathname.slice(PRODUCTS_PREFIX.length));
+}
+
+/** Headers of the JSON 404, as the static rules give /api/products/* (functions set their own). */
+export const NOT_FOUND_HEADERS: Record<string, string> = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'public, max-age=0, must-revalidate',
+  'access-control-allow-origin': '*',
+  'x-content-type-options': 'nosniff',
+};
+
+/** The ApiError body of every 404 under /api/products/ (static file and edge answer alike). */
+export function notFoundBody(base: string): ApiError {
+  return {
+    error: {
+      code: 'not_found',
+      message: 'No published product has that slug.',
+      hint: `List every product at ${base}${CATALOG_JSON_PATH}; slugs are lowercase kebab-case, 1–200 characters.`,
+    },
+  };
+}
