@@ -5,8 +5,7 @@
 // 127.0.0.2 counted as public), and the internal service on 127.0.0.1 never sees a connection.
 // Edge: a path starting with `//` never makes the edge function fetch from another host.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,6 +13,7 @@ import { parseProductFile } from '../../src/catalog/load.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { TEST_ADMIN_EMAIL } from '../support/global-stack.ts';
+import { listen, publicAndInternal, type Site } from '../support/loopback-sites.ts';
 import { dnsName } from '../support/test-dns.ts';
 
 const base = inject('baseUrl');
@@ -101,47 +101,15 @@ describe('JavaScript front matter through the admin tools', () => {
   });
 });
 
-/** A loopback HTTP server that counts connections and records requests. */
-interface Site {
-  server: Server;
-  port: number;
-  connections: number;
-  requests: string[];
-}
-function listen(host: string, port: number, handle: Parameters<typeof createServer>[1]): Promise<Site> {
-  return new Promise((resolve, reject) => {
-    const site = { connections: 0, requests: [] as string[] } as Site;
-    const server = createServer((req, res) => {
-      site.requests.push(`${req.method} ${req.url}`);
-      handle!(req, res);
-    });
-    server.on('connection', () => site.connections++);
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      Object.assign(site, { server, port: (server.address() as AddressInfo).port });
-      resolve(site);
-    });
-  });
-}
-
 describe('check_links SSRF through the function', () => {
   let pub: Site;
   let internal: Site;
   beforeAll(async () => {
     // The "public" site (127.0.0.2) answers HEAD with 405 and closes the connection, so the GET
     // that follows needs a new connection; the internal service (127.0.0.1) listens on the same port.
-    for (let attempt = 0; ; attempt++) {
-      pub = await listen('127.0.0.2', 0, (req, res) =>
-        res.writeHead(req.method === 'HEAD' ? 405 : 200, { connection: 'close' }).end('public'),
-      );
-      try {
-        internal = await listen('127.0.0.1', pub.port, (_req, res) => res.writeHead(200).end('secret'));
-        break;
-      } catch (err) {
-        pub.server.close();
-        if (attempt > 20) throw err;
-      }
-    }
+    ({ pub, internal } = await publicAndInternal((req, res) =>
+      res.writeHead(req.method === 'HEAD' ? 405 : 200, { connection: 'close' }).end('public'),
+    ));
   });
   afterAll(() => {
     pub?.server.close();

@@ -1,7 +1,7 @@
 // Product texts are YAML only, at every entry point: a text whose front matter is JavaScript (or
 // any other language) is a clear problem naming the file and the fix, and nothing in it ever runs.
 // Each attack carries a sentinel that would set a global or write a file if it were evaluated.
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { loadCatalog, parseProductFile } from '../../src/catalog/load.ts';
 import { Product } from '../../src/catalog/schema.ts';
 import { validateText } from '../../src/server/mcp/tools/validate-product.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { runNewProduct } from '../support/new-product.ts';
 import { ENV, callTool, fixtureDir, makeHandler, token } from './mcp-fixture.ts';
 import { FIXTURE_CATALOG, buildSite } from './schedule-build.ts';
 
@@ -246,29 +247,17 @@ describe('npm run new-product writes YAML that reads back safely', () => {
     const file = sentinelFile();
     const name = `---js ${payload(file)}`;
     const why = attack('---js', file);
-    const res = spawnSync(
-      process.execPath,
-      [
-        'scripts/new-product.ts',
-        '--dir',
-        dir,
-        `--name=${name}`,
-        '--slug',
-        'js-name',
-        '--brand',
-        'Maker',
-        '--categories',
-        'kits',
-        '--url',
-        'https://shop.example/js',
-        '--currency',
-        'USD',
-        `--why=${why}`,
-      ],
-      { cwd: ROOT, encoding: 'utf8', input: '', env: { ...process.env, CATALOG_CONTENT_DIR: dir } },
-    );
-    expect(res.stderr).toBe('');
-    expect(res.status).toBe(0);
+    const res = runNewProduct(dir, [
+      `--name=${name}`,
+      '--slug=js-name',
+      '--brand=Maker',
+      '--categories=kits',
+      '--url=https://shop.example/js',
+      '--currency=USD',
+      `--why=${why}`,
+    ]);
+    expect(res.err).toBe('');
+    expect(res.code).toBe(0);
     const text = readFileSync(path.join(dir, 'js-name.md'), 'utf8');
     expect(text.split('\n')[0]).toBe('---');
     const parsed = parseProductFile('content/products/js-name.md', text);

@@ -1,11 +1,10 @@
 // Which addresses check_links refuses, and that it never connects to one: real loopback HTTP
 // servers stand for the public site (127.0.0.2, allowed by the test) and the internal service
 // (127.0.0.1, refused as in production), which must never see a connection.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkLinks, defaultLinkPolicy, testNetworkFromEnv, type LinkPolicy } from '../../src/server/mcp/links.ts';
 import { isSpecialPurposeAddress } from '../../src/server/mcp/special-addresses.ts';
+import { publicAndInternal, type Site } from '../support/loopback-sites.ts';
 import { dnsName, startTestDns, type TestDns } from '../support/test-dns.ts';
 
 describe('isSpecialPurposeAddress', () => {
@@ -65,49 +64,6 @@ describe('isSpecialPurposeAddress', () => {
   ])('%s is public', (a) => expect(isSpecialPurposeAddress(a)).toBe(false));
 });
 
-/** A loopback HTTP server that counts every connection and records every request. */
-interface Site {
-  server: Server;
-  port: number;
-  connections: number;
-  requests: string[];
-}
-
-function listen(
-  host: string,
-  port: number,
-  handle: (req: IncomingMessage, res: ServerResponse) => void,
-): Promise<Site> {
-  return new Promise((resolve, reject) => {
-    const site = { connections: 0, requests: [] as string[] } as Site;
-    const server = createServer((req, res) => {
-      site.requests.push(`${req.method} ${req.url}`);
-      handle(req, res);
-    });
-    server.on('connection', () => site.connections++);
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      site.server = server;
-      site.port = (server.address() as AddressInfo).port;
-      resolve(site);
-    });
-  });
-}
-
-/** The "public" site on 127.0.0.2 and the internal service on 127.0.0.1, on one port. */
-async function twoSites(publicHandler: (req: IncomingMessage, res: ServerResponse) => void) {
-  for (let attempt = 0; ; attempt++) {
-    const pub = await listen('127.0.0.2', 0, publicHandler);
-    try {
-      const internal = await listen('127.0.0.1', pub.port, (_req, res) => res.writeHead(200).end('secret'));
-      return { pub, internal };
-    } catch (err) {
-      pub.server.close();
-      if (attempt > 20) throw err;
-    }
-  }
-}
-
 /** A policy from the defaults, with no environment, and only 127.0.0.2 counted as public. */
 const policy = (over: Partial<LinkPolicy> = {}) =>
   defaultLinkPolicy({ allowAddresses: ['127.0.0.2'], timeoutMs: 3000, ...over }, {});
@@ -122,7 +78,7 @@ describe('check_links connects only to checked addresses', () => {
   let sites: { pub: Site; internal: Site };
   let pubMode: 'close-after-head-405' | 'redirect-same-host' | 'ok' | 'redirect-to-literal' = 'ok';
   beforeAll(async () => {
-    sites = await twoSites((req, res) => {
+    sites = await publicAndInternal((req, res) => {
       if (pubMode === 'close-after-head-405')
         res.writeHead(req.method === 'HEAD' ? 405 : 200, { connection: 'close' }).end();
       else if (pubMode === 'redirect-same-host') res.writeHead(302, { location: '/next', connection: 'close' }).end();

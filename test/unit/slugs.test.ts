@@ -1,14 +1,13 @@
 // One slug rule everywhere: the same product name gives the same slug through `npm run new-product`
 // (the file it writes) and through the MCP `draft_product` tool, because both call slugFromName.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeSlug, slugFromName } from '../../src/catalog/product-file.ts';
+import { runNewProduct } from '../support/new-product.ts';
 import { callTool, fixtureDir, makeHandler, token } from './mcp-fixture.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const fx = fixtureDir();
 const tmp = mkdtempSync(path.join(tmpdir(), 'slugs-'));
 let tok: string;
@@ -23,21 +22,14 @@ afterAll(() => {
 /** The slug `npm run new-product` gives `name`: the name of the one file it writes. */
 function newProductSlug(name: string): string {
   const dir = mkdtempSync(path.join(tmp, 'np-'));
-  const res = spawnSync(
-    process.execPath,
-    [
-      'scripts/new-product.ts',
-      '--dir',
-      dir,
-      `--name=${name}`,
-      '--brand=Maker',
-      '--categories=kits',
-      '--url=https://shop.example/x',
-      '--currency=USD',
-    ],
-    { cwd: ROOT, encoding: 'utf8', input: '', env: { ...process.env, CATALOG_CONTENT_DIR: dir } },
-  );
-  expect(res.stderr).toBe('');
+  const res = runNewProduct(dir, [
+    `--name=${name}`,
+    '--brand=Maker',
+    '--categories=kits',
+    '--url=https://shop.example/x',
+    '--currency=USD',
+  ]);
+  expect(res.err).toBe('');
   const files = readdirSync(dir);
   expect(files).toHaveLength(1);
   return files[0]!.replace(/\.md$/, '');
