@@ -185,8 +185,9 @@ function rawGet(pathname: string, accept: string): Promise<{ status: number; bod
   });
 }
 
-// Locally netlify-cli collapses a leading `//` before the edge function runs, so this cannot fail
-// on the old code here; test/unit/edge-markdown.test.ts proves the function itself. This guards the
+// Locally netlify-cli reads a request target `//host:port/x` as that authority plus `/x` and hands
+// the edge function this site's URL with the path `/x` (`//host:port` alone is the home page), so
+// this cannot fail on the old code here; test/unit/edge-markdown.test.ts proves the function itself. This guards the
 // whole path end to end: whatever the platform does with such a path, nothing is fetched elsewhere.
 describe('edge function: paths that name another host', () => {
   let other: Site;
@@ -198,13 +199,20 @@ describe('edge function: paths that name another host', () => {
   afterAll(() => other?.server.close());
 
   it.each(['text/markdown', 'text/plain', 'text/html', '*/*'])(
-    'with Accept %s: no request to the other host, no 5xx, no answer from it',
+    'with Accept %s: no request to the other host, no 5xx, nothing from it, no link to it',
     async (accept) => {
-      for (const p of [`//localhost:${other.port}/x`, `/\\localhost:${other.port}/x`, `//localhost:${other.port}`]) {
+      const other404 = [`//localhost:${other.port}/x`, `/\\localhost:${other.port}/x`];
+      for (const p of [...other404, `//localhost:${other.port}`]) {
         const res = await rawGet(p, accept);
         expect(res.status, p).toBeLessThan(500);
         expect(res.body).not.toContain('Not this site');
-        expect(res.body).not.toMatch(new RegExp(`\\]\\(https?://localhost:${other.port}`));
+        expect(res.body).not.toMatch(new RegExp(`(\\]\\(|<|href=")https?://localhost:${other.port}`));
+        // A path under it is no page: the spec's 404, Markdown pointing to the sitemap and the agent index.
+        if (other404.includes(p)) {
+          expect(res.status, p).toBe(404);
+          expect(res.body).toContain('/sitemap.xml');
+          expect(res.body).toContain('/llms.txt');
+        }
       }
       expect(other.requests).toEqual([]);
     },
