@@ -3,7 +3,7 @@
 // address connected to, so an answer that changes between check and use (DNS rebinding) is moot.
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { isSpecialPurposeAddress } from './special-addresses.ts';
 
 /** Resolves a host name to every address it has. */
@@ -94,7 +94,9 @@ export function guardedLookup(rules: ConnectRules) {
 }
 
 /** The dispatcher for one round of link checks; destroy it when the round is over. */
-export function linkAgent(rules: ConnectRules): Agent {
+export async function linkAgent(rules: ConnectRules): Promise<Agent> {
+  // Loaded on first use: undici costs more to import than a cold 401 from the MCP endpoint.
+  const { Agent } = await import('undici');
   return new Agent({
     connect: { lookup: guardedLookup(rules), timeout: rules.timeoutMs },
     // Connections are reused only within one round: each new one goes through the lookup.

@@ -3,7 +3,7 @@
 // before any request, host names when each connection is made (./link-connect.ts).
 import { lookup as dnsLookup, Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { fetch, type Agent, type Response } from 'undici';
+import type { Agent, Response, fetch as undiciFetch } from 'undici';
 import { isRefusedAddress, linkAgent, linkStopOf, refusedReason, type Resolve } from './link-connect.ts';
 
 export interface LinkPolicy {
@@ -101,10 +101,16 @@ function refusal(url: URL, policy: LinkPolicy): string | null {
   return isIP(host) && isRefusedAddress(host, policy) ? refusedReason(host, host) : null;
 }
 
-async function request(agent: Agent, url: URL, method: 'HEAD' | 'GET', policy: LinkPolicy): Promise<Response> {
-  const res = await fetch(url, {
+/** undici's own fetch and the guarded Agent it sends every request through. */
+interface Client {
+  fetch: typeof undiciFetch;
+  agent: Agent;
+}
+
+async function request(client: Client, url: URL, method: 'HEAD' | 'GET', policy: LinkPolicy): Promise<Response> {
+  const res = await client.fetch(url, {
     method,
-    dispatcher: agent,
+    dispatcher: client.agent,
     redirect: 'manual',
     signal: AbortSignal.timeout(policy.timeoutMs),
     headers: { 'user-agent': 'catalog-link-check/1' },
@@ -120,7 +126,7 @@ function failure(err: unknown, policy: LinkPolicy): string {
 }
 
 /** Checks one link: HEAD, then GET when HEAD fails or is refused by the server. */
-async function checkLink(raw: string, agent: Agent, policy: LinkPolicy): Promise<LinkResult> {
+async function checkLink(raw: string, client: Client, policy: LinkPolicy): Promise<LinkResult> {
   const result = (
     outcome: LinkOutcome,
     status: number | null,
@@ -146,7 +152,7 @@ async function checkLink(raw: string, agent: Agent, policy: LinkPolicy): Promise
     let method: 'HEAD' | 'GET' = 'HEAD';
     let headFailure = '';
     try {
-      res = await request(agent, url, 'HEAD', policy);
+      res = await request(client, url, 'HEAD', policy);
     } catch (err) {
       const stop = linkStopOf(err);
       if (stop) return result(stop.outcome, null, null, stop.reason);
@@ -155,7 +161,7 @@ async function checkLink(raw: string, agent: Agent, policy: LinkPolicy): Promise
     if (!res || res.status >= 400) {
       method = 'GET';
       try {
-        res = await request(agent, url, 'GET', policy);
+        res = await request(client, url, 'GET', policy);
       } catch (err) {
         const stop = linkStopOf(err);
         if (stop) return result(stop.outcome, res?.status ?? null, method, stop.reason);
@@ -186,11 +192,13 @@ export async function checkLinks(
 ): Promise<LinkResult[]> {
   const results: LinkResult[] = new Array(urls.length);
   const deadline = now() + policy.budgetMs;
-  const agent = linkAgent({
+  const { fetch } = await import('undici');
+  const agent = await linkAgent({
     resolve: policy.lookup,
     allowAddresses: policy.allowAddresses,
     timeoutMs: policy.timeoutMs,
   });
+  const client: Client = { fetch, agent };
   let next = 0;
   const worker = async () => {
     while (next < urls.length) {
@@ -205,7 +213,7 @@ export async function checkLinks(
               method: null,
               reason: 'time budget used up; check fewer links at once',
             }
-          : await checkLink(url, agent, policy);
+          : await checkLink(url, client, policy);
     }
   };
   try {
