@@ -8,7 +8,13 @@ import { parseArgs } from 'node:util';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../src/config/site.ts';
 import { parseAgeRange } from '../src/catalog/ages.ts';
 import { formatProblems, loadCatalog, parseProductFile, PRODUCTS_DIR } from '../src/catalog/load.ts';
-import { serializeProductFile, slugFromName, toMinorUnits, type ProductFileData } from '../src/catalog/product-file.ts';
+import {
+  freeSlug,
+  serializeProductFile,
+  slugFromName,
+  toMinorUnits,
+  type ProductFileData,
+} from '../src/catalog/product-file.ts';
 
 const USAGE = `Usage: npm run new-product -- --name "Wooden Rainbow Stacker" --brand "Grimm's" \\
          --categories educational-toys,puzzles --ages "12 months–6 years" \\
@@ -190,10 +196,9 @@ const file = path.join(dir, `${slug}.md`);
 const fromCwd = path.relative(process.cwd(), file);
 const rel = (fromCwd.startsWith('..') ? file : fromCwd).split(path.sep).join('/');
 if (existsSync(file)) {
-  let n = 2;
-  while (existsSync(path.join(dir, `${slug}-${n}.md`))) n++;
+  const free = freeSlug(slug, (s) => existsSync(path.join(dir, `${s}.md`)));
   fail(
-    `${rel} already exists; nothing was written.\n  If this is a different product, run again with --slug ${slug}-${n} (or a more telling name).`,
+    `${rel} already exists; nothing was written.\n  If this is a different product, run again with --slug ${free} (or a more telling name).`,
   );
 }
 

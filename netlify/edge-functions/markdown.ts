@@ -1,7 +1,8 @@
 // Markdown negotiation for HTML pages, and the 404 that names the path. A request preferring
 // text/markdown (or text/plain) gets the page's Markdown twin; any other request passes through
 // to the static page untouched, unless there is no page, where the 404 body names the path.
-// Routes live in netlify.toml [[edge_functions]] (inline config is not read offline).
+// It only ever fetches from its own origin, and any failure to read a twin leaves the request to
+// the HTML page. Routes live in netlify.toml [[edge_functions]] (inline config is not read offline).
 import { negotiatePage } from '../../src/cdn/negotiate.ts';
 import { markdownHeaders } from '../../src/cdn/markdown-response.ts';
 import { notFoundResponse } from '../../src/cdn/not-found.ts';
@@ -18,12 +19,19 @@ const HAS_EXTENSION = /\.[^/]*$/;
  * (netlify-cli also retries every 404 under these spellings, so the 404 must survive them.) */
 const HTML_SPELLING = /(?:\/index)?\.html?$/;
 
+/** A path that starts with exactly one `/`: anything else is no page of this site. */
+const ONE_LEADING_SLASH = /^\/(?![/\\])/;
+
 export default async function markdown(request: Request, context: Context): Promise<Response | undefined> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return;
   const url = new URL(request.url);
+  // `//host/x` (URL parsing turns `/\host/x` into it) would name another host wherever it is
+  // resolved against a URL. It is no page: Netlify's own rules answer it (the static 404).
+  if (!ONE_LEADING_SLASH.test(url.pathname)) return;
   const page = url.pathname.replace(HTML_SPELLING, '') || '/';
-  if (HAS_EXTENSION.test(page)) return;
-  const pageUrl = new URL(page, url);
+  if (HAS_EXTENSION.test(page) || !ONE_LEADING_SLASH.test(page)) return;
+  // Every URL below is built from this site's origin and a path with one leading slash.
+  const pageUrl = new URL(page, url.origin);
   const format = negotiatePage(request.headers.get('accept'));
 
   if (format === 'html') {
@@ -34,14 +42,19 @@ export default async function markdown(request: Request, context: Context): Prom
   }
 
   const twin = twinPath(page);
-  const res = await fetch(new URL(twin, url), { headers: { accept: 'text/markdown' } });
-  if (res.status !== 200) {
-    await res.body?.cancel();
-    if (res.status === 404) return notFoundResponse(pageUrl, format, request.method);
-    return; // the twin could not be read (5xx): let the HTML page answer
+  let status: number;
+  let body = '';
+  try {
+    const res = await fetch(new URL(twin, url.origin), { headers: { accept: 'text/markdown' } });
+    status = res.status;
+    if (status === 200) body = await res.text();
+    else await res.body?.cancel();
+  } catch {
+    return; // the twin could not be read (network or stream failure): let the HTML page answer
   }
-  const body = await res.text();
-  const canonical = new URL(pageOfTwin(twin), url).href;
+  if (status === 404) return notFoundResponse(pageUrl, format, request.method);
+  if (status !== 200) return; // the twin could not be read (5xx): let the HTML page answer
+  const canonical = new URL(pageOfTwin(twin), url.origin).href;
   const headers = markdownHeaders(body, format, { link: `<${canonical}>; rel="canonical"` });
   return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
 }

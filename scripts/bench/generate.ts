@@ -2,9 +2,9 @@
 // varied names, brands, categories, ages, currencies and prices, some unpriced, drafts and scheduled.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import matter from 'gray-matter';
 import type { z } from 'zod';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../../src/config/site.ts';
+import { serializeProductFile } from '../../src/catalog/product-file.ts';
 import type { ProductFrontmatter } from '../../src/catalog/schema.ts';
 
 type Frontmatter = z.input<typeof ProductFrontmatter>;
@@ -182,7 +182,7 @@ export async function writeSyntheticCatalog(dir: string, n: number, opts: Synthe
   const batch: Promise<void>[] = [];
   for (let i = 1; i <= n; i++) {
     const { data, body } = syntheticProduct(i, rand, opts.images);
-    const text = matter.stringify(body === '' ? '' : `${body}\n`, data);
+    const text = serializeProductFile(data, body);
     batch.push(writeFile(path.join(dir, `${data.slug}.md`), text));
     if (batch.length === 500 || i === n) {
       await Promise.all(batch.splice(0));

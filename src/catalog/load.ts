@@ -1,10 +1,10 @@
-// Reads product files (gray-matter + the one schema) and reports every problem with the file,
+// Reads product files (YAML front matter only + the one schema) and reports every problem with the file,
 // the field, what is wrong and how to fix it. Used by the Astro content loader, the validator,
 // the admin catalog and the benchmark, so all of them agree on what a valid file is.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import matter from 'gray-matter';
 import type { z } from 'zod';
+import { readFrontMatter } from './front-matter.ts';
 import { ProductFrontmatter, fixes, type CatalogEntry } from './schema.ts';
 
 export interface Problem {
@@ -77,36 +77,9 @@ export function parseProductFile(
   file: string,
   source: string,
 ): { entry: CatalogEntry | null; problems: Problem[]; slug?: string } {
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    // A fresh options object defeats gray-matter's cache, which would share data between files.
-    parsed = matter(source, {});
-  } catch (err) {
-    // js-yaml marks the line where it noticed the mistake (0-based, counted after the opening ---).
-    const yaml = err as { reason?: string; mark?: { line?: number }; message?: string };
-    const line = typeof yaml.mark?.line === 'number' ? yaml.mark.line + 1 : 1;
-    const reason = yaml.reason ?? String(yaml.message ?? err).split('\n')[0];
-    const fix = `Check line ${line} and the line above it: indentation, a missing bracket, comma or closing quote between the two \`---\` lines.`;
-    return {
-      entry: null,
-      problems: [{ file, line, field: '(frontmatter)', message: `is not valid YAML: ${reason}`, fix }],
-    };
-  }
-  const raw = parsed.data as Record<string, unknown>;
-  if (!source.startsWith('---') || Object.keys(raw).length === 0) {
-    return {
-      entry: null,
-      problems: [
-        {
-          file,
-          line: 1,
-          field: '(frontmatter)',
-          message: 'has no frontmatter',
-          fix: 'Start the file with `---`, the fields, and another `---` (copy an existing product).',
-        },
-      ],
-    };
-  }
+  const read = readFrontMatter(source);
+  if (!read.ok) return { entry: null, problems: [{ file, field: '(frontmatter)', ...read.problem }] };
+  const raw = read.data;
   const result = ProductFrontmatter.safeParse(raw);
   const problems = result.success ? [] : result.error.issues.map((i) => issueToProblem(file, source, raw, i));
   const expected = path.basename(file, '.md');
@@ -121,7 +94,7 @@ export function parseProductFile(
   }
   const slug = typeof raw.slug === 'string' ? raw.slug : undefined;
   if (!result.success || problems.length) return { entry: null, problems, ...(slug ? { slug } : {}) };
-  const body = parsed.content.trim();
+  const body = read.body.trim();
   return {
     entry: { data: result.data, description: body === '' ? null : body, sourcePath: file },
     problems,

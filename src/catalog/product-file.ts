@@ -105,6 +105,15 @@ export function slugFromName(name: string): string {
   return slug.replace(/-+$/, '');
 }
 
+/** `slug` when no product uses it, else the first free `slug-2`, `slug-3`, … (within 200 characters). */
+export function freeSlug(slug: string, taken: (s: string) => boolean): string {
+  if (!taken(slug)) return slug;
+  for (let n = 2; ; n++) {
+    const candidate = `${slug.slice(0, SLUG_MAX - String(n).length - 1).replace(/-+$/, '')}-${n}`;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
 /** "24.99" → 2499, "24" → 2400, "" → null. Exact (no floating point); throws on anything else. */
 export function toMinorUnits(price: string): number | null {
   const s = price.trim();

@@ -7,6 +7,7 @@ import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
 import { startRedis, type LocalRedis } from '../../scripts/lib/redis.ts';
 import { freePort, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { E2E_ACCOUNTS } from './oidc.ts';
+import { startTestDns } from './test-dns.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,6 +42,7 @@ export async function setup(project: TestProject) {
     OIDC_CLIENT_ID: 'catalog-e2e',
     OIDC_CLIENT_SECRET: clientSecret,
     REDIS_URL: redis.url,
+    ...(await startTestDns()).env, // check_links resolves through a loopback DNS server (attack tests)
   };
   try {
     stack = await startStack({ port, env });

@@ -7,7 +7,18 @@ import { loadCatalog, parseProductFile } from '../../src/catalog/load.ts';
 import { contentSource } from '../../src/server/admin-catalog/sources.ts';
 import { describeMcpTools } from '../../src/server/mcp/describe.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
-import { ADA, FIXTURE_FILES, NOW, callTool, fixtureDir, makeHandler, token, type ToolResult } from './mcp-fixture.ts';
+import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import {
+  ADA,
+  ENV,
+  FIXTURE_FILES,
+  NOW,
+  callTool,
+  fixtureDir,
+  makeHandler,
+  token,
+  type ToolResult,
+} from './mcp-fixture.ts';
 
 const fx = fixtureDir();
 let tok: string;
@@ -372,20 +383,31 @@ describe('trigger_rebuild', () => {
 
 describe('check_links', () => {
   let site: { server: Server; url: string };
+  const seen: string[] = [];
   beforeAll(async () => {
     site = await serve((req, res) => {
       const path = req.url!;
-      if (path === '/ok') res.writeHead(200).end('fine');
+      seen.push(path);
+      if (path === '/ok' || path === '/alpha') res.writeHead(200).end('fine');
       else if (path === '/no-head') res.writeHead(req.method === 'HEAD' ? 405 : 200).end();
       else if (path === '/moved') res.writeHead(301, { location: '/ok' }).end();
+      else if (path === '/to-metadata') res.writeHead(302, { location: 'http://169.254.169.254/latest/' }).end();
       else if (path === '/slow') setTimeout(() => res.writeHead(200).end(), 3000);
+      else if (path === '/beta') res.writeHead(410).end();
       else res.writeHead(404).end('gone');
     });
   });
   afterAll(() => site.server.close());
+  const port = () => new URL(site.url).port;
+  /** Host names resolved by the test; only the loopback test server's address is allowed. */
+  const links = (over: Record<string, string[]> = {}) => ({
+    allowAddresses: ['127.0.0.1'],
+    timeoutMs: 1000,
+    lookup: async (host: string) => over[host] ?? ['127.0.0.1'],
+  });
 
-  it('checks loopback links when the test allowance is on: HEAD, GET fallback, redirects, 404, timeout', async () => {
-    const h = makeHandler(fx.root, { links: { allowPrivate: true, timeoutMs: 500 } });
+  it('checks allowed targets: HEAD, GET fallback, redirects, 404, timeout', async () => {
+    const h = makeHandler(fx.root, { links: { allowAddresses: ['127.0.0.1'], timeoutMs: 500 } });
     const urls = ['/ok', '/no-head', '/moved', '/missing', '/slow'].map((p) => `${site.url}${p}`);
     const r = ok('check_links', await callTool(h, tok, 'check_links', { urls }));
     expect(r).toMatchObject({ productsChecked: 0, linksChecked: 5, ok: 3, broken: 2, refused: 0 });
@@ -402,67 +424,82 @@ describe('check_links', () => {
   });
 
   it('refuses loopback and private targets by default, without requesting them', async () => {
-    const before = site.server.connections;
+    const before = seen.length;
     const r = ok(
       'check_links',
       await callTool(handler, tok, 'check_links', {
-        urls: [`${site.url}/ok`, 'http://[::1]/', 'http://10.1.2.3/', 'ftp://example.test/x'],
+        urls: [
+          `${site.url}/ok`,
+          `http://localhost:${port()}/ok`,
+          'http://[::1]/',
+          'http://10.1.2.3/',
+          'ftp://example.test/x',
+        ],
       }),
     );
-    expect(r.refused).toBe(4);
+    expect(r.refused).toBe(5);
     for (const i of r.issues) expect(i).toMatchObject({ outcome: 'refused', status: null });
-    expect(r.issues[0].reason).toMatch(/private, loopback or link-local/);
-    expect(site.server.connections).toBe(before);
+    expect(r.issues[0].reason).toMatch(/loopback, private, link-local or other special-purpose address/);
+    expect(seen.length).toBe(before);
   });
 
-  it('resolves host names and refuses when any address is private', async () => {
-    const lookups: Record<string, string[]> = {
-      'public.test': ['93.184.215.14'],
-      'mixed.test': ['93.184.215.14', '169.254.169.254'],
-      'v6.test': ['fd00::1'],
-    };
-    let fetched = 0;
+  it('resolves host names when connecting and refuses when any address is special-purpose', async () => {
+    const before = seen.length;
     const h = makeHandler(fx.root, {
-      links: { lookup: async (host) => lookups[host] ?? [] },
-      fetch: async () => {
-        fetched++;
-        return new Response(null, { status: 200 });
-      },
+      links: links({
+        'mixed.test': ['127.0.0.1', '169.254.169.254'],
+        'v6.test': ['fd00::1'],
+        'none.test': [],
+      }),
     });
     const r = ok(
       'check_links',
       await callTool(h, tok, 'check_links', {
-        urls: ['https://public.test/', 'https://mixed.test/', 'https://v6.test/', 'https://none.test/'],
+        urls: ['public.test', 'mixed.test', 'v6.test', 'none.test'].map((host) => `http://${host}:${port()}/ok`),
       }),
     );
     expect(r).toMatchObject({ ok: 1, refused: 2, broken: 1 });
-    expect(fetched).toBe(1);
+    expect(seen.slice(before)).toEqual(['/ok']);
   });
 
-  it('a redirect to a private address is refused', async () => {
-    const h = makeHandler(fx.root, {
-      links: { lookup: async () => ['93.184.215.14'] },
-      fetch: async () => new Response(null, { status: 302, headers: { location: 'http://127.0.0.1/admin' } }),
-    });
-    const r = ok('check_links', await callTool(h, tok, 'check_links', { urls: ['https://public.test/'] }));
-    expect(r.issues[0]).toMatchObject({ outcome: 'refused' });
+  it('a redirect to a special-purpose address is refused', async () => {
+    const h = makeHandler(fx.root, { links: links() });
+    const r = ok(
+      'check_links',
+      await callTool(h, tok, 'check_links', { urls: [`http://public.test:${port()}/to-metadata`] }),
+    );
+    expect(r.issues[0]).toMatchObject({ outcome: 'refused', reason: expect.stringMatching(/169\.254\.169\.254/) });
   });
 
   it('checks the chosen products’ url and imageUrl fields', async () => {
-    const seen: string[] = [];
-    const h = makeHandler(fx.root, {
-      links: { lookup: async () => ['93.184.215.14'] },
-      fetch: async (input) => {
-        seen.push(String(input));
-        return new Response(null, { status: String(input).includes('alpha') ? 200 : 410 });
-      },
-    });
-    const r = ok('check_links', await callTool(h, tok, 'check_links', { slugs: ['alpha-blocks', 'beta-kit'] }));
-    expect(r).toMatchObject({ productsChecked: 2, linksChecked: 3, ok: 1, broken: 2 });
-    expect(r.issues.map((i: { slug: string; field: string }) => `${i.slug}.${i.field}`).sort()).toEqual([
-      'alpha-blocks.imageUrl',
-      'beta-kit.url',
-    ]);
+    // Products whose links point at the test server, on a site whose images it also serves.
+    const files = {
+      'alpha-blocks.md': FIXTURE_FILES['alpha-blocks.md']!.replace(
+        'https://shop.example/alpha',
+        `http://shop.test:${port()}/alpha`,
+      ),
+      'beta-kit.md': FIXTURE_FILES['beta-kit.md']!.replace(
+        'https://shop.example/beta',
+        `http://shop.test:${port()}/beta`,
+      ),
+    };
+    const own = fixtureDir(files);
+    try {
+      const siteSettings = tokenSettingsFromEnv({ ...ENV, SITE_URL: `http://catalog.test:${port()}` });
+      if (!siteSettings.ok) throw new Error('settings');
+      const h = makeHandler(own.root, { tokenSettings: () => siteSettings, links: links() });
+      const siteTok = await token(ADA, siteSettings.value);
+      const before = seen.length;
+      const r = ok('check_links', await callTool(h, siteTok, 'check_links', { slugs: ['alpha-blocks', 'beta-kit'] }));
+      expect(r).toMatchObject({ productsChecked: 2, linksChecked: 3, ok: 1, broken: 2 });
+      expect(r.issues.map((i: { slug: string; field: string }) => `${i.slug}.${i.field}`).sort()).toEqual([
+        'alpha-blocks.imageUrl',
+        'beta-kit.url',
+      ]);
+      expect(new Set(seen.slice(before))).toEqual(new Set(['/alpha', '/beta', '/images/products/x.svg']));
+    } finally {
+      own.cleanup();
+    }
   });
 
   it('unknown slugs fail', () => fails('check_links', { slugs: ['nope'] }, /Unknown slug: nope/));

@@ -1,11 +1,11 @@
 // `npm run new-product` as a curator runs it: a child process writing into a temporary folder
 // (never content/), from arguments or from answers typed on stdin.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
+import { runNewProduct } from '../support/new-product.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let dir: string;
@@ -15,15 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(args: string[], input?: string) {
-  const res = spawnSync(process.execPath, ['scripts/new-product.ts', '--dir', dir, ...args], {
-    cwd: ROOT,
-    input: input ?? '',
-    encoding: 'utf8',
-    env: { ...process.env, CATALOG_CONTENT_DIR: dir },
-  });
-  return { code: res.status, out: res.stdout, err: res.stderr };
-}
+const run = (args: string[], input?: string) => runNewProduct(dir, args, input);
 
 const basic = [
   '--name',

@@ -1,15 +1,17 @@
 // Link checking for check_links: HEAD then GET, a timeout per request, redirects followed by hand
-// (each hop re-checked), and no requests to private, loopback or link-local addresses unless the
-// policy allows them (tests only). Every address a host name resolves to is checked.
-import { BlockList, isIP } from 'node:net';
-import { lookup as dnsLookup } from 'node:dns/promises';
+// (each hop's URL re-checked), and connections only to public addresses: literal IPs are checked
+// before any request, host names when each connection is made (./link-connect.ts).
+import { lookup as dnsLookup, Resolver } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { Agent, Response, fetch as undiciFetch } from 'undici';
+import { isRefusedAddress, linkAgent, linkStopOf, refusedReason, type Resolve } from './link-connect.ts';
 
 export interface LinkPolicy {
-  /** Tests only: allow loopback and private targets. */
-  allowPrivate: boolean;
-  /** Every address a host name resolves to. */
-  lookup: (hostname: string) => Promise<string[]>;
-  /** Timeout of each HTTP request and each lookup. */
+  /** Tests only: exact special-purpose addresses that may be connected to (a loopback test server). */
+  allowAddresses: readonly string[];
+  /** Every address a host name resolves to; asked once for each new connection. */
+  lookup: Resolve;
+  /** Timeout of each HTTP request, each connection and each lookup. */
   timeoutMs: number;
   /** Requests in flight at once. */
   concurrency: number;
@@ -18,15 +20,66 @@ export interface LinkPolicy {
   budgetMs: number;
 }
 
-export const defaultLinkPolicy = (over: Partial<LinkPolicy> = {}): LinkPolicy => ({
-  allowPrivate: false,
-  lookup: async (host) => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address),
-  timeoutMs: 5000,
-  concurrency: 6,
-  maxRedirects: 5,
-  budgetMs: 8000,
-  ...over,
-});
+type Env = Record<string, string | undefined>;
+
+const systemLookup: Resolve = async (host) =>
+  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/** Asks one DNS server (tests: a small server on loopback) for the A and AAAA records of a host. */
+function lookupVia(server: string, timeoutMs: number): Resolve {
+  const resolver = new Resolver({ timeout: timeoutMs, tries: 1 });
+  resolver.setServers([server]);
+  return async (host) => {
+    const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+    const found = [v4, v6].flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
+    if (found.length === 0 && v4.status === 'rejected') throw v4.reason;
+    return found;
+  };
+}
+
+const isLoopback = (address: string) => (isIP(address) === 4 && address.startsWith('127.')) || address === '::1';
+
+/**
+ * Test-only settings, for the attack tests on the local stack: LINK_CHECK_DNS_SERVER (a DNS server
+ * `host:port` to resolve with instead of the system resolver) and LINK_CHECK_ALLOW_ADDRESSES
+ * (loopback addresses that count as public). Honoured only where CONTEXT=dev (the local stack;
+ * Netlify does not give functions CONTEXT at run time) and only with loopback values.
+ */
+export function testNetworkFromEnv(env: Env, timeoutMs: number): Partial<LinkPolicy> {
+  const server = env.LINK_CHECK_DNS_SERVER?.trim();
+  const allow = env.LINK_CHECK_ALLOW_ADDRESSES?.trim();
+  if (!server && !allow) return {};
+  if (env.CONTEXT !== 'dev') {
+    console.error('check_links: LINK_CHECK_DNS_SERVER and LINK_CHECK_ALLOW_ADDRESSES are ignored outside CONTEXT=dev.');
+    return {};
+  }
+  const out: Partial<LinkPolicy> = {};
+  if (server) {
+    const host = URL.canParse(`dns://${server}`) ? new URL(`dns://${server}`).hostname.replace(/^\[|\]$/g, '') : '';
+    if (isLoopback(host)) out.lookup = lookupVia(server, timeoutMs);
+    else console.error(`check_links: LINK_CHECK_DNS_SERVER must be a loopback host:port; ignored (${server}).`);
+  }
+  if (allow) {
+    const list = allow.split(',').map((s) => s.trim());
+    if (list.every(isLoopback)) out.allowAddresses = list;
+    else console.error(`check_links: LINK_CHECK_ALLOW_ADDRESSES must list loopback addresses; ignored (${allow}).`);
+  }
+  return out;
+}
+
+export const defaultLinkPolicy = (over: Partial<LinkPolicy> = {}, env: Env = process.env): LinkPolicy => {
+  const timeoutMs = over.timeoutMs ?? 5000;
+  return {
+    allowAddresses: [],
+    lookup: systemLookup,
+    timeoutMs,
+    concurrency: 6,
+    maxRedirects: 5,
+    budgetMs: 8000,
+    ...testNetworkFromEnv(env, timeoutMs),
+    ...over,
+  };
+};
 
 export type LinkOutcome = 'ok' | 'broken' | 'refused' | 'not_checked';
 
@@ -39,80 +92,25 @@ export interface LinkResult {
   reason: string | null;
 }
 
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv6');
-
-/** True for loopback, private, link-local, shared, reserved, multicast and IPv4-mapped addresses. */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** Null when the URL may be requested, else why not. */
-async function refusal(url: URL, policy: LinkPolicy): Promise<{ refused: boolean; reason: string } | null> {
+/** Why `url` must not be requested at all (scheme, or a literal special-purpose address), or null. */
+function refusal(url: URL, policy: LinkPolicy): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return { refused: true, reason: `only http and https links are checked (got ${url.protocol})` };
-  if (policy.allowPrivate) return null;
+    return `only http and https links are checked (got ${url.protocol})`;
+  // Host names are checked at connect time; a literal address never goes through a lookup.
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  if (isIP(host)) addresses = [host];
-  else {
-    try {
-      addresses = await withTimeout(policy.lookup(host), policy.timeoutMs, 'DNS lookup');
-    } catch (err) {
-      return {
-        refused: false,
-        reason: `host ${host} could not be resolved (${err instanceof Error ? err.message : String(err)})`,
-      };
-    }
-    if (addresses.length === 0) return { refused: false, reason: `host ${host} has no addresses` };
-  }
-  const bad = addresses.find(isPrivateAddress);
-  return bad
-    ? { refused: true, reason: `refused: ${host} is a private, loopback or link-local address (${bad})` }
-    : null;
+  return isIP(host) && isRefusedAddress(host, policy) ? refusedReason(host, host) : null;
 }
 
-async function request(fetchFn: typeof fetch, url: URL, method: 'HEAD' | 'GET', policy: LinkPolicy): Promise<Response> {
-  const res = await fetchFn(url, {
+/** undici's own fetch and the guarded Agent it sends every request through. */
+interface Client {
+  fetch: typeof undiciFetch;
+  agent: Agent;
+}
+
+async function request(client: Client, url: URL, method: 'HEAD' | 'GET', policy: LinkPolicy): Promise<Response> {
+  const res = await client.fetch(url, {
     method,
+    dispatcher: client.agent,
     redirect: 'manual',
     signal: AbortSignal.timeout(policy.timeoutMs),
     headers: { 'user-agent': 'catalog-link-check/1' },
@@ -121,44 +119,54 @@ async function request(fetchFn: typeof fetch, url: URL, method: 'HEAD' | 'GET', 
   return res;
 }
 
+function failure(err: unknown, policy: LinkPolicy): string {
+  if (err instanceof Error && err.name === 'TimeoutError') return `timed out after ${policy.timeoutMs} ms`;
+  const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+  return err instanceof Error ? `${err.message}${cause}` : String(err);
+}
+
 /** Checks one link: HEAD, then GET when HEAD fails or is refused by the server. */
-export async function checkLink(raw: string, fetchFn: typeof fetch, policy: LinkPolicy): Promise<LinkResult> {
+async function checkLink(raw: string, client: Client, policy: LinkPolicy): Promise<LinkResult> {
+  const result = (
+    outcome: LinkOutcome,
+    status: number | null,
+    method: LinkResult['method'],
+    reason: string | null,
+  ) => ({
+    url: raw,
+    outcome,
+    status,
+    method,
+    reason,
+  });
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { url: raw, outcome: 'broken', status: null, method: null, reason: 'not a valid absolute URL' };
+    return result('broken', null, null, 'not a valid absolute URL');
   }
   for (let hop = 0; hop <= policy.maxRedirects; hop++) {
-    const no = await refusal(url, policy);
-    if (no)
-      return { url: raw, outcome: no.refused ? 'refused' : 'broken', status: null, method: null, reason: no.reason };
+    const no = refusal(url, policy);
+    if (no) return result('refused', null, null, no);
     let res: Response | null = null;
     let method: 'HEAD' | 'GET' = 'HEAD';
-    let failure = '';
+    let headFailure = '';
     try {
-      res = await request(fetchFn, url, 'HEAD', policy);
+      res = await request(client, url, 'HEAD', policy);
     } catch (err) {
-      failure = err instanceof Error ? err.message : String(err);
+      const stop = linkStopOf(err);
+      if (stop) return result(stop.outcome, null, null, stop.reason);
+      headFailure = failure(err, policy);
     }
     if (!res || res.status >= 400) {
       method = 'GET';
       try {
-        res = await request(fetchFn, url, 'GET', policy);
+        res = await request(client, url, 'GET', policy);
       } catch (err) {
-        const why =
-          err instanceof Error && err.name === 'TimeoutError'
-            ? `timed out after ${policy.timeoutMs} ms`
-            : err instanceof Error
-              ? err.message
-              : String(err);
-        return {
-          url: raw,
-          outcome: 'broken',
-          status: res?.status ?? null,
-          method,
-          reason: failure ? `${why} (HEAD: ${failure})` : why,
-        };
+        const stop = linkStopOf(err);
+        if (stop) return result(stop.outcome, res?.status ?? null, method, stop.reason);
+        const why = failure(err, policy);
+        return result('broken', res?.status ?? null, method, headFailure ? `${why} (HEAD: ${headFailure})` : why);
       }
     }
     const location = res.headers.get('location');
@@ -166,37 +174,31 @@ export async function checkLink(raw: string, fetchFn: typeof fetch, policy: Link
       try {
         url = new URL(location, url);
       } catch {
-        return { url: raw, outcome: 'broken', status: res.status, method, reason: 'redirects to an invalid location' };
+        return result('broken', res.status, method, 'redirects to an invalid location');
       }
       continue;
     }
     const ok = res.status >= 200 && res.status < 300;
-    return {
-      url: raw,
-      outcome: ok ? 'ok' : 'broken',
-      status: res.status,
-      method,
-      reason: ok ? null : `HTTP ${res.status}`,
-    };
+    return result(ok ? 'ok' : 'broken', res.status, method, ok ? null : `HTTP ${res.status}`);
   }
-  return {
-    url: raw,
-    outcome: 'broken',
-    status: null,
-    method: null,
-    reason: `more than ${policy.maxRedirects} redirects`,
-  };
+  return result('broken', null, null, `more than ${policy.maxRedirects} redirects`);
 }
 
 /** Checks links with bounded concurrency; links not started within the budget are not checked. */
 export async function checkLinks(
   urls: string[],
-  fetchFn: typeof fetch,
   policy: LinkPolicy,
   now: () => number = Date.now,
 ): Promise<LinkResult[]> {
   const results: LinkResult[] = new Array(urls.length);
   const deadline = now() + policy.budgetMs;
+  const { fetch } = await import('undici');
+  const agent = await linkAgent({
+    resolve: policy.lookup,
+    allowAddresses: policy.allowAddresses,
+    timeoutMs: policy.timeoutMs,
+  });
+  const client: Client = { fetch, agent };
   let next = 0;
   const worker = async () => {
     while (next < urls.length) {
@@ -211,9 +213,13 @@ export async function checkLinks(
               method: null,
               reason: 'time budget used up; check fewer links at once',
             }
-          : await checkLink(url, fetchFn, policy);
+          : await checkLink(url, client, policy);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(policy.concurrency, urls.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(policy.concurrency, urls.length) }, worker));
+  } finally {
+    await agent.destroy().catch(() => {});
+  }
   return results;
 }

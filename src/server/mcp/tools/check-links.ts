@@ -13,7 +13,7 @@ const LinkIssue = z.object({
   outcome: z
     .enum(['broken', 'refused', 'not_checked'])
     .describe(
-      'broken: error status, timeout or unreachable; refused: private/loopback target or not http(s); not_checked: time budget used up.',
+      'broken: error status, timeout, unreachable or unresolvable; refused: a special-purpose address (loopback, private, link-local, …) or not http(s); not_checked: time budget used up.',
     ),
   status: z.number().int().nullable().describe('Last HTTP status, or null when no response came.'),
   method: z.enum(['HEAD', 'GET']).nullable(),
@@ -24,7 +24,7 @@ export const checkLinksTool = defineTool({
   name: 'check_links',
   title: 'Check product links',
   description:
-    'Checks product links (`url`) and image links (`imageUrl`, site paths resolved against the site URL): HEAD, then GET when HEAD fails; redirects followed; a timeout per request; a few requests at a time. Targets on private, loopback or link-local addresses are refused, never requested. Choose products by `slugs`, or by `status` and paging (ordered by slug); `urls` checks extra links directly. Reports only the links that are not OK.',
+    'Checks product links (`url`) and image links (`imageUrl`, site paths resolved against the site URL): HEAD, then GET when HEAD fails; redirects followed; a timeout per request; a few requests at a time. Targets on loopback, private, link-local or any other special-purpose address (IANA registries, NAT64 and 6to4 included) are refused and never connected to: the address is checked when each connection is made, on every redirect hop. Choose products by `slugs`, or by `status` and paging (ordered by slug); `urls` checks extra links directly. Reports only the links that are not OK.',
   input: z
     .object({
       slugs: z.array(Slug).max(100).optional().describe('Check these products (instead of a page of the catalog).'),
@@ -74,7 +74,6 @@ export const checkLinksTool = defineTool({
     for (const url of args.urls ?? []) targets.push({ slug: null, field: 'input', url });
     const results = await checkLinks(
       targets.map((t) => t.url),
-      ctx.fetch,
       ctx.links,
     );
     const count = (o: string) => results.filter((r) => r.outcome === o).length;

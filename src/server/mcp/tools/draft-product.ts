@@ -1,11 +1,12 @@
 // draft_product: turns fields into a ready-to-commit product file (every field written, nulls
-// included), checked by the build's parser, under a slug no other product uses.
-import matter from 'gray-matter';
+// included), checked by the build's parser, under a slug no other product uses. The slug and the
+// text come from src/catalog/product-file.ts, exactly as `npm run new-product` makes them.
 import { z } from 'zod';
 import { parseProductFile, PRODUCTS_DIR } from '../../../catalog/load.ts';
-import { Product, ProductFrontmatter, SLUG_MAX, Slug } from '../../../catalog/schema.ts';
+import { freeSlug, serializeProductFile, slugFromName, type ProductFileData } from '../../../catalog/product-file.ts';
+import { Product, ProductFrontmatter, Slug } from '../../../catalog/schema.ts';
 import { ProblemSchema } from '../schemas.ts';
-import { defineTool } from './tool.ts';
+import { ToolError, defineTool } from './tool.ts';
 
 const F = ProductFrontmatter.shape;
 
@@ -36,41 +37,13 @@ const input = z
   })
   .strict();
 
-/** "Grimm's Rainbow Stacker!" → "grimms-rainbow-stacker". */
-export function slugify(name: string): string {
-  const s = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, SLUG_MAX - 4)
-    .replace(/-+$/, '');
-  return s || 'product';
-}
-
-/** `slug` when free, else the first free `slug-2`, `slug-3`, … */
-export function freeSlug(slug: string, taken: (s: string) => boolean): string {
-  if (!taken(slug)) return slug;
-  for (let n = 2; ; n++) {
-    const candidate = `${slug.slice(0, SLUG_MAX - String(n).length - 1)}-${n}`;
-    if (!taken(candidate)) return candidate;
-  }
-}
-
 /** The file text: frontmatter in schema order with every field present (null when empty). */
 export function productFileText(args: z.output<typeof input>, slug: string): string {
-  const data: Record<string, unknown> = {};
   const values: Record<string, unknown> = { ...args, slug };
-  for (const key of Object.keys(F)) {
-    if (key === 'publishAt') continue;
-    data[key] = values[key] ?? null;
-  }
+  const data: Record<string, unknown> = {};
+  for (const key of Object.keys(F)) if (key !== 'publishAt') data[key] = values[key] ?? null;
   if (args.publishAt) data.publishAt = new Date(args.publishAt);
-  const body = args.description?.trim() ?? '';
-  // A fresh options object keeps gray-matter's cache out of it.
-  return matter.stringify(body === '' ? '' : `${body}\n`, data, {});
+  return serializeProductFile(data as ProductFileData, args.description ?? null);
 }
 
 export const draftProduct = defineTool({
@@ -91,7 +64,11 @@ export const draftProduct = defineTool({
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(args, ctx) {
     const index = await ctx.catalog();
-    const requestedSlug = args.slug ?? slugify(args.name);
+    const requestedSlug = args.slug ?? slugFromName(args.name);
+    if (!requestedSlug)
+      throw new ToolError(
+        `Cannot make a slug from the name "${args.name}": give one in \`slug\` (e.g. my-product-name).`,
+      );
     const slug = freeSlug(requestedSlug, (s) => index.bySlug.has(s));
     const file = `${PRODUCTS_DIR}/${slug}.md`;
     const text = productFileText(args, slug);

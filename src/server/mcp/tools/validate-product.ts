@@ -24,7 +24,9 @@ export const validateProduct = defineTool({
       text: z
         .string()
         .max(200_000)
-        .describe('The whole file: `---`, the YAML frontmatter, `---`, then the Markdown body.'),
+        .describe(
+          'The whole file: a line of exactly `---`, the YAML frontmatter, `---`, then the Markdown body. YAML only: any other front-matter language is a problem, and nothing in the text is ever run.',
+        ),
       path: z
         .string()
         .regex(FILE_PATTERN)
