@@ -1,8 +1,10 @@
 // Markdown negotiation for HTML pages, and the 404 that names the path. A request preferring
-// text/markdown (or text/plain) gets the page's Markdown twin; any other request passes through
-// to the static page untouched, unless there is no page, where the 404 body names the path.
+// text/markdown (or text/plain) gets the page's Markdown twin, with a strong ETag and a 304 for a
+// matching If-None-Match; any other request passes through to the static page untouched, unless
+// there is no page, where the 404 body names the path.
 // It only ever fetches from its own origin, and any failure to read a twin leaves the request to
 // the HTML page. Routes live in netlify.toml [[edge_functions]] (inline config is not read offline).
+import { ifNoneMatch, strongEtag } from '../../src/cdn/etag.ts';
 import { negotiatePage } from '../../src/cdn/negotiate.ts';
 import { markdownHeaders } from '../../src/cdn/markdown-response.ts';
 import { notFoundResponse } from '../../src/cdn/not-found.ts';
@@ -55,6 +57,12 @@ export default async function markdown(request: Request, context: Context): Prom
   if (status === 404) return notFoundResponse(pageUrl, format, request.method);
   if (status !== 200) return; // the twin could not be read (5xx): let the HTML page answer
   const canonical = new URL(pageOfTwin(twin), url.origin).href;
-  const headers = markdownHeaders(body, format, { link: `<${canonical}>; rel="canonical"` });
+  const etag = await strongEtag(body, format);
+  const headers = markdownHeaders(body, format, { link: `<${canonical}>; rel="canonical"`, etag });
+  // A client holding this exact text gets 304 with the validators and no body (RFC 9110 §15.4.5).
+  if (ifNoneMatch(request.headers.get('if-none-match'), etag)) {
+    for (const h of ['content-type', 'x-markdown-tokens', 'x-robots-tag']) headers.delete(h);
+    return new Response(null, { status: 304, headers });
+  }
   return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
 }

@@ -70,6 +70,39 @@ describe.each(['/', 'product', '/categories/kits', '/about'])('negotiation on %s
   });
 });
 
+describe.each(['/', 'product', '/about'])('validators of the negotiated Markdown of %s', (which) => {
+  const page = () => (which === 'product' ? `/products/${slug}` : which);
+  // Uncompressed, to see the tag as the edge function sends it: a compressing hop (netlify-cli's,
+  // and any CDN's) rightly weakens it to W/"…" for the gzip representation.
+  const md = { accept: 'text/markdown', 'accept-encoding': 'identity' };
+  it('a strong ETag on GET and HEAD; If-None-Match answers 304 with no body; a stale tag gets the text', async () => {
+    const first = await get(page(), { headers: md });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"markdown-[A-Za-z0-9_-]{27}"$/);
+    const text = await first.text();
+    const head = await get(page(), { method: 'HEAD', headers: md });
+    expect(head.headers.get('etag')).toBe(etag);
+    for (const method of ['GET', 'HEAD']) {
+      const again = await get(page(), { method, headers: { ...md, 'if-none-match': etag! } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(await again.text()).toBe('');
+    }
+    const stale = await get(page(), { headers: { ...md, 'if-none-match': '"markdown-stale"' } });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toBe(text);
+    const plain = await get(page(), { headers: { accept: 'text/plain', 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('etag')).not.toBe(etag);
+  });
+  it('a gzip client revalidates with the weakened tag it was given', async () => {
+    const gz = { accept: 'text/markdown', 'accept-encoding': 'gzip' };
+    const weak = (await get(page(), { headers: gz })).headers.get('etag');
+    expect(weak).toMatch(/^(W\/)?"markdown-/);
+    const again = await get(page(), { headers: { ...gz, 'if-none-match': weak! } });
+    expect(again.status).toBe(304);
+  });
+});
+
 describe('endpoints of the spec', () => {
   it('GET /api/health → 200 HealthStatus', async () => {
     const res = await get('/api/health');

@@ -158,3 +158,53 @@ describe('HTML requests', () => {
     expect(fetched).toEqual([]);
   });
 });
+
+describe('validators for negotiated Markdown', () => {
+  const withHeaders = (path: string, headers: Record<string, string>, method = 'GET') =>
+    markdown(new Request(`${ORIGIN}${path}`, { method, headers }), context);
+
+  it('carries a strong ETag, the same on GET and HEAD, different per label and per text', async () => {
+    const get = await call('/about');
+    const head = await call('/about', 'text/markdown', 'HEAD');
+    const plain = await call('/about', 'text/plain');
+    const etag = get!.headers.get('etag')!;
+    expect(etag).toMatch(/^"markdown-[A-Za-z0-9_-]{27}"$/);
+    expect(head!.headers.get('etag')).toBe(etag);
+    expect(plain!.headers.get('etag')).toMatch(/^"plain-/);
+    twin = async () => new Response('# About, edited\n', { status: 200 });
+    expect((await call('/about'))!.headers.get('etag')).not.toBe(etag);
+  });
+
+  it.each([
+    ['the tag itself', (t: string) => t],
+    ['the tag among others', (t: string) => `"x", ${t}, "y"`],
+    ['the weak form of the tag', (t: string) => `W/${t}`],
+    ['*', () => '*'],
+  ])('If-None-Match with %s answers 304 with the validators and no body', async (_name, header) => {
+    const etag = (await call('/about'))!.headers.get('etag')!;
+    for (const method of ['GET', 'HEAD']) {
+      const res = await withHeaders('/about', { accept: 'text/markdown', 'if-none-match': header(etag) }, method);
+      expect(res!.status).toBe(304);
+      expect(res!.headers.get('etag')).toBe(etag);
+      expect(res!.headers.get('vary')).toBe('Accept');
+      expect(res!.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(await res!.text()).toBe('');
+    }
+  });
+
+  it('a stale or foreign tag gets the whole text', async () => {
+    const plainTag = (await call('/about', 'text/plain'))!.headers.get('etag')!;
+    for (const header of ['"markdown-stale"', plainTag]) {
+      const res = await withHeaders('/about', { accept: 'text/markdown', 'if-none-match': header });
+      expect(res!.status).toBe(200);
+      expect(await res!.text()).toBe('# About\n');
+    }
+  });
+
+  it('an HTML request keeps the static page and its own validators untouched', async () => {
+    page = new Response('<!doctype html>', { status: 200, headers: { etag: '"html-1"' } });
+    const res = await withHeaders('/about', { accept: 'text/html', 'if-none-match': '"html-1"' });
+    expect(res).toBe(page);
+    expect(fetched).toEqual([]);
+  });
+});
