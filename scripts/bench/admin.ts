@@ -69,7 +69,7 @@ async function tokens(n: number): Promise<string> {
   // One subject per call so the per-admin rate limit (60/min) never answers the benchmark.
   const list = await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      issueAccessToken({ sub: `bench|admin-${i}`, email: 'bench@example.com' }, s.value),
+      issueAccessToken({ sub: `bench|admin-${i}`, email: 'bench@example.com' }, s.value, { clientId: 'bench' }),
     ),
   );
   return list.join('\n');

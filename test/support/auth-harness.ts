@@ -1,5 +1,6 @@
 // In-process harness for the /api/auth handlers: a real development OpenID provider on loopback,
-// an injected clock and store, and a fetch that routes the service's origin to the handlers.
+// an injected clock and an in-memory shared store, and a fetch that routes the service's origin to
+// the handlers (as one client IP unless told otherwise).
 import { randomBytes } from 'node:crypto';
 import { startDevIdp, type DevAccount, type DevIdp } from '../../scripts/dev-idp.ts';
 import { handleAuthorize } from '../../src/server/auth/authorize.ts';
@@ -7,10 +8,10 @@ import { handleCallback } from '../../src/server/auth/callback.ts';
 import { authConfigFromEnv } from '../../src/server/auth/config.ts';
 import type { AuthContext } from '../../src/server/auth/context.ts';
 import { handleMetadata } from '../../src/server/auth/metadata.ts';
-import { MemoryOneTimeStore } from '../../src/server/auth/one-time-store.ts';
 import { handleRegister } from '../../src/server/auth/register.ts';
 import { handleToken } from '../../src/server/auth/token-endpoint.ts';
 import { oidcUpstream, type Upstream } from '../../src/server/auth/upstream.ts';
+import { memoryStore } from '../../src/server/store/memory.ts';
 import type { Fetch } from './oidc.ts';
 
 export const BASE = 'http://localhost:5999';
@@ -49,18 +50,22 @@ export function makeContext(env: Record<string, string | undefined>, upstream?: 
   const ctx: AuthContext = {
     config,
     now: () => clock.now,
-    store: new MemoryOneTimeStore(() => clock.now),
+    store: { ok: true, store: memoryStore(() => clock.now) },
     upstream:
       upstream ??
       (config.ok
         ? oidcUpstream({ ...config.value.oidc, redirectUri: `${BASE}/api/auth/callback` })
-        : { begin: () => Promise.reject(new Error('x')), finish: () => Promise.reject(new Error('x')) }),
+        : {
+            begin: () => Promise.reject(new Error('x')),
+            finish: () => Promise.reject(new Error('x')),
+            authorizationOrigin: () => Promise.reject(new Error('x')),
+          }),
   };
   return { ctx, clock };
 }
 
 /** fetch that answers the service's origin from the handlers and sends everything else to the network (loopback). */
-export function routeTo(ctx: AuthContext): Fetch {
+export function routeTo(ctx: AuthContext, ip = '192.0.2.1'): Fetch {
   return async (input, init) => {
     const req = new Request(input, init);
     const url = new URL(req.url);
@@ -68,13 +73,13 @@ export function routeTo(ctx: AuthContext): Fetch {
     if (url.pathname.startsWith('/.well-known/oauth-')) return handleMetadata(req, BASE);
     switch (url.pathname) {
       case '/api/auth/register':
-        return handleRegister(req, ctx);
+        return handleRegister(req, ctx, ip);
       case '/api/auth/authorize':
-        return handleAuthorize(req, ctx);
+        return handleAuthorize(req, ctx, ip);
       case '/api/auth/callback':
-        return handleCallback(req, ctx);
+        return handleCallback(req, ctx, ip);
       case '/api/auth/token':
-        return handleToken(req, ctx);
+        return handleToken(req, ctx, ip);
       default:
         return new Response('not found', { status: 404 });
     }

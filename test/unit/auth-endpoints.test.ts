@@ -10,8 +10,9 @@ import { issueCode } from '../../src/server/auth/grants.ts';
 import { handleRegister } from '../../src/server/auth/register.ts';
 import { handleToken } from '../../src/server/auth/token-endpoint.ts';
 import { verifyAccessToken } from '../../src/server/auth/tokens.ts';
+import { memoryStore } from '../../src/server/store/memory.ts';
 import { ACCOUNTS, BASE, makeContext, routeTo, startTestIdp, testEnv } from '../support/auth-harness.ts';
-import { CookieJar, walkSignIn, type Credentials } from '../support/oidc.ts';
+import { CookieJar, consentForm, walkSignIn, type Credentials } from '../support/oidc.ts';
 
 let idp: DevIdp;
 beforeAll(async () => {
@@ -59,6 +60,31 @@ function token(ctx: AuthContext, form: Record<string, string>): Promise<Response
     }),
     ctx,
   );
+}
+
+/** GET the authorize URL (the consent page), then answer it with Allow as the page's own form would. */
+async function approve(ctx: AuthContext, url: URL) {
+  const jar = new CookieJar();
+  const pageRes = await handleAuthorize(new Request(url), ctx);
+  expect(pageRes.status).toBe(200);
+  jar.capture(url, pageRes);
+  const form = consentForm(await pageRes.text())!;
+  const post = new URL(form.action, url);
+  const res = await handleAuthorize(
+    new Request(post, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: BASE,
+        'sec-fetch-site': 'same-origin',
+        cookie: jar.header(post),
+      },
+      body: new URLSearchParams({ request: form.request, decision: 'allow' }).toString(),
+    }),
+    ctx,
+  );
+  jar.capture(post, res);
+  return { res, cookie: jar.header(post), jar };
 }
 
 async function oauthError(res: Response): Promise<string> {
@@ -119,11 +145,12 @@ describe('POST /api/auth/register', () => {
 
 describe('GET /api/auth/authorize', () => {
   const { ctx } = makeContext(testEnv('http://127.0.0.1:1')); // upstream unused until the last test
-  const shown = async (url: string) => {
-    const res = await handleAuthorize(new Request(url), ctx);
+  const shown = async (url: string, cookie?: string) => {
+    const res = await handleAuthorize(new Request(url, cookie ? { headers: { cookie } } : {}), ctx);
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('bad_request');
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('This sign-in request cannot be used');
   };
   it('shows (never redirects) an unregistered client id', () => shown(authorizeUrl({ client_id: 'made-up-client' })));
   it('shows a tampered client id', async () => {
@@ -151,35 +178,55 @@ describe('GET /api/auth/authorize', () => {
       `${authorizeUrl({ client_id: await clientId(ctx) })}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`,
     );
   });
-  it.each([
+  const badParams = [
     [{ response_type: 'token' }, 'unsupported_response_type'],
     [{ code_challenge: '' }, 'invalid_request'],
     [{ code_challenge_method: 'plain', code_challenge: VERIFIER }, 'invalid_request'],
     [{ code_challenge: 'short' }, 'invalid_request'],
     [{ resource: 'https://other.example/api/mcp' }, 'invalid_target'],
-  ])('after the redirect URI is trusted, %j goes back as error=%s with state and iss', async (params, error) => {
-    const q: Record<string, string> = { client_id: await clientId(ctx), ...params };
+  ] as const;
+  const badUrl = async (params: Record<string, string>, cid: string) => {
+    const q: Record<string, string> = { client_id: cid, ...params };
     const url = new URL(authorizeUrl(q));
     if (q.code_challenge === '') url.searchParams.delete('code_challenge');
-    const res = await handleAuthorize(new Request(url), ctx);
-    expect(res.status).toBe(302);
-    const back = new URL(res.headers.get('location')!);
-    expect(back.origin + back.pathname).toBe(REDIRECT);
-    expect(back.searchParams.get('error')).toBe(error);
-    expect(back.searchParams.get('state')).toBe('st-1');
-    expect(back.searchParams.get('iss')).toBe(BASE);
+    return url;
+  };
+  it.each(badParams)('before the client is approved, %j is shown, never redirected (%s)', async (params) => {
+    await shown((await badUrl(params, await clientId(ctx))).href);
   });
-  it('sends the admin upstream with a sealed transaction cookie', async () => {
+  it.each(badParams)(
+    'once approved in this browser, %j goes back as error=%s with state and iss',
+    async (params, error) => {
+      const { ctx: real } = makeContext(testEnv(idp.issuer));
+      const cid = await clientId(real);
+      const { cookie } = await approve(real, new URL(authorizeUrl({ client_id: cid })));
+      const res = await handleAuthorize(new Request(await badUrl(params, cid), { headers: { cookie } }), real);
+      expect(res.status).toBe(302);
+      const back = new URL(res.headers.get('location')!);
+      expect(back.origin + back.pathname).toBe(REDIRECT);
+      expect(back.searchParams.get('error')).toBe(error);
+      expect(back.searchParams.get('state')).toBe('st-1');
+      expect(back.searchParams.get('iss')).toBe(BASE);
+    },
+  );
+  it('Allow sends the admin upstream with a sealed transaction cookie and remembers the approval', async () => {
     const { ctx: real } = makeContext(testEnv(idp.issuer));
-    const res = await handleAuthorize(new Request(authorizeUrl({ client_id: await clientId(real) })), real);
+    const { res } = await approve(real, new URL(authorizeUrl({ client_id: await clientId(real) })));
     expect(res.status).toBe(302);
     const to = new URL(res.headers.get('location')!);
     expect(to.origin).toBe(idp.issuer);
     expect(to.searchParams.get('redirect_uri')).toBe(`${BASE}/api/auth/callback`);
     expect(to.searchParams.get('code_challenge_method')).toBe('S256');
     expect(to.searchParams.get('state')).not.toBe('st-1');
-    const cookie = res.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/^mcp_auth_tx=[^;]+; Path=\/api\/auth; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/);
+    const cookies = res.headers.getSetCookie();
+    expect(cookies).toContainEqual(
+      expect.stringMatching(/^mcp_auth_tx=[^;]+; Path=\/api\/auth; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/),
+    );
+    expect(cookies).toContainEqual(
+      expect.stringMatching(
+        /^mcp_auth_approved=[^;]+; Path=\/api\/auth; Max-Age=2592000; HttpOnly; Secure; SameSite=Lax$/,
+      ),
+    );
   });
 });
 
@@ -266,7 +313,7 @@ describe('POST /api/auth/token', () => {
     const { ctx, clock } = makeContext(env);
     const cid = await clientId(ctx);
     const code = await issueCode(
-      cfg(ctx).secret,
+      cfg(ctx).secrets,
       {
         clientId: cid,
         redirectUri: REDIRECT,
@@ -400,7 +447,7 @@ describe('POST /api/auth/token', () => {
   });
   it('fails closed (503, no tokens) when the single-use store is down', async () => {
     const { ctx, exchange } = await setup();
-    ctx.store = { claim: () => Promise.reject(new Error('redis down')) };
+    ctx.store = { ok: true, store: { ...memoryStore(), claim: () => Promise.reject(new Error('store down')) } };
     const res = await exchange();
     expect(res.status).toBe(503);
     expect(await oauthError(res)).toBe('temporarily_unavailable');

@@ -1,0 +1,23 @@
+// The first checks every /api/auth endpoint makes after its method: is the admin side configured
+// (with a shared store), and is this client IP within the endpoint's limit. Each endpoint renders
+// the answers in its own format (OAuth JSON or a page).
+import type { LimitDecision } from '../rate-limit/limiter.ts';
+import { AUTH_LIMITS, type AuthEndpoint } from '../rate-limit/limits.ts';
+import type { SharedStore } from '../store/shared-store.ts';
+import type { AuthConfig } from './config.ts';
+import type { AuthContext } from './context.ts';
+
+export type Readiness = { ok: true; cfg: AuthConfig; store: SharedStore } | { ok: false; missing: string[] };
+
+export function readiness(ctx: AuthContext): Readiness {
+  const missing = [...(ctx.config.ok ? [] : ctx.config.missing), ...(ctx.store.ok ? [] : [ctx.store.missing])];
+  if (!ctx.config.ok || !ctx.store.ok) return { ok: false, missing };
+  return { ok: true, cfg: ctx.config.value, store: ctx.store.store };
+}
+
+/** Counts one request from `ip` against `endpoint`'s limit (never throws: store trouble refuses). */
+export function limitByIp(store: SharedStore, endpoint: AuthEndpoint, ip: string): Promise<LimitDecision> {
+  return store.limiter(AUTH_LIMITS[endpoint]).consume(ip || 'unknown');
+}
+
+export const limitWindow = (endpoint: AuthEndpoint) => AUTH_LIMITS[endpoint].durationSeconds;
