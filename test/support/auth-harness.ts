@@ -1,7 +1,8 @@
 // In-process harness for the /api/auth handlers: a real development OpenID provider on loopback,
 // an injected clock and an in-memory shared store, and a fetch that routes the service's origin to
 // the handlers (as one client IP unless told otherwise).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import { startDevIdp, type DevAccount, type DevIdp } from '../../scripts/dev-idp.ts';
 import { handleAuthorize } from '../../src/server/auth/authorize.ts';
 import { handleCallback } from '../../src/server/auth/callback.ts';
@@ -12,7 +13,7 @@ import { handleRegister } from '../../src/server/auth/register.ts';
 import { handleToken } from '../../src/server/auth/token-endpoint.ts';
 import { oidcUpstream, type Upstream } from '../../src/server/auth/upstream.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
-import type { Fetch } from './oidc.ts';
+import { CookieJar, consentForm, type Fetch } from './oidc.ts';
 
 export const BASE = 'http://localhost:5999';
 export const ACCOUNTS = {
@@ -84,4 +85,82 @@ export function routeTo(ctx: AuthContext, ip = '192.0.2.1'): Fetch {
         return new Response('not found', { status: 404 });
     }
   };
+}
+
+export const REDIRECT = 'http://127.0.0.1:7777/oauth/callback';
+export const VERIFIER = 'v'.repeat(20) + '-verifier-for-unit-tests-0123456789';
+export const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+export const RESOURCE = `${BASE}/api/mcp`;
+
+export function cfg(ctx: AuthContext) {
+  if (!ctx.config.ok) throw new Error('not configured');
+  return ctx.config.value;
+}
+
+export async function register(
+  ctx: AuthContext,
+  body: unknown,
+  type = 'application/json',
+  ip = '192.0.2.1',
+): Promise<Response> {
+  return handleRegister(
+    new Request(`${BASE}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+    ctx,
+    ip,
+  );
+}
+
+export async function clientId(ctx: AuthContext, uris = [REDIRECT]): Promise<string> {
+  const res = await register(ctx, { redirect_uris: uris, client_name: 'unit' });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { client_id: string }).client_id;
+}
+
+export function authorizeUrl(params: Record<string, string>): string {
+  return `${BASE}/api/auth/authorize?${new URLSearchParams({ response_type: 'code', redirect_uri: REDIRECT, code_challenge: CHALLENGE, code_challenge_method: 'S256', state: 'st-1', resource: RESOURCE, ...params })}`;
+}
+
+export function token(ctx: AuthContext, form: Record<string, string>, ip = '192.0.2.1'): Promise<Response> {
+  return handleToken(
+    new Request(`${BASE}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    }),
+    ctx,
+    ip,
+  );
+}
+
+/** GET the authorize URL (the consent page), then answer it with Allow as the page's own form would. */
+export async function approve(ctx: AuthContext, url: URL) {
+  const jar = new CookieJar();
+  const pageRes = await handleAuthorize(new Request(url), ctx);
+  expect(pageRes.status).toBe(200);
+  jar.capture(url, pageRes);
+  const form = consentForm(await pageRes.text())!;
+  const post = new URL(form.action, url);
+  const res = await handleAuthorize(
+    new Request(post, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: BASE,
+        'sec-fetch-site': 'same-origin',
+        cookie: jar.header(post),
+      },
+      body: new URLSearchParams({ request: form.request, decision: 'allow' }).toString(),
+    }),
+    ctx,
+  );
+  jar.capture(post, res);
+  return { res, cookie: jar.header(post), jar };
+}
+
+export async function oauthError(res: Response): Promise<string> {
+  return ((await res.json()) as { error: string }).error;
 }

@@ -1,6 +1,5 @@
 // Each branch of /api/auth/register, /authorize, /callback and /token, called with new Request(…),
 // with a real development OpenID provider upstream and an injected clock.
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DevIdp } from '../../scripts/dev-idp.ts';
 import { handleAuthorize } from '../../src/server/auth/authorize.ts';
@@ -11,85 +10,32 @@ import { handleRegister } from '../../src/server/auth/register.ts';
 import { handleToken } from '../../src/server/auth/token-endpoint.ts';
 import { verifyAccessToken } from '../../src/server/auth/tokens.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
-import { ACCOUNTS, BASE, makeContext, routeTo, startTestIdp, testEnv } from '../support/auth-harness.ts';
-import { CookieJar, consentForm, walkSignIn, type Credentials } from '../support/oidc.ts';
+import {
+  ACCOUNTS,
+  BASE,
+  CHALLENGE,
+  REDIRECT,
+  RESOURCE,
+  VERIFIER,
+  approve,
+  authorizeUrl,
+  cfg,
+  clientId,
+  makeContext,
+  oauthError,
+  register,
+  routeTo,
+  startTestIdp,
+  testEnv,
+  token,
+} from '../support/auth-harness.ts';
+import { CookieJar, walkSignIn, type Credentials } from '../support/oidc.ts';
 
 let idp: DevIdp;
 beforeAll(async () => {
   idp = await startTestIdp();
 });
 afterAll(() => idp?.stop());
-
-const REDIRECT = 'http://127.0.0.1:7777/oauth/callback';
-const VERIFIER = 'v'.repeat(20) + '-verifier-for-unit-tests-0123456789';
-const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
-const RESOURCE = `${BASE}/api/mcp`;
-
-function cfg(ctx: AuthContext) {
-  if (!ctx.config.ok) throw new Error('not configured');
-  return ctx.config.value;
-}
-
-async function register(ctx: AuthContext, body: unknown, type = 'application/json'): Promise<Response> {
-  return handleRegister(
-    new Request(`${BASE}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': type },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-    ctx,
-  );
-}
-
-async function clientId(ctx: AuthContext, uris = [REDIRECT]): Promise<string> {
-  const res = await register(ctx, { redirect_uris: uris, client_name: 'unit' });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { client_id: string }).client_id;
-}
-
-function authorizeUrl(params: Record<string, string>): string {
-  return `${BASE}/api/auth/authorize?${new URLSearchParams({ response_type: 'code', redirect_uri: REDIRECT, code_challenge: CHALLENGE, code_challenge_method: 'S256', state: 'st-1', resource: RESOURCE, ...params })}`;
-}
-
-function token(ctx: AuthContext, form: Record<string, string>): Promise<Response> {
-  return handleToken(
-    new Request(`${BASE}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form).toString(),
-    }),
-    ctx,
-  );
-}
-
-/** GET the authorize URL (the consent page), then answer it with Allow as the page's own form would. */
-async function approve(ctx: AuthContext, url: URL) {
-  const jar = new CookieJar();
-  const pageRes = await handleAuthorize(new Request(url), ctx);
-  expect(pageRes.status).toBe(200);
-  jar.capture(url, pageRes);
-  const form = consentForm(await pageRes.text())!;
-  const post = new URL(form.action, url);
-  const res = await handleAuthorize(
-    new Request(post, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: BASE,
-        'sec-fetch-site': 'same-origin',
-        cookie: jar.header(post),
-      },
-      body: new URLSearchParams({ request: form.request, decision: 'allow' }).toString(),
-    }),
-    ctx,
-  );
-  jar.capture(post, res);
-  return { res, cookie: jar.header(post), jar };
-}
-
-async function oauthError(res: Response): Promise<string> {
-  return ((await res.json()) as { error: string }).error;
-}
 
 describe('POST /api/auth/register', () => {
   const { ctx } = makeContext(testEnv('https://id.example.com'));
