@@ -1,0 +1,120 @@
+// The consent page in real Chromium, under its own strict CSP: it loads with no console error or
+// failed request (its stylesheet included), axe-core finds no violations, Allow leads through the
+// provider's sign-in back to the client with a code, and Deny returns access_denied.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import axe from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ROOT } from '../../scripts/lib/stack.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { fetchFrom, randomLoopback } from '../support/from-ip.ts';
+import { E2E_ACCOUNTS } from '../support/oidc.ts';
+
+const base = inject('baseUrl');
+const REDIRECT = 'http://127.0.0.1:33441/oauth/callback';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function consentUrl(): Promise<string> {
+  const res = await fetchFrom(randomLoopback())(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ redirect_uris: [REDIRECT], client_name: 'MCP Inspector' }),
+  });
+  const { client_id } = (await res.json()) as { client_id: string };
+  return `${base}/api/auth/authorize?${new URLSearchParams({
+    client_id,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    state: 'browser-state',
+  })}`;
+}
+
+/** A fresh browser whose client redirect URI answers (no app listens there in the test). */
+async function open(opts: { bypassCSP?: boolean } = {}) {
+  const context: BrowserContext = await browser.newContext({ bypassCSP: opts.bypassCSP ?? false });
+  const problems: string[] = [];
+  const page: Page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  await page.route(`${new URL(REDIRECT).origin}/**`, (route) => route.fulfill({ status: 200, body: 'client got it' }));
+  return { context, page, problems };
+}
+
+describe('the consent page in Chromium', () => {
+  it('loads cleanly under its CSP, names the app, and has no axe-core violations', async () => {
+    const url = await consentUrl();
+    const strict = await open();
+    try {
+      const res = await strict.page.goto(url);
+      expect(res?.status()).toBe(200);
+      await expect(strict.page.locator('h1')).toContainText('MCP Inspector');
+      await expect(strict.page.locator('.auth-facts')).toContainText('an app on this computer');
+      // The stylesheet applied (the CSP allows it): the Allow button has the brand colour.
+      const bg = await strict.page
+        .locator('button[value="allow"]')
+        .evaluate((b) => getComputedStyle(b).backgroundColor);
+      expect(bg).toBe('rgb(47, 107, 90)');
+      await mkdir(path.join(ROOT, 'screenshots'), { recursive: true });
+      await strict.page.screenshot({ path: path.join(ROOT, 'screenshots', 'consent.png'), fullPage: true });
+      expect(strict.problems).toEqual([]);
+    } finally {
+      await strict.context.close();
+    }
+    // axe is injected as a script, which the page's CSP rightly forbids: this context bypasses CSP.
+    const audited = await open({ bypassCSP: true });
+    try {
+      await audited.page.goto(url);
+      await audited.page.addScriptTag({ content: axe.source });
+      const violations = await audited.page.evaluate(async () => {
+        const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
+        return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+      });
+      expect(violations).toEqual([]);
+    } finally {
+      await audited.context.close();
+    }
+  });
+
+  it('Allow leads to the provider’s sign-in and back to the client with a code and the state', async () => {
+    const { context, page, problems } = await open();
+    try {
+      await page.goto(await consentUrl());
+      await page.click('button[value="allow"]');
+      await page.waitForURL((u) => u.origin === inject('stackEnv').OIDC_ISSUER);
+      await page.fill('input[name="email"]', E2E_ACCOUNTS.admin.email);
+      await page.fill('input[name="password"]', E2E_ACCOUNTS.admin.password);
+      await page.click('button[type="submit"]');
+      await page.waitForURL((u) => u.href.startsWith(REDIRECT));
+      const back = new URL(page.url());
+      expect(back.searchParams.get('code')).toBeTruthy();
+      expect(back.searchParams.get('state')).toBe('browser-state');
+      expect(back.searchParams.get('iss')).toBe(base);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('Deny returns access_denied to the client', async () => {
+    const { context, page } = await open();
+    try {
+      await page.goto(await consentUrl());
+      await page.click('button[value="deny"]');
+      await page.waitForURL((u) => u.href.startsWith(REDIRECT));
+      expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
+    } finally {
+      await context.close();
+    }
+  });
+});
