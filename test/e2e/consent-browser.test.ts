@@ -58,8 +58,8 @@ describe('the consent page in Chromium', () => {
     try {
       const res = await strict.page.goto(url);
       expect(res?.status()).toBe(200);
-      await expect(strict.page.locator('h1')).toContainText('MCP Inspector');
-      await expect(strict.page.locator('.auth-facts')).toContainText('an app on this computer');
+      expect(await strict.page.locator('h1').textContent()).toContain('MCP Inspector');
+      expect(await strict.page.locator('.auth-facts').textContent()).toContain('an app on this computer');
       // The stylesheet applied (the CSP allows it): the Allow button has the brand colour.
       const bg = await strict.page
         .locator('button[value="allow"]')
