@@ -13,6 +13,7 @@ import { handleRegister } from '../../src/server/auth/register.ts';
 import { handleToken } from '../../src/server/auth/token-endpoint.ts';
 import { oidcUpstream, type Upstream } from '../../src/server/auth/upstream.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
+import { issueCode } from '../../src/server/auth/grants.ts';
 import { CookieJar, consentForm, type Fetch } from './oidc.ts';
 
 export const BASE = 'http://localhost:5999';
@@ -164,3 +165,24 @@ export async function approve(ctx: AuthContext, url: URL) {
 export async function oauthError(res: Response): Promise<string> {
   return ((await res.json()) as { error: string }).error;
 }
+
+/** A code as the callback would issue it to `clientId` for Ada (REDIRECT, CHALLENGE, RESOURCE). */
+export function testCode(ctx: AuthContext, clientId: string, now: number): Promise<string> {
+  return issueCode(
+    cfg(ctx).secrets,
+    {
+      clientId,
+      redirectUri: REDIRECT,
+      codeChallenge: CHALLENGE,
+      resource: RESOURCE,
+      admin: { sub: 'idp|ada', email: 'ada@example.test' },
+    },
+    now,
+  );
+}
+
+/** The Set-Cookie lines Allow answers with: the sign-in transaction and the remembered approval. */
+export const ALLOW_COOKIES = [
+  /^mcp_auth_tx=[^;]+; Path=\/api\/auth; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/,
+  /^mcp_auth_approved=[^;]+; Path=\/api\/auth; Max-Age=2592000; HttpOnly; Secure; SameSite=Lax$/,
+];

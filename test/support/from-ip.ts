@@ -9,15 +9,22 @@ export function randomLoopback(): string {
   return `127.${b()}.${b()}.${b()}`;
 }
 
-/** fetch that connects from `ip` (IPv4 loopback), never following redirects unless asked. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/** fetch that connects from `ip` (IPv4 loopback); answers are the global Response (the MCP SDK checks). */
 export function fetchFrom(ip: string): Fetch {
-  const dispatcher = new Agent({ connect: { localAddress: ip, family: 4 } as Agent.Options['connect'] });
-  return (input, init) =>
-    undiciFetch(input instanceof Request ? input.url : input, {
-      ...(input instanceof Request
-        ? { method: input.method, headers: input.headers, body: input.body, duplex: 'half' }
-        : {}),
+  const dispatcher = new Agent({ localAddress: ip, connect: { family: 4 } as Agent.Options['connect'] });
+  return async (input, init) => {
+    const req = input instanceof Request ? input : null;
+    const res = await undiciFetch(req ? req.url : (input as string | URL), {
+      ...(req ? { method: req.method, headers: req.headers, body: req.body, duplex: 'half' } : {}),
       ...(init as object),
       dispatcher,
-    } as Parameters<typeof undiciFetch>[1]) as unknown as Promise<Response>;
+    } as Parameters<typeof undiciFetch>[1]);
+    return new Response(NULL_BODY.has(res.status) ? null : (res.body as ReadableStream | null), {
+      status: res.status,
+      statusText: res.statusText,
+      headers: new Headers([...res.headers]),
+    });
+  };
 }

@@ -5,7 +5,6 @@ import type { DevIdp } from '../../scripts/dev-idp.ts';
 import { handleAuthorize } from '../../src/server/auth/authorize.ts';
 import { handleCallback } from '../../src/server/auth/callback.ts';
 import type { AuthContext } from '../../src/server/auth/context.ts';
-import { issueCode } from '../../src/server/auth/grants.ts';
 import { handleRegister } from '../../src/server/auth/register.ts';
 import { handleToken } from '../../src/server/auth/token-endpoint.ts';
 import { verifyAccessToken } from '../../src/server/auth/tokens.ts';
@@ -17,6 +16,7 @@ import {
   REDIRECT,
   RESOURCE,
   VERIFIER,
+  ALLOW_COOKIES,
   approve,
   authorizeUrl,
   cfg,
@@ -26,6 +26,7 @@ import {
   register,
   routeTo,
   startTestIdp,
+  testCode,
   testEnv,
   token,
 } from '../support/auth-harness.ts';
@@ -165,14 +166,7 @@ describe('GET /api/auth/authorize', () => {
     expect(to.searchParams.get('code_challenge_method')).toBe('S256');
     expect(to.searchParams.get('state')).not.toBe('st-1');
     const cookies = res.headers.getSetCookie();
-    expect(cookies).toContainEqual(
-      expect.stringMatching(/^mcp_auth_tx=[^;]+; Path=\/api\/auth; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/),
-    );
-    expect(cookies).toContainEqual(
-      expect.stringMatching(
-        /^mcp_auth_approved=[^;]+; Path=\/api\/auth; Max-Age=2592000; HttpOnly; Secure; SameSite=Lax$/,
-      ),
-    );
+    for (const c of ALLOW_COOKIES) expect(cookies).toContainEqual(expect.stringMatching(c));
   });
 });
 
@@ -258,17 +252,7 @@ describe('POST /api/auth/token', () => {
   async function setup(env = testEnv('https://id.example.com')) {
     const { ctx, clock } = makeContext(env);
     const cid = await clientId(ctx);
-    const code = await issueCode(
-      cfg(ctx).secrets,
-      {
-        clientId: cid,
-        redirectUri: REDIRECT,
-        codeChallenge: CHALLENGE,
-        resource: RESOURCE,
-        admin: { sub: 'idp|ada', email: 'ada@example.test' },
-      },
-      clock.now,
-    );
+    const code = await testCode(ctx, cid, clock.now);
     const exchange = (over: Record<string, string> = {}) =>
       token(ctx, {
         grant_type: 'authorization_code',

@@ -5,17 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../src/server/auth/context.ts';
-import { issueCode } from '../../src/server/auth/grants.ts';
 import {
-  CHALLENGE,
   REDIRECT,
-  RESOURCE,
   VERIFIER,
-  cfg,
   clientId,
   makeContext,
   oauthError,
   register,
+  testCode,
   testEnv,
   token,
 } from '../support/auth-harness.ts';
@@ -26,17 +23,7 @@ const DAY = 24 * 3600_000;
 async function signIn(env = testEnv('https://id.example.com')) {
   const { ctx, clock } = makeContext(env);
   const cid = await clientId(ctx);
-  const code = await issueCode(
-    cfg(ctx).secrets,
-    {
-      clientId: cid,
-      redirectUri: REDIRECT,
-      codeChallenge: CHALLENGE,
-      resource: RESOURCE,
-      admin: { sub: 'idp|ada', email: 'ada@example.test' },
-    },
-    clock.now,
-  );
+  const code = await testCode(ctx, cid, clock.now);
   const res = await token(ctx, {
     grant_type: 'authorization_code',
     code,

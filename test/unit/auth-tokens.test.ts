@@ -21,6 +21,17 @@ const settings = (over: Record<string, string> = {}): TokenSettings => {
   return r.value;
 };
 const ada = { sub: 'idp|ada', email: 'ada@example.test' };
+/** A token signed with the right key but built by hand, to vary one claim or header at a time. */
+const handSigned = (s: TokenSettings, claims: Record<string, string>, typ: string) =>
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ })
+    .setIssuer(s.issuer)
+    .setAudience(s.audience)
+    .setSubject(ada.sub)
+    .setIssuedAt()
+    .setNotBefore('0s')
+    .setExpirationTime('1h')
+    .sign(s.key);
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 describe('verifyAccessToken', () => {
@@ -66,15 +77,7 @@ describe('verifyAccessToken', () => {
   });
   it('refuses a token typed JWT instead of at+jwt', async () => {
     const s = settings();
-    const token = await new SignJWT({ email: ada.email, client_id: 'client-1' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(s.issuer)
-      .setAudience(s.audience)
-      .setSubject(ada.sub)
-      .setIssuedAt()
-      .setNotBefore('0s')
-      .setExpirationTime('1h')
-      .sign(s.key);
+    const token = await handSigned(s, { email: ada.email, client_id: 'client-1' }, 'JWT');
     await expect(verifyAccessToken(token, s)).rejects.toThrow(InvalidTokenError);
   });
   it('refuses an expired token and a not-yet-valid one (injected clock)', async () => {
@@ -94,15 +97,7 @@ describe('verifyAccessToken', () => {
   it('carries the client it was issued to (RFC 9068 client_id) and refuses a token without one', async () => {
     const s = settings();
     expect(decodeJwt(await issueAccessToken(ada, s, opts)).client_id).toBe('client-1');
-    const bare = await new SignJWT({ email: ada.email })
-      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
-      .setIssuer(s.issuer)
-      .setAudience(s.audience)
-      .setSubject(ada.sub)
-      .setIssuedAt()
-      .setNotBefore('0s')
-      .setExpirationTime('1h')
-      .sign(s.key);
+    const bare = await handSigned(s, { email: ada.email }, 'at+jwt');
     await expect(verifyAccessToken(bare, s)).rejects.toThrow(/client_id|invalid/);
   });
   it('during a rotation, accepts tokens of AUTH_SECRET_PREVIOUS; after it, refuses them', async () => {

@@ -8,10 +8,9 @@ import { openClient } from './clients.ts';
 import type { AuthConfig } from './config.ts';
 import { clearCsrfCookie, consentPage, openRequest, type CheckedRequest } from './consent.ts';
 import type { AuthContext } from './context.ts';
-import { limitByIp, limitWindow, readiness } from './guard.ts';
-import { NOT_CONFIGURED_HINT, notConfiguredMessage, redirectError } from './oauth-errors.ts';
+import { pageGate } from './guard.ts';
+import { redirectError } from './oauth-errors.ts';
 import { errorPage } from './pages.ts';
-import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import { transactionCookie } from './transaction.ts';
 
 const PKCE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -24,16 +23,8 @@ export async function handleAuthorize(request: Request, ctx: AuthContext, ip = '
     return errorPage(405, `${request.method} is not allowed on /api/auth/authorize.`, 'Open it from your MCP client.', [
       ['allow', 'GET, POST'],
     ]);
-  const ready = readiness(ctx);
-  if (!ready.ok) return errorPage(503, notConfiguredMessage(ready.missing), NOT_CONFIGURED_HINT);
-  const limit = await limitByIp(ready.store, 'authorize', ip);
-  if (!limit.allowed)
-    return errorPage(
-      429,
-      `Too many sign-in requests from this address: at most ${limit.limit} in ${limitWindow('authorize') / 60} minutes.`,
-      `Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
-      Object.entries(rateLimitHeaders(limit, limitWindow('authorize'))),
-    );
+  const ready = await pageGate(ctx, 'authorize', ip);
+  if (ready instanceof Response) return ready;
   return request.method === 'GET' ? ask(request, ctx, ready.cfg) : answer(request, ctx, ready.cfg);
 }
 

@@ -1,11 +1,10 @@
 // GET /api/auth/callback: the upstream provider returns here. Exchanges its code, requires a
 // verified email on the allowlist, and sends the client our own single-use code with state and iss.
 // Limited per client IP; a request that cannot be tied to this browser's sign-in is shown, never redirected.
-import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { AuthContext } from './context.ts';
 import { issueCode } from './grants.ts';
-import { limitByIp, limitWindow, readiness } from './guard.ts';
-import { NOT_CONFIGURED_HINT, notConfiguredMessage, redirectError } from './oauth-errors.ts';
+import { pageGate } from './guard.ts';
+import { redirectError } from './oauth-errors.ts';
 import { errorPage } from './pages.ts';
 import { clearTransactionCookie, readTransaction } from './transaction.ts';
 import { UpstreamDeniedError, UpstreamStateError, type UpstreamIdentity } from './upstream.ts';
@@ -13,16 +12,8 @@ import { UpstreamDeniedError, UpstreamStateError, type UpstreamIdentity } from '
 export async function handleCallback(request: Request, ctx: AuthContext, ip = ''): Promise<Response> {
   if (request.method !== 'GET')
     return errorPage(405, `${request.method} is not allowed on /api/auth/callback.`, undefined, [['allow', 'GET']]);
-  const ready = readiness(ctx);
-  if (!ready.ok) return errorPage(503, notConfiguredMessage(ready.missing), NOT_CONFIGURED_HINT);
-  const limit = await limitByIp(ready.store, 'callback', ip);
-  if (!limit.allowed)
-    return errorPage(
-      429,
-      `Too many sign-in returns from this address: at most ${limit.limit} in ${limitWindow('callback') / 60} minutes.`,
-      `Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
-      Object.entries(rateLimitHeaders(limit, limitWindow('callback'))),
-    );
+  const ready = await pageGate(ctx, 'callback', ip);
+  if (ready instanceof Response) return ready;
   const cfg = ready.cfg;
   const now = ctx.now();
   const clear: [string, string][] = [['set-cookie', clearTransactionCookie()]];

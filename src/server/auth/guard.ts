@@ -1,11 +1,14 @@
 // The first checks every /api/auth endpoint makes after its method: is the admin side configured
 // (with a shared store), and is this client IP within the endpoint's limit. Each endpoint renders
 // the answers in its own format (OAuth JSON or a page).
+import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { LimitDecision } from '../rate-limit/limiter.ts';
 import { AUTH_LIMITS, type AuthEndpoint } from '../rate-limit/limits.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import type { AuthConfig } from './config.ts';
 import type { AuthContext } from './context.ts';
+import { NOT_CONFIGURED_HINT, notConfiguredMessage } from './oauth-errors.ts';
+import { errorPage } from './pages.ts';
 
 export type Readiness = { ok: true; cfg: AuthConfig; store: SharedStore } | { ok: false; missing: string[] };
 
@@ -21,3 +24,22 @@ export function limitByIp(store: SharedStore, endpoint: AuthEndpoint, ip: string
 }
 
 export const limitWindow = (endpoint: AuthEndpoint) => AUTH_LIMITS[endpoint].durationSeconds;
+
+/** Both checks for the browser endpoints, answered with a page: the ready store, or the refusal. */
+export async function pageGate(
+  ctx: AuthContext,
+  endpoint: 'authorize' | 'callback',
+  ip: string,
+): Promise<Extract<Readiness, { ok: true }> | Response> {
+  const ready = readiness(ctx);
+  if (!ready.ok) return errorPage(503, notConfiguredMessage(ready.missing), NOT_CONFIGURED_HINT);
+  const limit = await limitByIp(ready.store, endpoint, ip);
+  if (limit.allowed) return ready;
+  const minutes = limitWindow(endpoint) / 60;
+  return errorPage(
+    429,
+    `Too many sign-in requests from this address: at most ${limit.limit} in ${minutes} minutes.`,
+    `Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
+    Object.entries(rateLimitHeaders(limit, limitWindow(endpoint))),
+  );
+}
