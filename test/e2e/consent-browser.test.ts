@@ -2,24 +2,32 @@
 // failed request (its stylesheet included), axe-core finds no violations, Allow leads through the
 // provider's sign-in back to the client with a code, and Deny returns access_denied.
 import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROOT } from '../../scripts/lib/stack.ts';
+import { ROOT, freePort } from '../../scripts/lib/stack.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { fetchFrom, randomLoopback } from '../support/from-ip.ts';
 import { E2E_ACCOUNTS } from '../support/oidc.ts';
 
 const base = inject('baseUrl');
-const REDIRECT = 'http://127.0.0.1:33441/oauth/callback';
+let REDIRECT = '';
 let browser: Browser;
+let app: Server;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  // The MCP client's redirect URI: a real loopback listener, as a desktop client runs one.
+  const port = await freePort();
+  app = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('client got it'));
+  await new Promise<void>((resolve) => app.listen(port, '127.0.0.1', resolve));
+  REDIRECT = `http://127.0.0.1:${port}/oauth/callback`;
 });
 afterAll(async () => {
   await browser?.close();
+  app?.close();
 });
 
 async function consentUrl(): Promise<string> {
@@ -39,7 +47,7 @@ async function consentUrl(): Promise<string> {
   })}`;
 }
 
-/** A fresh browser whose client redirect URI answers (no app listens there in the test). */
+/** A fresh browser that records every error while pages load. */
 async function open(opts: { bypassCSP?: boolean } = {}) {
   const context: BrowserContext = await browser.newContext({ bypassCSP: opts.bypassCSP ?? false });
   const problems: string[] = [];
@@ -47,8 +55,17 @@ async function open(opts: { bypassCSP?: boolean } = {}) {
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
-  await page.route(`${new URL(REDIRECT).origin}/**`, (route) => route.fulfill({ status: 200, body: 'client got it' }));
   return { context, page, problems };
+}
+
+/** Waits for a navigation; on failure says where the browser is and what the page shows. */
+async function arrive(page: Page, where: (u: URL) => boolean) {
+  try {
+    await page.waitForURL(where, { timeout: 20_000 });
+  } catch {
+    const text = (await page.textContent('body').catch(() => ''))?.replace(/\s+/g, ' ').slice(0, 400);
+    throw new Error(`the browser stayed at ${page.url()}: ${text}`);
+  }
 }
 
 describe('the consent page in Chromium', () => {
@@ -91,11 +108,11 @@ describe('the consent page in Chromium', () => {
     try {
       await page.goto(await consentUrl());
       await page.click('button[value="allow"]');
-      await page.waitForURL((u) => u.origin === inject('stackEnv').OIDC_ISSUER);
+      await arrive(page, (u) => u.origin === inject('stackEnv').OIDC_ISSUER);
       await page.fill('input[name="email"]', E2E_ACCOUNTS.admin.email);
       await page.fill('input[name="password"]', E2E_ACCOUNTS.admin.password);
       await page.click('button[type="submit"]');
-      await page.waitForURL((u) => u.href.startsWith(REDIRECT));
+      await arrive(page, (u) => u.href.startsWith(REDIRECT));
       const back = new URL(page.url());
       expect(back.searchParams.get('code')).toBeTruthy();
       expect(back.searchParams.get('state')).toBe('browser-state');
@@ -111,7 +128,7 @@ describe('the consent page in Chromium', () => {
     try {
       await page.goto(await consentUrl());
       await page.click('button[value="deny"]');
-      await page.waitForURL((u) => u.href.startsWith(REDIRECT));
+      await arrive(page, (u) => u.href.startsWith(REDIRECT));
       expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
     } finally {
       await context.close();

@@ -67,7 +67,7 @@ describe('the consent page', () => {
     expect(csp).toContain(`form-action 'self' http://127.0.0.1:7777 ${idp.issuer}`);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     expect(res.headers.get('set-cookie')).toMatch(
       /^mcp_auth_csrf=[\w-]+; Path=\/api\/auth; Max-Age=600; HttpOnly; Secure; SameSite=Strict$/,
     );

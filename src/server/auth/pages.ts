@@ -1,7 +1,7 @@
 // The few HTML pages of the sign-in (the consent page and shown errors): the site's look through one
 // static stylesheet (/auth.css), no script, and the headers a page that grants access needs — a
 // strict CSP without inline code, no framing (clickjacking is the threat to a consent button), no
-// caching, no referrer. Every value a client supplied is escaped here.
+// caching, no referrer beyond this site. Every value a client supplied is escaped here.
 import { SITE_NAME } from '../../config/site.ts';
 
 export const escapeHtml = (s: string) =>
@@ -52,7 +52,9 @@ ${o.main}
   headers.set('cache-control', 'no-store');
   headers.set('content-security-policy', contentSecurityPolicy(o.formTargets));
   headers.set('x-frame-options', 'DENY');
-  headers.set('referrer-policy', 'no-referrer');
+  // Not `no-referrer`: under it browsers send `Origin: null` with the consent form's POST, and the
+  // answer's Origin check could no longer tell this site's page from an attacker's.
+  headers.set('referrer-policy', 'same-origin');
   headers.set('x-content-type-options', 'nosniff');
   headers.set('cross-origin-opener-policy', 'same-origin');
   return new Response(html, { status: o.status, headers });
