@@ -52,7 +52,16 @@ async function open(opts: { bypassCSP?: boolean } = {}) {
   const context: BrowserContext = await browser.newContext({ bypassCSP: opts.bypassCSP ?? false });
   const problems: string[] = [];
   const page: Page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
+  // A failed load is recorded with its URL below; the console repeats it without one.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) problems.push(`console: ${m.text()}`);
+  });
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    // The development provider's pages have no favicon; only the catalog's own answers count.
+    const foreignIcon = url.pathname === '/favicon.ico' && url.origin !== new URL(base).origin;
+    if (r.status() >= 400 && !foreignIcon) problems.push(`HTTP ${r.status()} for ${r.url()}`);
+  });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
   return { context, page, problems };
