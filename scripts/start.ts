@@ -1,10 +1,10 @@
 // `npm start`: builds and serves the whole service the way Netlify would, on PORT (default 8888).
 // `npm run dev` does the same with `netlify dev`, which reloads on change. With no OIDC_ISSUER it
-// also runs the embedded development identity provider (loopback only, never in production).
+// also runs the embedded development identity provider (loopback only, never in production). The
+// admin side's shared store is the local Netlify Blobs server netlify-cli runs: no Redis needed.
 import { randomBytes } from 'node:crypto';
 import { isLoopbackHost } from '../src/server/auth/config.ts';
 import { DEMO_ADMIN, startDevIdp, type DevIdp } from './dev-idp.ts';
-import { startRedis, type LocalRedis } from './lib/redis.ts';
 import { startStack } from './lib/stack.ts';
 
 const dev = process.argv.includes('--dev');
@@ -13,7 +13,6 @@ const siteUrl = (process.env.SITE_URL?.trim() || `http://localhost:${port}`).rep
 const env: Record<string, string> = { SITE_URL: siteUrl };
 const notes: string[] = [];
 let idp: DevIdp | undefined;
-let redis: LocalRedis | undefined;
 
 if (!process.env.OIDC_ISSUER) {
   if (process.env.CONTEXT === 'production') {
@@ -46,23 +45,14 @@ if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
   env.AUTH_SECRET = randomBytes(48).toString('base64url');
   notes.push('AUTH_SECRET was not set: using an ephemeral one (tokens stop working when this process stops).');
 }
-if (!process.env.REDIS_URL) {
-  // netlify serve runs each function call in a fresh worker, so the in-memory single-use store and
-  // rate limiter cannot remember anything between requests: a local redis-server makes them real.
-  try {
-    redis = await startRedis();
-    env.REDIS_URL = redis.url;
-    notes.push(`REDIS_URL was not set: started a throwaway redis-server at ${redis.url}.`);
-  } catch (err) {
-    notes.push(
-      `REDIS_URL is not set and ${(err as Error).message}: single-use codes and rate limits are not enforced across requests locally.`,
-    );
-  }
-}
+notes.push(
+  process.env.REDIS_URL
+    ? 'Shared store: Redis at REDIS_URL (single-use codes, refresh families, rate limits).'
+    : 'Shared store: netlify-cli’s local Netlify Blobs (.netlify/blobs-serve): single-use codes, refresh families, rate limits.',
+);
 
 const cleanup = async () => {
   await idp?.stop();
-  await redis?.stop();
 };
 let stack;
 try {

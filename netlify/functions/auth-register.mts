@@ -1,7 +1,11 @@
-// /api/auth/register: thin entry; the handler lives in src/server/auth/register.ts.
-import type { Config } from '@netlify/functions';
+// /api/auth/register: thin entry; the handler lives in src/server/auth/register.ts. Netlify's own per-IP
+// rate limit is an outer guard in front of the handler's exact limit in the shared store.
+import type { Config, Context } from '@netlify/functions';
 import { authContextFromEnv } from '../../src/server/auth/context.ts';
 import { handleRegister } from '../../src/server/auth/register.ts';
 
-export default (req: Request) => handleRegister(req, authContextFromEnv());
-export const config: Config = { path: '/api/auth/register' };
+export default (req: Request, context: Context) => handleRegister(req, authContextFromEnv(), context.ip);
+export const config: Config = {
+  path: '/api/auth/register',
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

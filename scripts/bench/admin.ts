@@ -7,6 +7,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { startLocalBlobs } from '../lib/local-blobs.ts';
 
 export interface ChildTiming {
   importMs: number;
@@ -69,7 +70,7 @@ async function tokens(n: number): Promise<string> {
   // One subject per call so the per-admin rate limit (60/min) never answers the benchmark.
   const list = await Promise.all(
     Array.from({ length: n }, (_, i) =>
-      issueAccessToken({ sub: `bench|admin-${i}`, email: 'bench@example.com' }, s.value),
+      issueAccessToken({ sub: `bench|admin-${i}`, email: 'bench@example.com' }, s.value, { clientId: 'bench' }),
     ),
   );
   return list.join('\n');
@@ -171,6 +172,22 @@ export async function benchAdmin(o: AdminOptions): Promise<AdminResult> {
     BENCH_CALLS: JSON.stringify(o.calls),
   };
   delete env.REDIS_URL;
+  // The admin side counts its rate limit in a shared store: a local Netlify Blobs server, as under netlify serve.
+  const blobs = await startLocalBlobs();
+  env.NETLIFY_BLOBS_CONTEXT = blobs.context;
+  try {
+    return await measure(o, env, mcpModule, healthModule);
+  } finally {
+    await blobs.stop();
+  }
+}
+
+async function measure(
+  o: AdminOptions,
+  env: NodeJS.ProcessEnv,
+  mcpModule: string,
+  healthModule: string,
+): Promise<AdminResult> {
   // Deployed functions are esbuild bundles; fall back to the sources when a bundle cannot answer.
   let mode: 'bundled' | 'source' = 'bundled';
   let bundleNote: string | undefined;

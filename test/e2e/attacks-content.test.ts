@@ -24,7 +24,9 @@ let tok: string;
 beforeAll(async () => {
   const settings = tokenSettingsFromEnv(env);
   if (!settings.ok) throw new Error(`stack env: ${settings.missing.join(', ')}`);
-  tok = await issueAccessToken({ sub: `e2e|attacks-${Date.now()}`, email: TEST_ADMIN_EMAIL }, settings.value);
+  tok = await issueAccessToken({ sub: `e2e|attacks-${Date.now()}`, email: TEST_ADMIN_EMAIL }, settings.value, {
+    clientId: 'e2e-attacks-content',
+  });
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

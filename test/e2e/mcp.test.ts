@@ -18,7 +18,9 @@ let client: Client;
 beforeAll(async () => {
   const settings = tokenSettingsFromEnv(env);
   if (!settings.ok) throw new Error(`stack env: ${settings.missing.join(', ')}`);
-  tok = await issueAccessToken({ sub: `e2e|mcp-${Date.now()}`, email: TEST_ADMIN_EMAIL }, settings.value);
+  tok = await issueAccessToken({ sub: `e2e|mcp-${Date.now()}`, email: TEST_ADMIN_EMAIL }, settings.value, {
+    clientId: 'e2e-mcp',
+  });
   client = new Client({ name: 'e2e', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), {

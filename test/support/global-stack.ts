@@ -1,10 +1,10 @@
 // Starts the same stack `npm start` runs, once for the whole e2e project, on a free loopback port,
-// with a real development OpenID provider upstream, a loopback redis-server and a per-run admin configuration that tests
-// read through `inject()`.
+// with a real development OpenID provider upstream and a per-run admin configuration that tests
+// read through `inject()`. No REDIS_URL: the admin side's shared store is netlify-cli's local
+// Netlify Blobs server, the zero-configuration path.
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
-import { startRedis, type LocalRedis } from '../../scripts/lib/redis.ts';
 import { freePort, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { E2E_ACCOUNTS } from './oidc.ts';
 import { startTestDns } from './test-dns.ts';
@@ -21,12 +21,8 @@ export const TEST_ADMIN_EMAIL = E2E_ACCOUNTS.admin.email;
 
 let stack: Stack | undefined;
 let idp: DevIdp | undefined;
-let redis: LocalRedis | undefined;
 
 export async function setup(project: TestProject) {
-  // netlify serve runs every function invocation in a fresh worker: single-use codes, refresh
-  // tokens and rate limits are only enforced across requests through Redis, as in production.
-  redis = await startRedis();
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const clientSecret = randomBytes(24).toString('base64url');
@@ -41,14 +37,12 @@ export async function setup(project: TestProject) {
     OIDC_ISSUER: idp.issuer,
     OIDC_CLIENT_ID: 'catalog-e2e',
     OIDC_CLIENT_SECRET: clientSecret,
-    REDIS_URL: redis.url,
     ...(await startTestDns()).env, // check_links resolves through a loopback DNS server (attack tests)
   };
   try {
     stack = await startStack({ port, env });
   } catch (err) {
     await idp.stop();
-    await redis.stop();
     throw err;
   }
   project.provide('baseUrl', stack.url);
@@ -58,5 +52,4 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await stack?.stop();
   await idp?.stop();
-  await redis?.stop();
 }

@@ -1,6 +1,6 @@
-// Test-side OAuth: a cookie jar, a browser-like walk through /authorize → upstream login →
-// /callback that stops at the client's redirect URI, and an OAuthClientProvider for the MCP SDK's
-// `auth()` that performs that walk itself. One jar per provider = one fresh browser per user.
+// Test-side OAuth: a cookie jar, a browser-like walk through /authorize → consent page → upstream
+// login → /callback that stops at the client's redirect URI, and an OAuthClientProvider for the MCP
+// SDK's `auth()` that performs that walk itself. One jar per provider = one fresh browser per user.
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   OAuthClientInformationMixed,
@@ -50,10 +50,31 @@ export async function jarFetch(f: Fetch, jar: CookieJar, url: URL, init: Request
   return res;
 }
 
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The catalog's consent form on a page, as a browser would submit it with one of its buttons. */
+export function consentForm(html: string): { action: string; request: string } | null {
+  if (!/<button[^>]*name="decision"[^>]*value="allow"/.test(html)) return null;
+  const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(html)?.[1];
+  const request = /<input type="hidden" name="request" value="([^"]*)"/.exec(html)?.[1];
+  return action && request ? { action: decodeEntities(action), request: decodeEntities(request) } : null;
+}
+
+/** What the walk does at the catalog's consent page: press Allow (default) or Deny, or stop there. */
+export type ConsentChoice = 'allow' | 'deny' | 'stop';
+
 /**
- * Follows redirects from `start` like a browser, filling the development provider's login form with
- * `who`, until a redirect points at `stopAt` (the client's redirect URI); returns that URL unfetched.
- * Throws with the status and body of any page that is neither a redirect nor the login form.
+ * Follows redirects from `start` like a browser, answering the catalog's consent page with `consent`
+ * and filling the development provider's login form with `who`, until a redirect points at `stopAt`
+ * (the client's redirect URI); returns that URL unfetched. Throws with the status and body of any
+ * other page (the consent page too, when `consent` is `stop`).
  */
 export async function walkSignIn(
   start: URL,
@@ -61,6 +82,7 @@ export async function walkSignIn(
   who: Credentials,
   jar: CookieJar,
   f: Fetch = fetch,
+  consent: ConsentChoice = 'allow',
 ): Promise<URL> {
   let url = start;
   let init: RequestInit = {};
@@ -75,12 +97,25 @@ export async function walkSignIn(
       continue;
     }
     const body = await res.text();
-    const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(body)?.[1];
+    const form = res.status === 200 ? consentForm(body) : null;
+    if (form && consent !== 'stop') {
+      const target = new URL(form.action, url);
+      init = {
+        method: 'POST',
+        // A browser submitting the page's own form sends these; the endpoint checks them.
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: url.origin,
+          'sec-fetch-site': 'same-origin',
+        },
+        body: new URLSearchParams({ request: form.request, decision: consent }).toString(),
+      };
+      url = target;
+      continue;
+    }
+    const action = form ? undefined : /<form[^>]*method="post"[^>]*action="([^"]+)"/i.exec(body)?.[1];
     if (res.status === 200 && action) {
-      url = new URL(
-        action.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
-        url,
-      );
+      url = new URL(decodeEntities(action), url);
       init = {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -119,17 +154,25 @@ export class WalkingOAuthProvider implements OAuthClientProvider {
   /** Where the sign-in walk ended: the client's redirect URI with `code`/`error`, `state`, `iss`. */
   callback: URL | undefined;
 
-  constructor(who: Credentials, opts: { redirectUrl?: string; fetchFn?: Fetch } = {}) {
+  readonly consent: ConsentChoice;
+  readonly clientName: string;
+
+  constructor(
+    who: Credentials,
+    opts: { redirectUrl?: string; fetchFn?: Fetch; consent?: ConsentChoice; clientName?: string } = {},
+  ) {
     this.who = who;
     this.redirect = opts.redirectUrl ?? 'http://127.0.0.1:1/oauth/callback';
     this.fetchFn = opts.fetchFn ?? fetch;
+    this.consent = opts.consent ?? 'allow';
+    this.clientName = opts.clientName ?? 'test MCP client';
   }
   get redirectUrl(): string {
     return this.redirect;
   }
   get clientMetadata(): OAuthClientMetadata {
     return {
-      client_name: 'test MCP client',
+      client_name: this.clientName,
       redirect_uris: [this.redirect],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -154,7 +197,7 @@ export class WalkingOAuthProvider implements OAuthClientProvider {
   }
   async redirectToAuthorization(url: URL) {
     this.authorizationUrl = url;
-    this.callback = await walkSignIn(url, this.redirect, this.who, this.jar, this.fetchFn);
+    this.callback = await walkSignIn(url, this.redirect, this.who, this.jar, this.fetchFn, this.consent);
   }
   saveCodeVerifier(v: string) {
     this.verifier = v;

@@ -1,5 +1,6 @@
 // Configuration of the admin sign-in: every missing variable is named, 503 everywhere under
 // /api/auth when incomplete, plain-http issuers only on loopback; discovery documents and the challenge.
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { authConfigFromEnv } from '../../src/server/auth/config.ts';
 import { wwwAuthenticate } from '../../src/server/auth/challenge.ts';
@@ -8,6 +9,7 @@ import { handleAuthorize } from '../../src/server/auth/authorize.ts';
 import { handleCallback } from '../../src/server/auth/callback.ts';
 import { handleRegister } from '../../src/server/auth/register.ts';
 import { handleToken } from '../../src/server/auth/token-endpoint.ts';
+import { sharedStoreFromEnv } from '../../src/server/store/from-env.ts';
 import { makeContext, testEnv } from '../support/auth-harness.ts';
 
 const full = testEnv('https://id.example.com');
@@ -24,9 +26,23 @@ describe('authConfigFromEnv', () => {
     for (const v of ['SITE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ADMIN_EMAILS', 'AUTH_SECRET'])
       expect(text).toContain(v);
   });
-  it('refuses an AUTH_SECRET shorter than 32 bytes', () => {
-    const c = authConfigFromEnv({ ...full, AUTH_SECRET: 'x'.repeat(31) });
-    expect(c.ok ? [] : c.missing).toEqual(['AUTH_SECRET (at least 32 bytes)']);
+  it.each([
+    ['x'.repeat(31), 'shorter than 32 bytes'],
+    ['a'.repeat(32), 'too few distinct characters'],
+    ['password'.repeat(4), 'looks like a placeholder or a password'],
+    ['changeme-' + 'k3Jq9'.repeat(7), 'looks like a placeholder or a password'],
+    ['a'.repeat(28) + 'bcdefghi', 'too repetitive to be random'],
+  ])('refuses the weak AUTH_SECRET %j (%s), and the same as AUTH_SECRET_PREVIOUS', (weak, why) => {
+    const c = authConfigFromEnv({ ...full, AUTH_SECRET: weak });
+    expect(c.ok ? [] : c.missing).toEqual([`AUTH_SECRET (too weak: ${why})`]);
+    const p = authConfigFromEnv({ ...full, AUTH_SECRET_PREVIOUS: weak });
+    expect(p.ok ? [] : p.missing).toEqual([`AUTH_SECRET_PREVIOUS (too weak: ${why})`]);
+  });
+  it('accepts random secrets in the usual encodings, and a strong AUTH_SECRET_PREVIOUS', () => {
+    for (const enc of ['base64url', 'base64', 'hex'] as const)
+      expect(authConfigFromEnv({ ...full, AUTH_SECRET: randomBytes(32).toString(enc) }).ok).toBe(true);
+    const c = authConfigFromEnv({ ...full, AUTH_SECRET_PREVIOUS: randomBytes(32).toString('base64url') });
+    expect(c.ok && c.value.secrets.previous).toBeTruthy();
   });
   it.each([
     ['http://id.example.com', false],
@@ -39,14 +55,12 @@ describe('authConfigFromEnv', () => {
   ])('issuer %s accepted: %s', (issuer, ok) => {
     expect(authConfigFromEnv({ ...full, OIDC_ISSUER: issuer }).ok).toBe(ok);
   });
-  it('reads REDIS_URL when set', () => {
-    const c = authConfigFromEnv({ ...full, REDIS_URL: 'redis://127.0.0.1:6390' });
-    expect(c.ok && c.value.redisUrl).toBe('redis://127.0.0.1:6390');
-  });
 });
 
 describe('unconfigured: every /api/auth endpoint answers 503 not_configured', () => {
   const { ctx } = makeContext({ SITE_URL: 'http://localhost:5999', ADMIN_EMAILS: 'a@example.test' });
+  // Neither Netlify Blobs nor REDIS_URL: outside unit tests the admin side never falls back to memory.
+  ctx.store = sharedStoreFromEnv({});
   it.each([
     [
       'register',
@@ -74,14 +88,17 @@ describe('unconfigured: every /api/auth endpoint answers 503 not_configured', ()
           ctx,
         ),
     ],
-  ])('%s', async (_name, call) => {
+  ])('%s', async (name, call) => {
     const res = await call();
     expect(res.status).toBe(503);
-    const body = (await res.json()) as { error: { code: string; message: string } };
-    expect(body.error.code).toBe('not_configured');
-    for (const v of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'AUTH_SECRET'])
-      expect(body.error.message).toContain(v);
-    expect(body.error.message).not.toContain('ADMIN_EMAILS');
+    // The browser endpoints answer with a page, the JSON endpoints with an ApiError.
+    const message =
+      name === 'authorize' || name === 'callback'
+        ? await res.text()
+        : ((await res.json()) as { error: { code: string; message: string } }).error.message;
+    for (const v of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'AUTH_SECRET', 'a shared store'])
+      expect(message).toContain(v);
+    expect(message).not.toContain('ADMIN_EMAILS');
   });
 });
 

@@ -1,16 +1,35 @@
 // Each branch of /api/auth/register, /authorize, /callback and /token, called with new Request(…),
 // with a real development OpenID provider upstream and an injected clock.
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DevIdp } from '../../scripts/dev-idp.ts';
 import { handleAuthorize } from '../../src/server/auth/authorize.ts';
 import { handleCallback } from '../../src/server/auth/callback.ts';
 import type { AuthContext } from '../../src/server/auth/context.ts';
-import { issueCode } from '../../src/server/auth/grants.ts';
 import { handleRegister } from '../../src/server/auth/register.ts';
 import { handleToken } from '../../src/server/auth/token-endpoint.ts';
 import { verifyAccessToken } from '../../src/server/auth/tokens.ts';
-import { ACCOUNTS, BASE, makeContext, routeTo, startTestIdp, testEnv } from '../support/auth-harness.ts';
+import { memoryStore } from '../../src/server/store/memory.ts';
+import {
+  ACCOUNTS,
+  BASE,
+  CHALLENGE,
+  REDIRECT,
+  RESOURCE,
+  VERIFIER,
+  ALLOW_COOKIES,
+  approve,
+  authorizeUrl,
+  cfg,
+  clientId,
+  makeContext,
+  oauthError,
+  register,
+  routeTo,
+  startTestIdp,
+  testCode,
+  testEnv,
+  token,
+} from '../support/auth-harness.ts';
 import { CookieJar, walkSignIn, type Credentials } from '../support/oidc.ts';
 
 let idp: DevIdp;
@@ -18,52 +37,6 @@ beforeAll(async () => {
   idp = await startTestIdp();
 });
 afterAll(() => idp?.stop());
-
-const REDIRECT = 'http://127.0.0.1:7777/oauth/callback';
-const VERIFIER = 'v'.repeat(20) + '-verifier-for-unit-tests-0123456789';
-const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
-const RESOURCE = `${BASE}/api/mcp`;
-
-function cfg(ctx: AuthContext) {
-  if (!ctx.config.ok) throw new Error('not configured');
-  return ctx.config.value;
-}
-
-async function register(ctx: AuthContext, body: unknown, type = 'application/json'): Promise<Response> {
-  return handleRegister(
-    new Request(`${BASE}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': type },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-    ctx,
-  );
-}
-
-async function clientId(ctx: AuthContext, uris = [REDIRECT]): Promise<string> {
-  const res = await register(ctx, { redirect_uris: uris, client_name: 'unit' });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { client_id: string }).client_id;
-}
-
-function authorizeUrl(params: Record<string, string>): string {
-  return `${BASE}/api/auth/authorize?${new URLSearchParams({ response_type: 'code', redirect_uri: REDIRECT, code_challenge: CHALLENGE, code_challenge_method: 'S256', state: 'st-1', resource: RESOURCE, ...params })}`;
-}
-
-function token(ctx: AuthContext, form: Record<string, string>): Promise<Response> {
-  return handleToken(
-    new Request(`${BASE}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form).toString(),
-    }),
-    ctx,
-  );
-}
-
-async function oauthError(res: Response): Promise<string> {
-  return ((await res.json()) as { error: string }).error;
-}
 
 describe('POST /api/auth/register', () => {
   const { ctx } = makeContext(testEnv('https://id.example.com'));
@@ -119,11 +92,12 @@ describe('POST /api/auth/register', () => {
 
 describe('GET /api/auth/authorize', () => {
   const { ctx } = makeContext(testEnv('http://127.0.0.1:1')); // upstream unused until the last test
-  const shown = async (url: string) => {
-    const res = await handleAuthorize(new Request(url), ctx);
+  const shown = async (url: string, cookie?: string) => {
+    const res = await handleAuthorize(new Request(url, cookie ? { headers: { cookie } } : {}), ctx);
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('bad_request');
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('This sign-in request cannot be used');
   };
   it('shows (never redirects) an unregistered client id', () => shown(authorizeUrl({ client_id: 'made-up-client' })));
   it('shows a tampered client id', async () => {
@@ -151,35 +125,48 @@ describe('GET /api/auth/authorize', () => {
       `${authorizeUrl({ client_id: await clientId(ctx) })}&redirect_uri=${encodeURIComponent('https://evil.example/cb')}`,
     );
   });
-  it.each([
+  const badParams = [
     [{ response_type: 'token' }, 'unsupported_response_type'],
     [{ code_challenge: '' }, 'invalid_request'],
     [{ code_challenge_method: 'plain', code_challenge: VERIFIER }, 'invalid_request'],
     [{ code_challenge: 'short' }, 'invalid_request'],
     [{ resource: 'https://other.example/api/mcp' }, 'invalid_target'],
-  ])('after the redirect URI is trusted, %j goes back as error=%s with state and iss', async (params, error) => {
-    const q: Record<string, string> = { client_id: await clientId(ctx), ...params };
+  ] as const;
+  const badUrl = async (params: Record<string, string>, cid: string) => {
+    const q: Record<string, string> = { client_id: cid, ...params };
     const url = new URL(authorizeUrl(q));
     if (q.code_challenge === '') url.searchParams.delete('code_challenge');
-    const res = await handleAuthorize(new Request(url), ctx);
-    expect(res.status).toBe(302);
-    const back = new URL(res.headers.get('location')!);
-    expect(back.origin + back.pathname).toBe(REDIRECT);
-    expect(back.searchParams.get('error')).toBe(error);
-    expect(back.searchParams.get('state')).toBe('st-1');
-    expect(back.searchParams.get('iss')).toBe(BASE);
+    return url;
+  };
+  it.each(badParams)('before the client is approved, %j is shown, never redirected (%s)', async (params) => {
+    await shown((await badUrl(params, await clientId(ctx))).href);
   });
-  it('sends the admin upstream with a sealed transaction cookie', async () => {
+  it.each(badParams)(
+    'once approved in this browser, %j goes back as error=%s with state and iss',
+    async (params, error) => {
+      const { ctx: real } = makeContext(testEnv(idp.issuer));
+      const cid = await clientId(real);
+      const { cookie } = await approve(real, new URL(authorizeUrl({ client_id: cid })));
+      const res = await handleAuthorize(new Request(await badUrl(params, cid), { headers: { cookie } }), real);
+      expect(res.status).toBe(302);
+      const back = new URL(res.headers.get('location')!);
+      expect(back.origin + back.pathname).toBe(REDIRECT);
+      expect(back.searchParams.get('error')).toBe(error);
+      expect(back.searchParams.get('state')).toBe('st-1');
+      expect(back.searchParams.get('iss')).toBe(BASE);
+    },
+  );
+  it('Allow sends the admin upstream with a sealed transaction cookie and remembers the approval', async () => {
     const { ctx: real } = makeContext(testEnv(idp.issuer));
-    const res = await handleAuthorize(new Request(authorizeUrl({ client_id: await clientId(real) })), real);
+    const { res } = await approve(real, new URL(authorizeUrl({ client_id: await clientId(real) })));
     expect(res.status).toBe(302);
     const to = new URL(res.headers.get('location')!);
     expect(to.origin).toBe(idp.issuer);
     expect(to.searchParams.get('redirect_uri')).toBe(`${BASE}/api/auth/callback`);
     expect(to.searchParams.get('code_challenge_method')).toBe('S256');
     expect(to.searchParams.get('state')).not.toBe('st-1');
-    const cookie = res.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/^mcp_auth_tx=[^;]+; Path=\/api\/auth; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/);
+    const cookies = res.headers.getSetCookie();
+    for (const c of ALLOW_COOKIES) expect(cookies).toContainEqual(expect.stringMatching(c));
   });
 });
 
@@ -265,17 +252,7 @@ describe('POST /api/auth/token', () => {
   async function setup(env = testEnv('https://id.example.com')) {
     const { ctx, clock } = makeContext(env);
     const cid = await clientId(ctx);
-    const code = await issueCode(
-      cfg(ctx).secret,
-      {
-        clientId: cid,
-        redirectUri: REDIRECT,
-        codeChallenge: CHALLENGE,
-        resource: RESOURCE,
-        admin: { sub: 'idp|ada', email: 'ada@example.test' },
-      },
-      clock.now,
-    );
+    const code = await testCode(ctx, cid, clock.now);
     const exchange = (over: Record<string, string> = {}) =>
       token(ctx, {
         grant_type: 'authorization_code',
@@ -400,7 +377,7 @@ describe('POST /api/auth/token', () => {
   });
   it('fails closed (503, no tokens) when the single-use store is down', async () => {
     const { ctx, exchange } = await setup();
-    ctx.store = { claim: () => Promise.reject(new Error('redis down')) };
+    ctx.store = { ok: true, store: { ...memoryStore(), claim: () => Promise.reject(new Error('store down')) } };
     const res = await exchange();
     expect(res.status).toBe(503);
     expect(await oauthError(res)).toBe('temporarily_unavailable');

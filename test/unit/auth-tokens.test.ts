@@ -1,7 +1,9 @@
 // verifyAccessToken refuses every token it should: tampered, alg none, wrong key, audience,
-// issuer or typ, expired, not yet valid, and an address since removed from the allowlist.
+// issuer or typ, no client_id, expired, not yet valid, and an address since removed from the
+// allowlist; during a secret rotation it still accepts tokens signed with AUTH_SECRET_PREVIOUS.
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import {
   issueAccessToken,
   verifyAccessToken,
@@ -10,23 +12,36 @@ import {
 } from '../../src/server/auth/tokens.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
 
-const env = { SITE_URL: 'https://catalog.example.org', AUTH_SECRET: 's'.repeat(40), ADMIN_EMAILS: 'ada@example.test' };
+const secret = () => randomBytes(32).toString('base64url');
+const env = { SITE_URL: 'https://catalog.example.org', AUTH_SECRET: secret(), ADMIN_EMAILS: 'ada@example.test' };
+const opts = { clientId: 'client-1' };
 const settings = (over: Record<string, string> = {}): TokenSettings => {
   const r = tokenSettingsFromEnv({ ...env, ...over });
   if (!r.ok) throw new Error(r.missing.join());
   return r.value;
 };
 const ada = { sub: 'idp|ada', email: 'ada@example.test' };
+/** A token signed with the right key but built by hand, to vary one claim or header at a time. */
+const handSigned = (s: TokenSettings, claims: Record<string, string>, typ: string) =>
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ })
+    .setIssuer(s.issuer)
+    .setAudience(s.audience)
+    .setSubject(ada.sub)
+    .setIssuedAt()
+    .setNotBefore('0s')
+    .setExpirationTime('1h')
+    .sign(s.key);
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 describe('verifyAccessToken', () => {
   it('accepts a token it issued', async () => {
     const s = settings();
-    expect(await verifyAccessToken(await issueAccessToken(ada, s), s)).toEqual(ada);
+    expect(await verifyAccessToken(await issueAccessToken(ada, s, opts), s)).toEqual(ada);
   });
   it('refuses a tampered payload', async () => {
     const s = settings();
-    const [h, , sig] = (await issueAccessToken(ada, s)).split('.');
+    const [h, , sig] = (await issueAccessToken(ada, s, opts)).split('.');
     const now = Math.floor(Date.now() / 1000);
     const forged = b64({
       email: 'grace@example.test',
@@ -48,43 +63,49 @@ describe('verifyAccessToken', () => {
     await expect(verifyAccessToken(token, s)).rejects.toThrow(InvalidTokenError);
   });
   it('refuses a token signed with another key', async () => {
-    const other = settings({ AUTH_SECRET: 't'.repeat(40) });
-    await expect(verifyAccessToken(await issueAccessToken(ada, other), settings())).rejects.toThrow(/invalid/);
+    const other = settings({ AUTH_SECRET: secret() });
+    await expect(verifyAccessToken(await issueAccessToken(ada, other, opts), settings())).rejects.toThrow(/invalid/);
   });
   it('refuses another audience and another issuer', async () => {
     const s = settings();
     await expect(
-      verifyAccessToken(await issueAccessToken(ada, { ...s, audience: 'https://other.example/api/mcp' }), s),
+      verifyAccessToken(await issueAccessToken(ada, { ...s, audience: 'https://other.example/api/mcp' }, opts), s),
     ).rejects.toThrow(InvalidTokenError);
     await expect(
-      verifyAccessToken(await issueAccessToken(ada, { ...s, issuer: 'https://other.example' }), s),
+      verifyAccessToken(await issueAccessToken(ada, { ...s, issuer: 'https://other.example' }, opts), s),
     ).rejects.toThrow(InvalidTokenError);
   });
   it('refuses a token typed JWT instead of at+jwt', async () => {
     const s = settings();
-    const token = await new SignJWT({ email: ada.email })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(s.issuer)
-      .setAudience(s.audience)
-      .setSubject(ada.sub)
-      .setIssuedAt()
-      .setNotBefore('0s')
-      .setExpirationTime('1h')
-      .sign(s.key);
+    const token = await handSigned(s, { email: ada.email, client_id: 'client-1' }, 'JWT');
     await expect(verifyAccessToken(token, s)).rejects.toThrow(InvalidTokenError);
   });
   it('refuses an expired token and a not-yet-valid one (injected clock)', async () => {
     const t0 = Date.parse('2030-01-01T00:00:00Z');
     const s = settings();
-    const token = await issueAccessToken(ada, { ...s, now: () => t0 });
+    const token = await issueAccessToken(ada, { ...s, now: () => t0 }, opts);
     expect(await verifyAccessToken(token, { ...s, now: () => t0 + 3599_000 })).toEqual(ada);
     await expect(verifyAccessToken(token, { ...s, now: () => t0 + 3601_000 })).rejects.toThrow(/expired/);
     await expect(verifyAccessToken(token, { ...s, now: () => t0 - 120_000 })).rejects.toThrow(InvalidTokenError);
   });
   it('refuses an address removed from the allowlist at once', async () => {
-    const token = await issueAccessToken(ada, settings());
+    const token = await issueAccessToken(ada, settings(), opts);
     await expect(verifyAccessToken(token, settings({ ADMIN_EMAILS: 'grace@example.test' }))).rejects.toThrow(
       /allowlist/,
     );
+  });
+  it('carries the client it was issued to (RFC 9068 client_id) and refuses a token without one', async () => {
+    const s = settings();
+    expect(decodeJwt(await issueAccessToken(ada, s, opts)).client_id).toBe('client-1');
+    const bare = await handSigned(s, { email: ada.email }, 'at+jwt');
+    await expect(verifyAccessToken(bare, s)).rejects.toThrow(/client_id|invalid/);
+  });
+  it('during a rotation, accepts tokens of AUTH_SECRET_PREVIOUS; after it, refuses them', async () => {
+    const old = env.AUTH_SECRET;
+    const before = await issueAccessToken(ada, settings(), opts);
+    const rotating = settings({ AUTH_SECRET: secret(), AUTH_SECRET_PREVIOUS: old });
+    expect(await verifyAccessToken(before, rotating)).toEqual(ada);
+    expect(await verifyAccessToken(await issueAccessToken(ada, rotating, opts), rotating)).toEqual(ada);
+    await expect(verifyAccessToken(before, { ...rotating, previousKey: undefined })).rejects.toThrow(/invalid/);
   });
 });

@@ -26,7 +26,7 @@ export function settings(): TokenSettings {
 }
 
 export const token = (id: AdminIdentity = ADA, s: TokenSettings = settings(), ttl?: number) =>
-  issueAccessToken(id, s, ttl);
+  issueAccessToken(id, s, { clientId: 'unit-test-client', ...(ttl === undefined ? {} : { ttl }) });
 
 const fm = (fields: Record<string, string>, body = '') =>
   `---\n${Object.entries(fields)

@@ -2,7 +2,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/catalog/schema.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { createMcpHandler } from '../../src/server/mcp/handler.ts';
+import { mcpDepsFromEnv } from '../../src/server/mcp/from-env.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { NO_STORE } from '../../src/server/store/from-env.ts';
 import { ADA, ENV, URL_MCP, fixtureDir, makeHandler, post, rpc, settings, token } from './mcp-fixture.ts';
 
 const fx = fixtureDir();
@@ -63,6 +66,20 @@ describe('configuration', () => {
     const body = await expectApiError(await h(post(rpc('tools/list'), 'x')), 503, 'not_configured');
     expect(body.error.message).toContain('AUTH_SECRET');
     expect(body.error.message).toContain('ADMIN_EMAILS');
+  });
+});
+
+describe('shared store', () => {
+  it('no shared store → 503 not_configured naming it, before any token is looked at', async () => {
+    const h = makeHandler(fx.root, { storeMissing: () => NO_STORE });
+    const body = await expectApiError(await h(post(rpc('tools/list'), await token())), 503, 'not_configured');
+    expect(body.error.message).toContain('a shared store');
+    expect(body.error.message).toContain('REDIS_URL');
+  });
+  it('the production wiring refuses to run without Netlify Blobs or REDIS_URL (never per-instance memory)', async () => {
+    const h = createMcpHandler({ ...mcpDepsFromEnv({ ...ENV }), log: () => {} });
+    const body = await expectApiError(await h(post(rpc('tools/list'), await token())), 503, 'not_configured');
+    expect(body.error.message).toContain('Netlify Blobs');
   });
 });
 

@@ -1,16 +1,19 @@
-// The admin request limit: 60 per minute per admin, in memory and with a real redis-server
-// (shared by separate processes; a Redis outage keeps the limit through the insurance limiter).
+// The admin request limit: 60 per minute per admin, in memory and through the Redis store on a real
+// redis-server (shared by separate processes; a Redis outage keeps the limit through the insurance
+// limiter). The Netlify Blobs store's exact count is proven in store.test.ts and over HTTP.
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLimiters } from '../../src/server/rate-limit/from-env.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { REQUEST_LIMIT } from '../../src/server/rate-limit/limits.ts';
+import { redisStore } from '../../src/server/store/redis.ts';
 import { startRedis, type RedisServer } from '../support/redis.ts';
 import { fixtureDir, makeHandler, post, rpc, token } from './mcp-fixture.ts';
 
 const run = promisify(execFile);
-const LIMITER = path.resolve('src/server/rate-limit/from-env.ts');
+const STORE = path.resolve('src/server/store/redis.ts');
+const LIMITS = path.resolve('src/server/rate-limit/limits.ts');
 
 describe('in memory (per instance)', () => {
   it('60 pass, the 61st is refused with a retry time; keys are separate', async () => {
@@ -37,10 +40,11 @@ describe('with redis-server', () => {
   });
 
   it('through the handler: 60 in a minute pass, the 61st is 429 with Retry-After', async () => {
-    const limiters = await adminLimiters(redis.url, () => {});
+    const store = redisStore(redis.url, { log: () => {} });
     try {
-      expect(limiters.requests.scope).toBe('shared');
-      const h = makeHandler(fx.root, { limiter: limiters.requests });
+      const limiter = store.limiter(REQUEST_LIMIT);
+      expect(limiter.scope).toBe('shared');
+      const h = makeHandler(fx.root, { limiter });
       const tok = await token({ sub: 'redis|one', email: 'ada@example.test' });
       for (let i = 0; i < 60; i++) expect((await h(post(rpc('ping'), tok))).status).toBe(200);
       const res = await h(post(rpc('ping'), tok));
@@ -48,17 +52,19 @@ describe('with redis-server', () => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
     } finally {
-      await limiters.close();
+      await store.close();
     }
   });
 
   it('two separate processes share one budget of 60', async () => {
     const script = `
-      import { adminLimiters } from ${JSON.stringify(LIMITER)};
-      const l = await adminLimiters(process.env.REDIS_URL, (m) => console.error(m));
+      import { redisStore } from ${JSON.stringify(STORE)};
+      import { REQUEST_LIMIT } from ${JSON.stringify(LIMITS)};
+      const store = redisStore(process.env.REDIS_URL, { log: (m) => console.error(m) });
+      const l = store.limiter(REQUEST_LIMIT);
       let allowed = 0;
-      for (let i = 0; i < 45; i++) if ((await l.requests.consume('shared-admin')).allowed) allowed++;
-      await l.close();
+      for (let i = 0; i < 45; i++) if ((await l.consume('shared-admin')).allowed) allowed++;
+      await store.close();
       console.log(allowed);`;
     const child = () =>
       run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, REDIS_URL: redis.url } });
@@ -71,9 +77,9 @@ describe('with redis-server', () => {
 
   it('stopping Redis mid-test keeps the limit in force with no 5xx (insurance limiter)', async () => {
     const own = await startRedis();
-    const limiters = await adminLimiters(own.url, () => {});
+    const store = redisStore(own.url, { log: () => {} });
     try {
-      const h = makeHandler(fx.root, { limiter: limiters.requests });
+      const h = makeHandler(fx.root, { limiter: store.limiter(REQUEST_LIMIT) });
       const tok = await token({ sub: 'redis|outage', email: 'ada@example.test' });
       for (let i = 0; i < 30; i++) expect((await h(post(rpc('ping'), tok))).status).toBe(200);
       await own.stop();
@@ -83,7 +89,7 @@ describe('with redis-server', () => {
       expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
       expect(statuses[60]).toBe(429);
     } finally {
-      await limiters.close();
+      await store.close();
       await own.stop();
     }
   });

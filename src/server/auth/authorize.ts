@@ -1,45 +1,59 @@
-// GET /api/auth/authorize: checks the client, its exact redirect URI, response_type=code, PKCE S256,
-// state and resource, then sends the admin to the upstream provider. Errors before the redirect URI
-// is trusted are shown (no open redirect); after, they go back to the client as `error=`.
-import { apiError } from '../http/api-error.ts';
+// /api/auth/authorize: GET checks the client, its exact redirect URI, response_type=code, PKCE S256,
+// state and resource, then asks the admin's consent (./consent.ts) unless this browser already
+// approved this client; POST is the consent form's answer. Only then does the admin go to the
+// upstream provider. Until a client is approved every error is shown on a page, never redirected.
+import { readBody } from '../http/body.ts';
+import { approvalCookie, isApproved } from './approval.ts';
 import { openClient } from './clients.ts';
+import type { AuthConfig } from './config.ts';
+import { clearCsrfCookie, consentPage, openRequest, type CheckedRequest } from './consent.ts';
 import type { AuthContext } from './context.ts';
-import { notConfigured, redirectError, shownError } from './oauth-errors.ts';
+import { pageGate } from './guard.ts';
+import { redirectError } from './oauth-errors.ts';
+import { errorPage } from './pages.ts';
 import { transactionCookie } from './transaction.ts';
 
 const PKCE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
+const MAX_FORM = 8 * 1024;
 
-export async function handleAuthorize(request: Request, ctx: AuthContext): Promise<Response> {
-  if (request.method !== 'GET')
-    return apiError(
-      405,
-      'method_not_allowed',
-      `${request.method} is not allowed on /api/auth/authorize.`,
-      'Open it with GET from a browser.',
-      { allow: 'GET' },
-    );
-  if (!ctx.config.ok) return notConfigured(ctx.config.missing);
-  const cfg = ctx.config.value;
+type Cookies = [string, string][];
+
+export async function handleAuthorize(request: Request, ctx: AuthContext, ip = ''): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'POST')
+    return errorPage(405, `${request.method} is not allowed on /api/auth/authorize.`, 'Open it from your MCP client.', [
+      ['allow', 'GET, POST'],
+    ]);
+  const ready = await pageGate(ctx, 'authorize', ip);
+  if (ready instanceof Response) return ready;
+  return request.method === 'GET' ? ask(request, ctx, ready.cfg) : answer(request, ctx, ready.cfg);
+}
+
+/** GET: a checked request goes upstream when approved before, otherwise to the consent page. */
+async function ask(request: Request, ctx: AuthContext, cfg: AuthConfig): Promise<Response> {
   const q = new URL(request.url).searchParams;
   for (const key of new Set(q.keys()))
-    if (q.getAll(key).length > 1) return shownError(`The parameter ${key} is repeated.`);
+    if (q.getAll(key).length > 1) return errorPage(400, `The parameter ${key} is repeated.`);
   const now = ctx.now();
-
-  const client = await openClient(cfg.secret, q.get('client_id'), now);
+  const client = await openClient(cfg.secrets, q.get('client_id'), now);
   if (!client)
-    return shownError(
+    return errorPage(
+      400,
       'Unknown client_id: it was not issued by this server or has been altered.',
-      'Register the client at /api/auth/register first.',
+      'The app must register at /api/auth/register first; start again from your MCP client.',
     );
   const asked = q.get('redirect_uri');
   const redirectUri = asked ?? (client.redirectUris.length === 1 ? client.redirectUris[0]! : null);
-  if (!redirectUri) return shownError('redirect_uri is required: the client registered more than one.');
+  if (!redirectUri) return errorPage(400, 'redirect_uri is required: the client registered more than one.');
   if (!client.redirectUris.includes(redirectUri))
-    return shownError('redirect_uri does not exactly match a URI registered for this client.');
+    return errorPage(400, 'redirect_uri does not exactly match a URI registered for this client.');
 
-  // From here on the redirect URI is trusted: errors go back to the client.
   const state = q.get('state') ?? undefined;
-  const fail = (error: string, description: string) => redirectError(redirectUri, error, description, state, cfg.base);
+  const approved = await isApproved(cfg.secrets, request, client.clientId, redirectUri, now);
+  // An approved client is trusted with its own errors; before approval they are only shown.
+  const fail = (error: string, description: string) =>
+    approved
+      ? redirectError(redirectUri, error, description, state, cfg.base)
+      : errorPage(400, `${description} (${error})`, 'The app sent a request this server does not accept.');
   if (q.get('response_type') !== 'code')
     return fail('unsupported_response_type', 'Only response_type=code is supported.');
   const challenge = q.get('code_challenge');
@@ -52,26 +66,94 @@ export async function handleAuthorize(request: Request, ctx: AuthContext): Promi
   if (resource !== null && resource !== cfg.resource)
     return fail('invalid_target', `The only resource served is ${cfg.resource}.`);
 
+  const checked: CheckedRequest = {
+    clientId: client.clientId,
+    ...(client.clientName ? { clientName: client.clientName } : {}),
+    redirectUri,
+    codeChallenge: challenge,
+    ...(state !== undefined ? { state } : {}),
+    resource: cfg.resource,
+  };
+  if (approved) return toUpstream(ctx, cfg, checked, now, []);
+  // The form answers with a redirect to the client (Deny) or to the provider (Allow): both are
+  // navigations of this form, so the CSP's form-action must name them.
+  const targets = [new URL(redirectUri).origin];
+  try {
+    targets.push(await ctx.upstream.authorizationOrigin());
+  } catch {}
+  return consentPage(cfg.secrets, checked, now, targets);
+}
+
+/** POST: the consent form's answer. Only a form from this site's own page, in this browser, counts. */
+async function answer(request: Request, ctx: AuthContext, cfg: AuthConfig): Promise<Response> {
+  const origin = request.headers.get('origin');
+  const site = request.headers.get('sec-fetch-site');
+  if ((origin !== null && origin !== new URL(cfg.base).origin) || (site !== null && site !== 'same-origin'))
+    return errorPage(403, 'The answer did not come from this site’s consent page.');
+  if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? ''))
+    return errorPage(400, 'The consent answer must be a form submission.');
+  const body = await readBody(request, MAX_FORM);
+  if (!body.ok) return errorPage(400, 'The consent answer could not be read.');
+  const form = new URLSearchParams(body.text);
+  const now = ctx.now();
+  const opened = await openRequest(cfg.secrets, form.get('request') ?? '', request, now);
+  const clear: Cookies = [['set-cookie', clearCsrfCookie()]];
+  if (!opened.ok)
+    return opened.reason === 'csrf'
+      ? errorPage(403, 'This consent answer does not belong to this browser’s consent page.', undefined, clear)
+      : errorPage(
+          400,
+          opened.reason === 'expired' ? 'The consent page expired.' : 'The consent answer was altered.',
+          undefined,
+          clear,
+        );
+  const r = opened.value;
+  const client = await openClient(cfg.secrets, r.clientId, now);
+  if (!client || !client.redirectUris.includes(r.redirectUri))
+    return errorPage(400, 'The client of this consent answer is no longer valid.', undefined, clear);
+  const decision = form.get('decision');
+  if (decision === 'deny')
+    return redirectError(r.redirectUri, 'access_denied', 'The admin denied this app access.', r.state, cfg.base, clear);
+  if (decision !== 'allow') return errorPage(400, 'Choose Allow or Deny.', undefined, clear);
+  const approval = await approvalCookie(cfg.secrets, request, r.clientId, r.redirectUri, now);
+  return toUpstream(ctx, cfg, r, now, [...clear, ['set-cookie', approval]]);
+}
+
+/** Sends the admin to the upstream sign-in with the sealed transaction cookie. */
+async function toUpstream(
+  ctx: AuthContext,
+  cfg: AuthConfig,
+  r: CheckedRequest,
+  now: number,
+  cookies: Cookies,
+): Promise<Response> {
   let upstream;
   try {
     upstream = await ctx.upstream.begin();
   } catch {
-    return fail('temporarily_unavailable', 'The identity provider cannot be reached right now.');
+    return redirectError(
+      r.redirectUri,
+      'temporarily_unavailable',
+      'The identity provider cannot be reached right now.',
+      r.state,
+      cfg.base,
+      cookies,
+    );
   }
-  const cookie = await transactionCookie(
-    cfg.secret,
+  const tx = await transactionCookie(
+    cfg.secrets,
     {
-      clientId: client.clientId,
-      redirectUri,
-      codeChallenge: challenge,
-      ...(state !== undefined ? { state } : {}),
-      resource: cfg.resource,
+      clientId: r.clientId,
+      redirectUri: r.redirectUri,
+      codeChallenge: r.codeChallenge,
+      ...(r.state !== undefined ? { state: r.state } : {}),
+      resource: r.resource,
       upstream: upstream.checks,
     },
     now,
   );
-  return new Response(null, {
-    status: 302,
-    headers: { location: upstream.url, 'set-cookie': cookie, 'cache-control': 'no-store' },
-  });
+  const headers = new Headers([...cookies, ['set-cookie', tx]]);
+  headers.set('location', upstream.url);
+  headers.set('cache-control', 'no-store');
+  return new Response(null, { status: 302, headers });
 }

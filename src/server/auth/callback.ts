@@ -1,26 +1,28 @@
 // GET /api/auth/callback: the upstream provider returns here. Exchanges its code, requires a
 // verified email on the allowlist, and sends the client our own single-use code with state and iss.
-import { apiError } from '../http/api-error.ts';
+// Limited per client IP; a request that cannot be tied to this browser's sign-in is shown, never redirected.
 import type { AuthContext } from './context.ts';
 import { issueCode } from './grants.ts';
-import { notConfigured, redirectError, shownError } from './oauth-errors.ts';
+import { pageGate } from './guard.ts';
+import { redirectError } from './oauth-errors.ts';
+import { errorPage } from './pages.ts';
 import { clearTransactionCookie, readTransaction } from './transaction.ts';
 import { UpstreamDeniedError, UpstreamStateError, type UpstreamIdentity } from './upstream.ts';
 
-export async function handleCallback(request: Request, ctx: AuthContext): Promise<Response> {
+export async function handleCallback(request: Request, ctx: AuthContext, ip = ''): Promise<Response> {
   if (request.method !== 'GET')
-    return apiError(405, 'method_not_allowed', `${request.method} is not allowed on /api/auth/callback.`, undefined, {
-      allow: 'GET',
-    });
-  if (!ctx.config.ok) return notConfigured(ctx.config.missing);
-  const cfg = ctx.config.value;
+    return errorPage(405, `${request.method} is not allowed on /api/auth/callback.`, undefined, [['allow', 'GET']]);
+  const ready = await pageGate(ctx, 'callback', ip);
+  if (ready instanceof Response) return ready;
+  const cfg = ready.cfg;
   const now = ctx.now();
-  const clear = { 'set-cookie': clearTransactionCookie() };
-  const tx = await readTransaction(cfg.secret, request, now);
+  const clear: [string, string][] = [['set-cookie', clearTransactionCookie()]];
+  const tx = await readTransaction(cfg.secrets, request, now);
   if (!tx)
-    return shownError(
+    return errorPage(
+      400,
       'No sign-in is in progress in this browser (the sign-in cookie is missing, altered or expired).',
-      'Start again from your MCP client.',
+      undefined,
       clear,
     );
   const fail = (error: string, description: string) =>
@@ -32,9 +34,10 @@ export async function handleCallback(request: Request, ctx: AuthContext): Promis
     who = await ctx.upstream.finish(current, tx.upstream);
   } catch (err) {
     if (err instanceof UpstreamStateError)
-      return shownError(
+      return errorPage(
+        400,
         'The state returned by the identity provider does not match this sign-in.',
-        'Start again from your MCP client.',
+        undefined,
         clear,
       );
     if (err instanceof UpstreamDeniedError)
@@ -46,7 +49,7 @@ export async function handleCallback(request: Request, ctx: AuthContext): Promis
   if (!cfg.admins.has(email)) return fail('access_denied', 'This account is not an allowlisted admin.');
 
   const code = await issueCode(
-    cfg.secret,
+    cfg.secrets,
     {
       clientId: tx.clientId,
       redirectUri: tx.redirectUri,
@@ -60,5 +63,8 @@ export async function handleCallback(request: Request, ctx: AuthContext): Promis
   back.searchParams.set('code', code);
   if (tx.state !== undefined) back.searchParams.set('state', tx.state);
   back.searchParams.set('iss', cfg.base);
-  return new Response(null, { status: 302, headers: { location: back.href, 'cache-control': 'no-store', ...clear } });
+  const headers = new Headers(clear);
+  headers.set('location', back.href);
+  headers.set('cache-control', 'no-store');
+  return new Response(null, { status: 302, headers });
 }

@@ -1,5 +1,6 @@
 // Stateless OAuth clients: the client id IS the registration, sealed with AUTH_SECRET, carrying
 // its redirect URIs and name. Nothing is stored; a tampered or foreign id does not open.
+import type { AuthSecrets } from './secrets.ts';
 import { seal, unseal } from './seal.ts';
 
 export interface RegisteredClient {
@@ -10,18 +11,22 @@ export interface RegisteredClient {
 }
 
 export async function sealClient(
-  secret: string,
+  secrets: AuthSecrets,
   c: Omit<RegisteredClient, 'clientId' | 'issuedAt'>,
   now: number,
 ): Promise<string> {
-  return seal(secret, 'client', { ru: c.redirectUris, ...(c.clientName ? { cn: c.clientName } : {}) }, now);
+  return seal(secrets, 'client', { ru: c.redirectUris, ...(c.clientName ? { cn: c.clientName } : {}) }, now);
 }
 
 /** The client behind a client id, or null when the id is not one we issued (unknown, tampered). */
-export async function openClient(secret: string, clientId: unknown, now: number): Promise<RegisteredClient | null> {
+export async function openClient(
+  secrets: AuthSecrets,
+  clientId: unknown,
+  now: number,
+): Promise<RegisteredClient | null> {
   if (typeof clientId !== 'string' || clientId.length === 0 || clientId.length > 8000) return null;
   try {
-    const p = await unseal(secret, 'client', clientId, now);
+    const p = await unseal(secrets, 'client', clientId, now);
     const ru = p.ru;
     if (!Array.isArray(ru) || !ru.every((u) => typeof u === 'string')) return null;
     return {

@@ -1,6 +1,7 @@
-// The admin sign-in configuration read from the environment (issue 5 item 7). Incomplete
+// The admin sign-in configuration read from the environment. Incomplete or weak
 // configuration is reported with every missing variable; nothing ever falls back to a default secret.
-import { parseAdminEmails, deriveKey, tokenSettingsFromEnv, type Env, type SettingsResult } from './settings.ts';
+import { secretsFromEnv, type AuthSecrets } from './secrets.ts';
+import { parseAdminEmails, tokenSettingsFromEnv, type Env, type SettingsResult } from './settings.ts';
 import type { TokenSettings } from './tokens.ts';
 
 export interface AuthConfig {
@@ -10,10 +11,10 @@ export interface AuthConfig {
   resource: string;
   /** Upstream OpenID Connect provider. */
   oidc: { issuer: URL; clientId: string; clientSecret: string };
-  secret: string;
+  /** AUTH_SECRET (seals and signs) and AUTH_SECRET_PREVIOUS (still opens, during a rotation). */
+  secrets: AuthSecrets;
   admins: ReadonlySet<string>;
   tokens: TokenSettings;
-  redisUrl?: string;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -44,20 +45,17 @@ export function authConfigFromEnv(env: Env = process.env): SettingsResult<AuthCo
   if (!env.OIDC_CLIENT_SECRET?.trim()) missing.push('OIDC_CLIENT_SECRET');
   const tokens = tokenSettingsFromEnv({ ...env, SITE_URL: rawBase || undefined });
   if (!tokens.ok) missing.push(...tokens.missing);
-  if (missing.length || !tokens.ok || !issuer) return { ok: false, missing };
-  const secret = env.AUTH_SECRET!;
+  const { secrets } = secretsFromEnv(env);
+  if (missing.length || !tokens.ok || !issuer || !secrets) return { ok: false, missing };
   return {
     ok: true,
     value: {
       base: rawBase,
       resource: `${rawBase}/api/mcp`,
       oidc: { issuer, clientId: env.OIDC_CLIENT_ID!.trim(), clientSecret: env.OIDC_CLIENT_SECRET!.trim() },
-      secret,
+      secrets,
       admins: parseAdminEmails(env.ADMIN_EMAILS),
       tokens: tokens.value,
-      ...(env.REDIS_URL?.trim() ? { redisUrl: env.REDIS_URL.trim() } : {}),
     },
   };
 }
-
-export { deriveKey };

@@ -1,8 +1,10 @@
 // Error answers of the OAuth endpoints: RFC 6749 JSON for the token and registration endpoints,
-// redirects with `error=` once a client's redirect URI is trusted, and shown (never redirected)
-// ApiErrors before that.
+// and redirects with `error=` once a client is approved and its redirect URI trusted. Errors shown
+// in the browser before that are pages (./pages.ts).
 import { apiError } from '../http/api-error.ts';
 import { withCors } from '../http/cors.ts';
+import { rateLimitHeaders } from '../rate-limit/headers.ts';
+import type { LimitDecision } from '../rate-limit/limiter.ts';
 
 /** `{error, error_description}` JSON with no-store, CORS included. */
 export function oauthJsonError(
@@ -31,30 +33,36 @@ export function redirectError(
   description: string,
   state: string | undefined,
   iss: string,
-  extraHeaders: Record<string, string> = {},
+  extraHeaders: [string, string][] = [],
 ): Response {
   const url = new URL(redirectUri);
   url.searchParams.set('error', error);
   url.searchParams.set('error_description', description);
   if (state !== undefined) url.searchParams.set('state', state);
   url.searchParams.set('iss', iss);
-  return new Response(null, {
-    status: 302,
-    headers: { location: url.href, 'cache-control': 'no-store', ...extraHeaders },
-  });
+  const headers = new Headers(extraHeaders);
+  headers.set('location', url.href);
+  headers.set('cache-control', 'no-store');
+  return new Response(null, { status: 302, headers });
 }
 
-/** A shown error: the request cannot be trusted to redirect anywhere. */
-export function shownError(message: string, hint?: string, headers: Record<string, string> = {}): Response {
-  return apiError(400, 'bad_request', message, hint, headers);
+/** 429 in the OAuth JSON format, with Retry-After and the RateLimit fields. */
+export function oauthRateLimited(d: LimitDecision, windowSeconds: number): Response {
+  return oauthJsonError(
+    429,
+    'too_many_requests',
+    `Too many requests from this address: at most ${d.limit} per ${windowSeconds / 60} minutes. Retry after ${d.retryAfterSeconds} s.`,
+    rateLimitHeaders(d, windowSeconds),
+  );
 }
+
+export const NOT_CONFIGURED_HINT =
+  'Set these environment variables (see .env.example); `npm start` configures a local demo identity provider when OIDC_ISSUER is unset.';
+
+export const notConfiguredMessage = (missing: string[]) =>
+  `The admin sign-in is not configured: missing or invalid ${missing.join(', ')}.`;
 
 /** 503 naming every missing variable. */
 export function notConfigured(missing: string[]): Response {
-  return apiError(
-    503,
-    'not_configured',
-    `The admin sign-in is not configured: missing or invalid ${missing.join(', ')}.`,
-    'Set these environment variables (see .env.example); `npm start` configures a local demo identity provider when OIDC_ISSUER is unset.',
-  );
+  return apiError(503, 'not_configured', notConfiguredMessage(missing), NOT_CONFIGURED_HINT);
 }

@@ -1,15 +1,18 @@
 // POST /api/auth/register: RFC 7591 dynamic client registration for public clients (PKCE, no
-// secret). Stateless: the answer's client_id is a sealed record of the redirect URIs.
+// secret), limited per client IP. Stateless: the answer's client_id is a sealed record of the
+// redirect URIs and name; an admin still approves each client on the consent page before it gets any.
 import { apiError } from '../http/api-error.ts';
+import { readBody } from '../http/body.ts';
 import { preflight, withCors } from '../http/cors.ts';
 import { sealClient } from './clients.ts';
 import type { AuthContext } from './context.ts';
-import { notConfigured, oauthJsonError } from './oauth-errors.ts';
+import { limitByIp, limitWindow, readiness } from './guard.ts';
+import { notConfigured, oauthJsonError, oauthRateLimited } from './oauth-errors.ts';
 import { redirectUriProblem } from './redirect-uri.ts';
 
 const MAX_BODY = 16 * 1024;
 
-export async function handleRegister(request: Request, ctx: AuthContext): Promise<Response> {
+export async function handleRegister(request: Request, ctx: AuthContext, ip = ''): Promise<Response> {
   if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'POST')
     return withCors(
@@ -21,16 +24,20 @@ export async function handleRegister(request: Request, ctx: AuthContext): Promis
         { allow: 'POST, OPTIONS' },
       ),
     );
-  if (!ctx.config.ok) return withCors(notConfigured(ctx.config.missing));
-  const { secret } = ctx.config.value;
+  const ready = readiness(ctx);
+  if (!ready.ok) return withCors(notConfigured(ready.missing));
+  const limit = await limitByIp(ready.store, 'register', ip);
+  if (!limit.allowed) return oauthRateLimited(limit, limitWindow('register'));
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
     return oauthJsonError(400, 'invalid_client_metadata', 'The body must be JSON (Content-Type: application/json).');
-  const text = await request.text();
-  if (text.length > MAX_BODY)
-    return oauthJsonError(400, 'invalid_client_metadata', 'The registration request is too large.');
+  const body = await readBody(request, MAX_BODY);
+  if (!body.ok)
+    return body.reason === 'too_large'
+      ? oauthJsonError(413, 'invalid_client_metadata', `The registration request is larger than ${MAX_BODY} bytes.`)
+      : oauthJsonError(400, 'invalid_client_metadata', 'The body is not valid UTF-8.');
   let meta: Record<string, unknown>;
   try {
-    const parsed: unknown = JSON.parse(text);
+    const parsed: unknown = JSON.parse(body.text);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
     meta = parsed as Record<string, unknown>;
   } catch {
@@ -68,11 +75,11 @@ export async function handleRegister(request: Request, ctx: AuthContext): Promis
   const clientName = typeof meta.client_name === 'string' ? meta.client_name.slice(0, 200) : undefined;
   const now = ctx.now();
   const clientId = await sealClient(
-    secret,
+    ready.cfg.secrets,
     { redirectUris: uris as string[], ...(clientName ? { clientName } : {}) },
     now,
   );
-  const body = {
+  const registration = {
     client_id: clientId,
     client_id_issued_at: Math.floor(now / 1000),
     redirect_uris: uris,
@@ -82,7 +89,7 @@ export async function handleRegister(request: Request, ctx: AuthContext): Promis
     response_types: ['code'],
   };
   return withCors(
-    new Response(JSON.stringify(body), {
+    new Response(JSON.stringify(registration), {
       status: 201,
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     }),

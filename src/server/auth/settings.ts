@@ -1,7 +1,7 @@
 // Reads the token settings every admin function needs from the environment. A half-configured
 // admin side is refused: the caller answers 503 naming what is missing, never runs on a default.
-import { createHash } from 'node:crypto';
 import { siteUrl } from '../../config/site.ts';
+import { deriveKey, secretsFromEnv } from './secrets.ts';
 import type { TokenSettings } from './tokens.ts';
 
 export type Env = Record<string, string | undefined>;
@@ -18,21 +18,20 @@ export function parseAdminEmails(raw: string | undefined): Set<string> {
   );
 }
 
-/** Derives a purpose-bound key from AUTH_SECRET so one secret can seal cookies and sign tokens. */
-export function deriveKey(secret: string, purpose: string): Uint8Array {
-  return new Uint8Array(createHash('sha256').update(`${purpose}\0${secret}`).digest());
-}
-
 export function tokenSettingsFromEnv(env: Env = process.env): SettingsResult<TokenSettings> {
-  const missing: string[] = [];
-  const secret = env.AUTH_SECRET ?? '';
-  if (Buffer.byteLength(secret) < 32) missing.push('AUTH_SECRET (at least 32 bytes)');
+  const { secrets, missing } = secretsFromEnv(env);
   const admins = parseAdminEmails(env.ADMIN_EMAILS);
   if (admins.size === 0) missing.push('ADMIN_EMAILS');
-  if (missing.length) return { ok: false, missing };
+  if (!secrets || missing.length) return { ok: false, missing };
   const base = siteUrl(env);
   return {
     ok: true,
-    value: { issuer: base, audience: `${base}/api/mcp`, key: deriveKey(secret, 'access-token'), admins },
+    value: {
+      issuer: base,
+      audience: `${base}/api/mcp`,
+      key: deriveKey(secrets.current, 'access-token'),
+      ...(secrets.previous ? { previousKey: deriveKey(secrets.previous, 'access-token') } : {}),
+      admins,
+    },
   };
 }

@@ -1,19 +1,31 @@
 // POST /api/auth/token: the authorization_code grant (PKCE S256, client and redirect-URI binding,
-// single use) and the refresh_token grant (rotating, single use). RFC 6749 JSON errors.
+// single use; starts a refresh family) and the refresh_token grant (rotating, single use, the whole
+// family revoked on reuse). Limited per client IP. RFC 6749 JSON errors.
 import { createHash } from 'node:crypto';
 import { apiError } from '../http/api-error.ts';
+import { readBody } from '../http/body.ts';
 import { preflight, withCors } from '../http/cors.ts';
+import type { SharedStore } from '../store/shared-store.ts';
 import { openClient } from './clients.ts';
 import type { AuthConfig } from './config.ts';
 import type { AuthContext } from './context.ts';
-import { issueRefreshToken, openCode, openRefreshToken } from './grants.ts';
-import { notConfigured, oauthJsonError } from './oauth-errors.ts';
+import { issueRefreshToken, openCode, openRefreshToken, type RefreshFamily } from './grants.ts';
+import { limitByIp, limitWindow, readiness } from './guard.ts';
+import { notConfigured, oauthJsonError, oauthRateLimited } from './oauth-errors.ts';
+import { rotate } from './refresh-family.ts';
 import { SealError } from './seal.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken, type AdminIdentity } from './tokens.ts';
 
 const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
+const MAX_BODY = 16 * 1024;
 
-export async function handleToken(request: Request, ctx: AuthContext): Promise<Response> {
+interface Grant {
+  cfg: AuthConfig;
+  store: SharedStore;
+  now: number;
+}
+
+export async function handleToken(request: Request, ctx: AuthContext, ip = ''): Promise<Response> {
   if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'POST')
     return withCors(
@@ -25,31 +37,40 @@ export async function handleToken(request: Request, ctx: AuthContext): Promise<R
         { allow: 'POST, OPTIONS' },
       ),
     );
-  if (!ctx.config.ok) return withCors(notConfigured(ctx.config.missing));
-  const cfg = ctx.config.value;
+  const ready = readiness(ctx);
+  if (!ready.ok) return withCors(notConfigured(ready.missing));
+  const limit = await limitByIp(ready.store, 'token', ip);
+  if (!limit.allowed) return oauthRateLimited(limit, limitWindow('token'));
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? ''))
     return oauthJsonError(400, 'invalid_request', 'The body must be application/x-www-form-urlencoded.');
-  const text = await request.text();
-  if (text.length > 32 * 1024) return oauthJsonError(400, 'invalid_request', 'The request body is too large.');
-  const form = new URLSearchParams(text);
+  const body = await readBody(request, MAX_BODY);
+  if (!body.ok)
+    return body.reason === 'too_large'
+      ? oauthJsonError(413, 'invalid_request', `The request body is larger than ${MAX_BODY} bytes.`)
+      : oauthJsonError(400, 'invalid_request', 'The request body is not valid UTF-8.');
+  const form = new URLSearchParams(body.text);
   for (const key of new Set(form.keys()))
     if (form.getAll(key).length > 1) return oauthJsonError(400, 'invalid_request', `The parameter ${key} is repeated.`);
+  const grant: Grant = { cfg: ready.cfg, store: ready.store, now: ctx.now() };
   const grantType = form.get('grant_type');
-  if (grantType === 'authorization_code') return codeGrant(form, cfg, ctx);
-  if (grantType === 'refresh_token') return refreshGrant(form, cfg, ctx);
+  if (grantType === 'authorization_code') return codeGrant(form, grant);
+  if (grantType === 'refresh_token') return refreshGrant(form, grant);
   if (!grantType) return oauthJsonError(400, 'invalid_request', 'grant_type is required.');
   return oauthJsonError(400, 'unsupported_grant_type', 'Supported grant types: authorization_code, refresh_token.');
 }
 
-async function codeGrant(form: URLSearchParams, cfg: AuthConfig, ctx: AuthContext): Promise<Response> {
-  const now = ctx.now();
+const storeDown = () =>
+  oauthJsonError(503, 'temporarily_unavailable', 'The shared store is unavailable; try again.', { 'retry-after': '5' });
+
+async function codeGrant(form: URLSearchParams, g: Grant): Promise<Response> {
+  const { cfg, now } = g;
   const code = form.get('code');
   if (!code) return oauthJsonError(400, 'invalid_request', 'code is required.');
-  const client = await openClient(cfg.secret, form.get('client_id'), now);
+  const client = await openClient(cfg.secrets, form.get('client_id'), now);
   if (!client) return oauthJsonError(401, 'invalid_client', 'Unknown or altered client_id.');
   let grant;
   try {
-    grant = await openCode(cfg.secret, code, now);
+    grant = await openCode(cfg.secrets, code, now);
   } catch (err) {
     return oauthJsonError(
       400,
@@ -71,25 +92,34 @@ async function codeGrant(form: URLSearchParams, cfg: AuthConfig, ctx: AuthContex
   const resource = form.get('resource');
   if (resource !== null && resource !== grant.resource)
     return oauthJsonError(400, 'invalid_target', `The only resource served is ${grant.resource}.`);
-  const single = await claim(ctx, `code:${grant.jti}`, grant.exp, now);
-  if (single) return single;
-  return tokensFor(grant.admin, client.clientId, grant.resource, cfg, ctx, now);
+  let first: boolean;
+  try {
+    first = await g.store.claim(`code/${grant.jti}`, grant.exp * 1000 + 1000);
+  } catch {
+    return storeDown();
+  }
+  if (!first) return oauthJsonError(400, 'invalid_grant', 'This authorization code has already been used.');
+  // The sign-in starts a refresh family: it ends 30 days from now whatever the rotations.
+  const family = { id: crypto.randomUUID(), signedInAt: Math.floor(now / 1000) };
+  return tokensFor(grant.admin, client.clientId, grant.resource, family, g);
 }
 
-async function refreshGrant(form: URLSearchParams, cfg: AuthConfig, ctx: AuthContext): Promise<Response> {
-  const now = ctx.now();
+async function refreshGrant(form: URLSearchParams, g: Grant): Promise<Response> {
+  const { cfg, now } = g;
   const token = form.get('refresh_token');
   if (!token) return oauthJsonError(400, 'invalid_request', 'refresh_token is required.');
-  const client = await openClient(cfg.secret, form.get('client_id'), now);
+  const client = await openClient(cfg.secrets, form.get('client_id'), now);
   if (!client) return oauthJsonError(401, 'invalid_client', 'Unknown or altered client_id.');
   let grant;
   try {
-    grant = await openRefreshToken(cfg.secret, token, now);
+    grant = await openRefreshToken(cfg.secrets, token, now);
   } catch (err) {
     return oauthJsonError(
       400,
       'invalid_grant',
-      err instanceof SealError && err.expired ? 'The refresh token has expired.' : 'The refresh token is invalid.',
+      err instanceof SealError && err.expired
+        ? 'The refresh token has expired: sign in again.'
+        : 'The refresh token is invalid.',
     );
   }
   if (grant.clientId !== client.clientId)
@@ -97,35 +127,38 @@ async function refreshGrant(form: URLSearchParams, cfg: AuthConfig, ctx: AuthCon
   const resource = form.get('resource');
   if (resource !== null && resource !== grant.resource)
     return oauthJsonError(400, 'invalid_target', `The only resource served is ${grant.resource}.`);
-  const single = await claim(ctx, `refresh:${grant.jti}`, grant.exp, now);
-  if (single) return single;
-  return tokensFor(grant.admin, client.clientId, grant.resource, cfg, ctx, now);
-}
-
-/** Marks a code or refresh token used; an error response when it was used before or the store failed. */
-async function claim(ctx: AuthContext, id: string, exp: number, now: number): Promise<Response | null> {
+  let outcome;
   try {
-    const first = await ctx.store.claim(id, exp * 1000 - now + 1000);
-    return first ? null : oauthJsonError(400, 'invalid_grant', 'This grant has already been used.');
+    outcome = await rotate(g.store, grant);
   } catch {
-    return oauthJsonError(503, 'temporarily_unavailable', 'The single-use store is unavailable; try again.', {
-      'retry-after': '5',
-    });
+    return storeDown();
   }
+  if (outcome === 'reused')
+    return oauthJsonError(
+      400,
+      'invalid_grant',
+      'This refresh token has already been used: every token of this sign-in is now revoked. Sign in again.',
+    );
+  if (outcome === 'revoked')
+    return oauthJsonError(
+      400,
+      'invalid_grant',
+      'This sign-in was revoked because one of its refresh tokens was used twice. Sign in again.',
+    );
+  return tokensFor(grant.admin, client.clientId, grant.resource, grant.family, g);
 }
 
 async function tokensFor(
   admin: AdminIdentity,
   clientId: string,
   resource: string,
-  cfg: AuthConfig,
-  ctx: AuthContext,
-  now: number,
+  family: RefreshFamily,
+  { cfg, now }: Grant,
 ): Promise<Response> {
   if (!cfg.admins.has(admin.email.toLowerCase()))
     return oauthJsonError(400, 'invalid_grant', 'This account is no longer an allowlisted admin.');
-  const accessToken = await issueAccessToken(admin, { ...cfg.tokens, now: ctx.now });
-  const refreshToken = await issueRefreshToken(cfg.secret, { clientId, resource, admin }, now);
+  const accessToken = await issueAccessToken(admin, { ...cfg.tokens, now: () => now }, { clientId });
+  const refreshToken = await issueRefreshToken(cfg.secrets, { clientId, resource, admin, family }, now);
   const body = {
     access_token: accessToken,
     token_type: 'Bearer',

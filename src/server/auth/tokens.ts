@@ -1,6 +1,6 @@
-// Access tokens for /api/mcp: short-lived JWTs (typ at+jwt, HS256 with a key derived from
-// AUTH_SECRET) bound to the MCP resource. One module signs them, one function verifies them.
-import { SignJWT, jwtVerify, errors } from 'jose';
+// Access tokens for /api/mcp: short-lived JWTs (RFC 9068: typ at+jwt, client_id; HS256 with a key
+// derived from AUTH_SECRET) bound to the MCP resource. One module signs them, one function verifies.
+import { SignJWT, jwtVerify, errors, type JWTPayload } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const ALG = 'HS256';
@@ -16,20 +16,28 @@ export interface TokenSettings {
   issuer: string;
   /** `{base}/api/mcp`: the token's audience. */
   audience: string;
-  /** Key bytes for HS256, at least 32 bytes. */
+  /** Key bytes for HS256 from AUTH_SECRET: signs and verifies. */
   key: Uint8Array;
+  /** From AUTH_SECRET_PREVIOUS during a rotation: verifies only. */
+  previousKey?: Uint8Array;
   /** Lower-cased allowlisted admin emails. */
   admins: ReadonlySet<string>;
   now?: () => number;
 }
 
+export interface AccessTokenOptions {
+  /** The OAuth client the token was issued to (RFC 9068 `client_id`). */
+  clientId: string;
+  ttl?: number;
+}
+
 export async function issueAccessToken(
   id: AdminIdentity,
   s: TokenSettings,
-  ttl = ACCESS_TOKEN_TTL_SECONDS,
+  { clientId, ttl = ACCESS_TOKEN_TTL_SECONDS }: AccessTokenOptions,
 ): Promise<string> {
   const now = Math.floor((s.now?.() ?? Date.now()) / 1000);
-  return new SignJWT({ email: id.email })
+  return new SignJWT({ email: id.email, client_id: clientId })
     .setProtectedHeader({ alg: ALG, typ: 'at+jwt' })
     .setIssuer(s.issuer)
     .setAudience(s.audience)
@@ -43,20 +51,32 @@ export async function issueAccessToken(
 
 export class InvalidTokenError extends Error {}
 
+async function verifyWith(token: string, key: Uint8Array, s: TokenSettings): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(token, key, {
+    algorithms: [ALG],
+    issuer: s.issuer,
+    audience: s.audience,
+    typ: 'at+jwt',
+    requiredClaims: ['sub', 'exp', 'nbf', 'email', 'client_id'],
+    ...(s.now ? { currentDate: new Date(s.now()) } : {}),
+  });
+  return payload;
+}
+
 /**
- * Verifies signature (pinned HS256), iss, aud, exp, nbf and typ, then re-checks the allowlist so
- * that removing an address locks that admin out at once. Throws InvalidTokenError with a reason.
+ * Verifies signature (pinned HS256; the previous key only when the current one does not match),
+ * iss, aud, exp, nbf, typ and client_id, then re-checks the allowlist so that removing an address
+ * locks that admin out at once. Throws InvalidTokenError with a reason.
  */
 export async function verifyAccessToken(token: string, s: TokenSettings): Promise<AdminIdentity> {
   try {
-    const { payload } = await jwtVerify(token, s.key, {
-      algorithms: [ALG],
-      issuer: s.issuer,
-      audience: s.audience,
-      typ: 'at+jwt',
-      requiredClaims: ['sub', 'exp', 'nbf', 'email'],
-      ...(s.now ? { currentDate: new Date(s.now()) } : {}),
-    });
+    let payload: JWTPayload;
+    try {
+      payload = await verifyWith(token, s.key, s);
+    } catch (err) {
+      if (!(err instanceof errors.JWSSignatureVerificationFailed) || !s.previousKey) throw err;
+      payload = await verifyWith(token, s.previousKey, s);
+    }
     const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : '';
     if (!s.admins.has(email)) throw new InvalidTokenError('the account is not on the admin allowlist');
     return { sub: payload.sub!, email };

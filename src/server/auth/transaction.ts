@@ -1,5 +1,7 @@
 // The authorize transaction between /api/auth/authorize and /api/auth/callback, kept in a sealed
 // HttpOnly, Secure, SameSite=Lax cookie scoped to /api/auth (browsers accept Secure on http://localhost).
+import { clearCookie, readCookie, setCookie } from '../http/cookies.ts';
+import type { AuthSecrets } from './secrets.ts';
 import { seal, unseal } from './seal.ts';
 import type { UpstreamChecks } from './upstream.ts';
 
@@ -15,26 +17,22 @@ export interface Transaction {
   upstream: UpstreamChecks;
 }
 
-export async function transactionCookie(secret: string, tx: Transaction, now: number): Promise<string> {
-  const value = await seal(secret, 'transaction', { tx }, now, TX_TTL_SECONDS);
-  return `${TX_COOKIE}=${value}; Path=/api/auth; Max-Age=${TX_TTL_SECONDS}; HttpOnly; Secure; SameSite=Lax`;
+export async function transactionCookie(secrets: AuthSecrets, tx: Transaction, now: number): Promise<string> {
+  return setCookie(TX_COOKIE, await seal(secrets, 'transaction', { tx }, now, TX_TTL_SECONDS), TX_TTL_SECONDS);
 }
 
-export function clearTransactionCookie(): string {
-  return `${TX_COOKIE}=; Path=/api/auth; Max-Age=0; HttpOnly; Secure; SameSite=Lax`;
-}
+export const clearTransactionCookie = () => clearCookie(TX_COOKIE);
 
 /** The transaction from the request's cookie, or null when absent, tampered or expired. */
-export async function readTransaction(secret: string, request: Request, now: number): Promise<Transaction | null> {
-  const cookies = request.headers.get('cookie') ?? '';
-  const raw = cookies
-    .split(';')
-    .map((c) => c.trim())
-    .find((c) => c.startsWith(`${TX_COOKIE}=`))
-    ?.slice(TX_COOKIE.length + 1);
+export async function readTransaction(
+  secrets: AuthSecrets,
+  request: Request,
+  now: number,
+): Promise<Transaction | null> {
+  const raw = readCookie(request, TX_COOKIE);
   if (!raw) return null;
   try {
-    const p = await unseal(secret, 'transaction', raw, now);
+    const p = await unseal(secrets, 'transaction', raw, now);
     const tx = p.tx as Transaction | undefined;
     if (
       !tx ||

@@ -21,6 +21,8 @@ export interface Upstream {
   begin(): Promise<{ url: string; checks: UpstreamChecks }>;
   /** Validates the callback (state first), exchanges the code and returns who signed in. */
   finish(callbackUrl: URL, checks: UpstreamChecks): Promise<UpstreamIdentity>;
+  /** The origin of the provider's sign-in page (the consent page's form may lead there). */
+  authorizationOrigin(): Promise<string>;
 }
 
 /** The callback's `state` is not the one we sent: possible CSRF, shown and never redirected. */
@@ -70,6 +72,11 @@ export function oidcUpstream(o: OidcUpstreamOptions): Upstream {
     return configPromise;
   };
   return {
+    async authorizationOrigin() {
+      const endpoint = (await config()).serverMetadata().authorization_endpoint;
+      if (!endpoint) throw new Error('the provider advertises no authorization endpoint');
+      return new URL(endpoint).origin;
+    },
     async begin() {
       const c = await config();
       const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier() };

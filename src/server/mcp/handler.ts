@@ -7,6 +7,7 @@ import { InvalidTokenError, verifyAccessToken, type AdminIdentity, type TokenSet
 import { adminIndex } from '../admin-catalog/admin-index.ts';
 import type { AdminCatalogSource } from '../admin-catalog/snapshot.ts';
 import { apiError } from '../http/api-error.ts';
+import { readBody } from '../http/body.ts';
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import {
@@ -19,7 +20,6 @@ import {
   bearerToken,
   isJsonContentType,
   jsonRpcError,
-  readBody,
   withHeaders,
 } from './http.ts';
 import { defaultLinkPolicy, type LinkPolicy } from './links.ts';
@@ -28,6 +28,8 @@ import type { ToolContext } from './tools/tool.ts';
 export interface McpDeps {
   /** Token settings from the environment; a failure lists the missing variables (→ 503). */
   tokenSettings: () => SettingsResult<TokenSettings>;
+  /** What is missing for a shared store (→ 503), or null; omitted means the limiters need none. */
+  storeMissing?: () => string | null;
   /** Verifies a bearer token; defaults to verifyAccessToken. Throws InvalidTokenError. */
   authenticate?: (token: string, settings: TokenSettings) => Promise<AdminIdentity>;
   /** The endpoint's request limit, keyed by the admin's token subject. */
@@ -66,13 +68,16 @@ export function createMcpHandler(deps: McpDeps) {
       );
     }
 
-    // 2. Configuration: a half-configured admin side answers 503 naming what is missing.
+    // 2. Configuration: a half-configured admin side (no shared store included) answers 503
+    // naming what is missing, so it never runs with limits no one shares.
     const settings = deps.tokenSettings();
-    if (!settings.ok) {
+    const noStore = deps.storeMissing?.() ?? null;
+    if (!settings.ok || noStore) {
+      const missing = [...(settings.ok ? [] : settings.missing), ...(noStore ? [noStore] : [])];
       return apiError(
         503,
         'not_configured',
-        `The admin endpoint is not configured: missing ${settings.missing.join(', ')}.`,
+        `The admin endpoint is not configured: missing ${missing.join(', ')}.`,
         'Set these environment variables on the site and redeploy.',
       );
     }

@@ -1,5 +1,5 @@
-// HTTP pieces of the MCP endpoint: CORS for browser clients, the bearer challenge, a byte-capped
-// body reader and JSON-RPC error responses.
+// HTTP pieces of the MCP endpoint: CORS for browser clients, the bearer challenge and JSON-RPC
+// error responses (the byte-capped body reader is shared: ../http/body.ts).
 export const MAX_BODY_BYTES = 1_000_000;
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -46,41 +46,6 @@ export function bearerToken(req: Request): string | null | undefined {
 /** True for `application/json` with any parameters (charset…). */
 export function isJsonContentType(value: string | null): boolean {
   return value !== null && value.split(';')[0]!.trim().toLowerCase() === 'application/json';
-}
-
-export type BodyResult = { ok: true; text: string } | { ok: false; reason: 'too_large' | 'not_utf8' | 'unreadable' };
-
-/** Reads at most `cap` bytes whatever Content-Length says, and decodes strict UTF-8. */
-export async function readBody(req: Request, cap = MAX_BODY_BYTES): Promise<BodyResult> {
-  if (!req.body) return { ok: true, text: '' };
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > cap) {
-        await reader.cancel().catch(() => {});
-        return { ok: false, reason: 'too_large' };
-      }
-      chunks.push(value);
-    }
-  } catch {
-    return { ok: false, reason: 'unreadable' };
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes) };
-  } catch {
-    return { ok: false, reason: 'not_utf8' };
-  }
 }
 
 export const JSONRPC_PARSE_ERROR = -32700;

@@ -1,6 +1,6 @@
-// Per-key rate limits (rate-limiter-flexible): Redis-backed and shared by every instance when a
-// Redis client is given, with an in-memory insurance limiter so a Redis outage keeps limiting;
-// in-memory (per instance) otherwise. A decision never throws: store trouble fails closed.
+// What a rate limiter is (one decision per request), and the rate-limiter-flexible one the Redis
+// store uses: shared by every instance through Redis, with an in-memory insurance limiter so a Redis
+// outage keeps limiting; in-memory alone when no client is given (unit tests). Never throws.
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
@@ -18,7 +18,7 @@ export interface LimitDecision {
 export interface RateLimiter {
   readonly points: number;
   readonly durationSeconds: number;
-  /** `shared` when counts live in Redis, `instance` when they live in this process. */
+  /** `shared` when counts live in a shared store, `instance` when they live in this process. */
   readonly scope: 'shared' | 'instance';
   consume(key: string): Promise<LimitDecision>;
 }
@@ -45,7 +45,7 @@ function decision(res: RateLimiterRes, points: number, allowed: boolean): LimitD
 }
 
 /** Resolves when the client is ready or after `ms`, whichever comes first (never rejects). */
-function readyWithin(redis: Redis, ms: number): Promise<void> {
+export function readyWithin(redis: Redis, ms: number): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {

@@ -1,5 +1,5 @@
-// The Redis client for shared rate limits: fails fast (no offline queue, short connect and command
-// timeouts) so a slow or absent Redis hands the decision to the insurance limiter at once.
+// The Redis client of the shared store: fails fast (no offline queue, short connect and command
+// timeouts) so a slow or absent Redis fails closed, or hands limits to the insurance limiter, at once.
 import { Redis } from 'ioredis';
 
 export function createRedisClient(url: string, onError: (err: Error) => void = () => {}): Redis {

@@ -1,0 +1,9 @@
+// Hourly: deletes the admin side's expired records from Netlify Blobs (Blobs has no expiry of its
+// own; every key starts with the hour it expires, see src/server/store/cleanup.ts).
+import type { Config } from '@netlify/functions';
+import { runCleanup } from '../../src/server/store/cleanup.ts';
+
+export default async () => {
+  console.log(await runCleanup());
+};
+export const config: Config = { schedule: '@hourly' };

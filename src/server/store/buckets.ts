@@ -1,0 +1,17 @@
+// Netlify Blobs has no expiry, so every key starts with the UTC hour after which it has expired:
+// the clean-up deletes whole past hours without reading a record, and never touches a live one.
+const HOUR_MS = 3_600_000;
+
+/** `2026-11-23T15` for any expiry in (14:00, 15:00] UTC. */
+export function expiryBucket(expiresAt: number): string {
+  return new Date(Math.ceil(expiresAt / HOUR_MS) * HOUR_MS).toISOString().slice(0, 13);
+}
+
+/** When everything in a bucket has expired, or null when `name` is not a bucket. */
+export function bucketExpiry(name: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}$/.test(name)) return null;
+  const t = Date.parse(`${name}:00:00Z`);
+  return Number.isNaN(t) ? null : t;
+}
+
+export const bucketed = (key: string, expiresAt: number) => `${expiryBucket(expiresAt)}/${key}`;

@@ -1,0 +1,27 @@
+// The admin side's shared state: single-use records (authorization codes, refresh-token families)
+// and rate-limit counters, kept where every function instance sees them. Backends: Netlify Blobs
+// (the default, ./blobs.ts), Redis (REDIS_URL, ./redis.ts), memory (unit tests only, ./memory.ts).
+import type { RateLimiter } from '../rate-limit/limiter.ts';
+
+/** A limit of `points` requests per `durationSeconds` window for each key. */
+export interface LimitSpec {
+  /** Names the counter family in the store (`mcp-req`, `auth-token`, …). */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+export type StoreBackend = 'netlify-blobs' | 'redis' | 'memory';
+
+export interface SharedStore {
+  readonly backend: StoreBackend;
+  /**
+   * Records `key` until `expiresAt` (epoch ms): true for the call that created the record, false for
+   * every later call. Rejects when the store cannot answer (callers fail closed).
+   */
+  claim(key: string, expiresAt: number): Promise<boolean>;
+  /** True when `key` was claimed and has not expired; pass the `expiresAt` it was claimed with. */
+  has(key: string, expiresAt: number): Promise<boolean>;
+  /** A rate limiter counting in this store. Its decisions never throw: store trouble refuses. */
+  limiter(spec: LimitSpec): RateLimiter;
+}

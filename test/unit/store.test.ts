@@ -1,0 +1,195 @@
+// The shared store: single use and exact limits in memory (injected clock), on a real local Netlify
+// Blobs server (two clients share one record and one budget; a failing server never looks like
+// success; the clean-up drops only expired hours) and on a real redis-server.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { BlobsServer } from '@netlify/blobs/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/stack.ts';
+import { blobsStore, openBlobsStore, type BlobsConnection } from '../../src/server/store/blobs.ts';
+import { expiryBucket } from '../../src/server/store/buckets.ts';
+import { deleteExpired } from '../../src/server/store/cleanup.ts';
+import { NO_STORE, sharedStoreFromEnv } from '../../src/server/store/from-env.ts';
+import { memoryStore } from '../../src/server/store/memory.ts';
+import { redisStore } from '../../src/server/store/redis.ts';
+import type { SharedStore } from '../../src/server/store/shared-store.ts';
+import { startRedis, type RedisServer } from '../support/redis.ts';
+
+const HOUR = 3_600_000;
+const spec = (name: string, points = 60, durationSeconds = 60) => ({ name, points, durationSeconds });
+
+async function exactBudget(a: SharedStore, b: SharedStore, name: string) {
+  const la = a.limiter(spec(name));
+  const lb = b.limiter(spec(name));
+  const who = `admin-${crypto.randomUUID()}`;
+  const results: boolean[] = [];
+  for (let i = 0; i < 61; i++) results.push((await (i % 2 ? lb : la).consume(who)).allowed);
+  return results;
+}
+
+describe('memory store (unit tests only)', () => {
+  it('claims once until the record expires', async () => {
+    const clock = { now: 1_000_000 };
+    const s = memoryStore(() => clock.now);
+    expect(await s.claim('code/a', clock.now + 60_000)).toBe(true);
+    expect(await s.claim('code/a', clock.now + 60_000)).toBe(false);
+    expect(await s.has('code/a', clock.now + 60_000)).toBe(true);
+    clock.now += 60_001;
+    expect(await s.has('code/a', 0)).toBe(false);
+    expect(await s.claim('code/a', clock.now + 60_000)).toBe(true);
+  });
+  it('60 per window pass, the 61st is refused until the window ends; keys are separate', async () => {
+    const clock = { now: Date.parse('2030-01-01T00:00:10Z') };
+    const l = memoryStore(() => clock.now).limiter(spec('mem'));
+    for (let i = 1; i <= 60; i++) expect(await l.consume('ada')).toMatchObject({ allowed: true, remaining: 60 - i });
+    const refused = await l.consume('ada');
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 50 });
+    expect((await l.consume('grace')).allowed).toBe(true);
+    clock.now += 50_000;
+    expect((await l.consume('ada')).allowed).toBe(true);
+  });
+});
+
+describe('Netlify Blobs store (real local BlobsServer)', () => {
+  let server: BlobsServer;
+  let dir: string;
+  let conn: BlobsConnection;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'blobs-'));
+    server = new BlobsServer({ directory: dir, token: 'unit-token' });
+    const { port } = await server.start();
+    const url = `http://localhost:${port}`;
+    conn = { siteID: 'unit-site', token: 'unit-token', edgeURL: url, uncachedEdgeURL: url };
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('two clients (two instances) share single use', async () => {
+    const a = blobsStore({ connection: conn });
+    const b = blobsStore({ connection: conn });
+    const key = `code/${crypto.randomUUID()}`;
+    const exp = Date.now() + 60_000;
+    expect(await a.claim(key, exp)).toBe(true);
+    expect(await b.claim(key, exp)).toBe(false);
+    expect(await a.claim(key, exp)).toBe(false);
+    expect(await b.has(key, exp)).toBe(true);
+    expect(await b.has(`code/${crypto.randomUUID()}`, exp)).toBe(false);
+  });
+  it('two clients share one budget of exactly 60 per window', async () => {
+    const now = () => Date.parse('2030-02-02T10:00:05Z'); // one window for the whole run
+    const results = await exactBudget(
+      blobsStore({ connection: conn, now }),
+      blobsStore({ connection: conn, now }),
+      'blobs',
+    );
+    expect(results.slice(0, 60).every(Boolean)).toBe(true);
+    expect(results[60]).toBe(false);
+  });
+  it('keys start with their expiry hour and hold no identity in clear', async () => {
+    const exp = Date.parse('2030-05-05T10:20:00Z');
+    await blobsStore({ connection: conn, now: () => exp - 30_000 })
+      .limiter(spec('visible'))
+      .consume('ada@example.test');
+    const { blobs } = await openBlobsStore(conn).list({ prefix: '2030-05-05T11/limit/visible/' });
+    expect(blobs).toHaveLength(1);
+    expect(blobs[0]!.key).not.toContain('ada');
+  });
+  it('the clean-up deletes only hours that have passed', async () => {
+    const store = openBlobsStore(conn);
+    const s = blobsStore({ connection: conn });
+    const now = Date.parse('2031-03-03T12:30:00Z');
+    await s.claim('code/old', now - 2 * HOUR);
+    await s.claim('code/just-expired', now - 31 * 60_000);
+    await s.claim('code/live', now + 60_000);
+    await s.claim('family/f/used/j', now + 30 * 24 * HOUR);
+    const report = await deleteExpired(store, now);
+    expect(report.recordsDeleted).toBeGreaterThanOrEqual(2);
+    expect(await s.has('code/old', now - 2 * HOUR)).toBe(false);
+    expect(await s.has('code/just-expired', now - 31 * 60_000)).toBe(false);
+    expect(await s.has('code/live', now + 60_000)).toBe(true);
+    expect(await s.has('family/f/used/j', now + 30 * 24 * HOUR)).toBe(true);
+  });
+  it('a stopped server: claims reject and limits refuse (fail closed)', async () => {
+    const own = new BlobsServer({ directory: mkdtempSync(path.join(tmpdir(), 'blobs-')), token: 't' });
+    const { port } = await own.start();
+    const url = `http://localhost:${port}`;
+    const s = blobsStore({ connection: { siteID: 's', token: 't', edgeURL: url, uncachedEdgeURL: url } });
+    expect(await s.claim('code/x', Date.now() + 60_000)).toBe(true);
+    await own.stop();
+    await expect(s.claim('code/y', Date.now() + 60_000)).rejects.toThrow();
+    expect(await s.limiter(spec('down')).consume('ada')).toMatchObject({ allowed: false });
+  });
+  it('a server that answers 500 is an error, never a first claim (the client alone would say modified)', async () => {
+    const broken: Server = createServer((_req, res) => res.writeHead(500).end('boom'));
+    const port = await freePort();
+    await new Promise<void>((r) => broken.listen(port, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      const s = blobsStore({ connection: { siteID: 's', token: 't', edgeURL: url, uncachedEdgeURL: url } });
+      await expect(s.claim('code/z', Date.now() + 60_000)).rejects.toThrow(/500/);
+      expect((await s.limiter(spec('broken')).consume('ada')).allowed).toBe(false);
+    } finally {
+      broken.close();
+    }
+  });
+});
+
+describe('Redis store (real redis-server)', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(() => redis?.stop());
+
+  it('two clients share single use and one budget of 60', async () => {
+    const a = redisStore(redis.url, { log: () => {} });
+    const b = redisStore(redis.url, { log: () => {} });
+    try {
+      const key = `code/${crypto.randomUUID()}`;
+      expect(await a.claim(key, Date.now() + 60_000)).toBe(true);
+      expect(await b.claim(key, Date.now() + 60_000)).toBe(false);
+      expect(await b.has(key, 0)).toBe(true);
+      const results = await exactBudget(a, b, 'redis');
+      expect(results.slice(0, 60).every(Boolean)).toBe(true);
+      expect(results[60]).toBe(false);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+  it('rejects claims (so the token endpoint fails closed) when Redis is unreachable', async () => {
+    const s = redisStore(`redis://127.0.0.1:${await freePort()}`, { log: () => {} });
+    try {
+      await expect(s.claim('x', Date.now() + 1000)).rejects.toThrow();
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('sharedStoreFromEnv', () => {
+  const context = (c: object) => Buffer.from(JSON.stringify(c)).toString('base64');
+  it('with neither Netlify Blobs nor REDIS_URL there is no store, and it says what is missing', () => {
+    expect(sharedStoreFromEnv({})).toEqual({ ok: false, missing: NO_STORE });
+    expect(sharedStoreFromEnv({ NETLIFY_BLOBS_CONTEXT: 'not base64 json' }).ok).toBe(false);
+    // An edge context without the uncached URL cannot give the strong reads single use needs.
+    expect(sharedStoreFromEnv({ NETLIFY_BLOBS_CONTEXT: context({ siteID: 's', token: 't', edgeURL: 'x' }) }).ok).toBe(
+      false,
+    );
+  });
+  it('chooses Netlify Blobs from the function environment, and Redis when REDIS_URL is set', () => {
+    const blobs = context({ siteID: 's', token: 't', edgeURL: 'http://x', uncachedEdgeURL: 'http://x' });
+    const a = sharedStoreFromEnv({ NETLIFY_BLOBS_CONTEXT: blobs });
+    expect(a.ok && a.store.backend).toBe('netlify-blobs');
+    const b = sharedStoreFromEnv({ NETLIFY_BLOBS_CONTEXT: blobs, REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(b.ok && b.store.backend).toBe('redis');
+  });
+  it('the expiry bucket is the hour after the expiry', () => {
+    expect(expiryBucket(Date.parse('2030-01-01T10:00:00Z'))).toBe('2030-01-01T10');
+    expect(expiryBucket(Date.parse('2030-01-01T10:00:01Z'))).toBe('2030-01-01T11');
+  });
+});
