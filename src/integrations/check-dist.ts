@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import { AGE_BANDS } from '../catalog/ages.ts';
 import { catalogView, statusOf } from '../catalog/catalog.ts';
 import { ApiError, CatalogSnapshot, Product, type CatalogEntry } from '../catalog/schema.ts';
-import { CATALOG_JSON_PATH } from '../catalog/urls.ts';
+import { CATALOG_JSON_PATH, productPath } from '../catalog/urls.ts';
 import { CATEGORIES, CATEGORY_SLUGS } from '../config/site.ts';
 import { NOT_FOUND_JSON_PATH } from '../outputs/json.ts';
 import { categoryDumpPath, LLMS_FULL_PATH, LLMS_TXT_MAX_CHARS } from '../outputs/llms.ts';
@@ -179,7 +179,8 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
   if (fileSet.has('sitemap.xml')) {
     const locs = [...(await read('/sitemap.xml')).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
     if (locs.length !== pages.length) fail(`/sitemap.xml: ${locs.length} URLs, ${pages.length} pages`);
-    const productUrls = locs.filter((l) => l.includes('/products/')).length;
+    const productPaths = new Set(snapshot.products.map((p) => productPath(p.slug)));
+    const productUrls = locs.filter((l) => productPaths.has(new URL(l).pathname)).length;
     if (productUrls !== snapshot.count) fail(`/sitemap.xml: ${productUrls} product URLs, ${snapshot.count} products`);
   } else fail('/sitemap.xml: missing');
   for (const f of ['feed.xml', 'robots.txt', '.well-known/api-catalog']) if (!fileSet.has(f)) fail(`/${f}: missing`);
