@@ -11,6 +11,8 @@ export const STAFF_PICKS_PATH = '/staff-picks';
 export const SEARCH_PATH = '/search';
 /** The plain GET form of the list pages submits here; netlify.toml redirects it to a list page. */
 export const BROWSE_PATH = '/browse';
+/** The search index (Pagefind's files), written by src/integrations/search-index.ts. */
+export const SEARCH_INDEX_PATH = '/pagefind';
 /** The value of the browse form's "any age" / "any category" choice. */
 export const ANY = 'any';
 

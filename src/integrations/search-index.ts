@@ -4,10 +4,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 import type { CatalogView } from '../catalog/catalog.ts';
+import { SEARCH_INDEX_PATH } from '../catalog/urls.ts';
+import { distFileOf } from '../outputs/pages.ts';
 import { searchRecords } from '../outputs/search-records.ts';
-
-/** Where the index lands under the build folder, and the URL the search page loads it from. */
-export const SEARCH_INDEX_DIR = 'pagefind';
 
 /** Pagefind's packaged interfaces: the search page has its own, so these are never loaded. */
 const UNUSED = [
@@ -38,7 +37,7 @@ export async function writeSearchIndex(outDir: string, view: CatalogView): Promi
     const added = await Promise.all([...searchRecords(view)].map((r) => index.addCustomRecord(r)));
     const failed = added.flatMap((a) => a.errors);
     if (failed.length) fail('index every product', failed);
-    const target = path.join(outDir, SEARCH_INDEX_DIR);
+    const target = path.join(outDir, distFileOf(SEARCH_INDEX_PATH));
     const written = await index.writeFiles({ outputPath: target });
     if (written.errors.length) fail('write the index', written.errors);
     for (const f of UNUSED) rmSync(path.join(target, f), { force: true });

@@ -1,6 +1,7 @@
 // The search page's script: queries the Pagefind index under /pagefind/ as the reader types or
 // changes a filter, and renders the results with DOM methods (no HTML strings, no inline styles:
 // the CSP allows neither). The query lives in the address (?q=&category=&age=) so it can be shared.
+import { SEARCH_INDEX_PATH } from '../catalog/urls.ts';
 
 /** The parts of pagefind.js used here (its module is fetched at run time, not bundled). */
 interface PagefindResultData {
@@ -20,7 +21,7 @@ interface Pagefind {
 
 /** Results rendered at a time; each needs one small fragment request. */
 const BATCH = 20;
-const PAGEFIND_URL = '/pagefind/pagefind.js';
+const PAGEFIND_URL = `${SEARCH_INDEX_PATH}/pagefind.js`;
 
 const form = document.querySelector<HTMLFormElement>('form[data-search]');
 const statusLine = document.getElementById('search-status');
