@@ -133,3 +133,7 @@ export function listLead(list: ProductList): string {
       return `${CATEGORIES[list.category].blurb} Only products whose stated age range overlaps ${bandOf(list.band).label.toLowerCase()}.`;
   }
 }
+
+/** The choices of the filter forms, in display order. */
+export const AGE_CHOICES = AGE_BANDS.map((b) => ({ value: b.slug, label: b.label }));
+export const CATEGORY_CHOICES = CATEGORY_SLUGS.map((c) => ({ value: c, label: CATEGORIES[c].label }));

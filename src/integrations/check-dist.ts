@@ -16,6 +16,7 @@ import { CATEGORIES, CATEGORY_SLUGS } from '../config/site.ts';
 import { NOT_FOUND_JSON_PATH } from '../outputs/json.ts';
 import { categoryDumpPath, LLMS_FULL_PATH, LLMS_TXT_MAX_CHARS } from '../outputs/llms.ts';
 import { distFileOf, htmlFileOf, pagesOf } from '../outputs/pages.ts';
+import { SEARCH_RECORDS_FILE, searchIndexSize } from './search-index.ts';
 
 export interface CheckResult {
   failures: string[];
@@ -87,10 +88,12 @@ export function unpublishedMatcher(slugs: Iterable<string>, names: Iterable<stri
 export interface CheckOptions {
   /** Every product file (published or not); the check decides which are published. */
   entries: readonly CatalogEntry[];
+  /** False inside the build, before scripts/search-index.ts has turned the records into the index. */
+  searchIndex?: boolean;
 }
 
 /** Runs every check; `failures` lists what is wrong, one line each. */
-export async function checkDist(dist: string, { entries }: CheckOptions): Promise<CheckResult> {
+export async function checkDist(dist: string, { entries, searchIndex = true }: CheckOptions): Promise<CheckResult> {
   const started = performance.now();
   const failures: string[] = [];
   const fail = (msg: string) => failures.push(msg);
@@ -194,12 +197,18 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
   for (const f of ['feed.xml', 'robots.txt', '.well-known/api-catalog']) if (!fileSet.has(f)) fail(`/${f}: missing`);
 
   // The search index holds one record per published product (its text is scanned for leaks below).
+  // Inside the build it does not exist yet: the records waiting for it are checked instead.
   const entry = `${distFileOf(SEARCH_INDEX_PATH)}/pagefind-entry.json`;
-  if (!fileSet.has(entry)) fail(`/${entry}: missing`);
+  if (!searchIndex) {
+    if (!fileSet.has(SEARCH_RECORDS_FILE)) fail(`/${SEARCH_RECORDS_FILE}: search records missing`);
+    else {
+      const records = (await read(`/${SEARCH_RECORDS_FILE}`)).split('\n').filter(Boolean).length;
+      if (records !== snapshot.count)
+        fail(`/${SEARCH_RECORDS_FILE}: ${records} search records, ${snapshot.count} products`);
+    }
+  } else if (!fileSet.has(entry)) fail(`/${entry}: missing`);
   else {
-    const records = Object.values(
-      (JSON.parse(await read(`/${entry}`)) as { languages: Record<string, { page_count: number }> }).languages,
-    ).reduce((n, l) => n + l.page_count, 0);
+    const records = searchIndexSize(JSON.parse(await read(`/${entry}`)));
     if (records !== snapshot.count) fail(`/${entry}: ${records} search records, ${snapshot.count} products`);
   }
   // Link-preview images the product pages name.

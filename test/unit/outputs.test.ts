@@ -1,14 +1,14 @@
 // The pure output builders: page list, JSON, twins, llms files and discovery files.
 import { describe, expect, it } from 'vitest';
 import { AGE_BANDS } from '../../src/catalog/ages.ts';
-import { catalogView, toProduct } from '../../src/catalog/catalog.ts';
+import { catalogView, toProduct, type CatalogView } from '../../src/catalog/catalog.ts';
 import { CatalogSnapshot, Product, ApiError } from '../../src/catalog/schema.ts';
 import { CATEGORY_SLUGS, SITE_NAME } from '../../src/config/site.ts';
 import { ABOUT_SECTIONS, inlineText } from '../../src/content/about.ts';
 import { apiCatalog, atomFeed, newestProducts, robotsTxt, sitemapXml } from '../../src/outputs/discovery.ts';
 import { catalogSnapshot, notFoundBody, productJson, snapshotJson } from '../../src/outputs/json.ts';
 import { categoryDump, LLMS_TXT_MAX_CHARS, LLMS_TXT_PICKS, llmsFullTxt, llmsTxt } from '../../src/outputs/llms.ts';
-import { productMarkdown } from '../../src/outputs/markdown.ts';
+import { productMarkdown, type ProductMarkdown } from '../../src/outputs/markdown.ts';
 import { htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
 import { listsOfKind, PAGE_SIZE, pageCount } from '../../src/catalog/lists.ts';
 import { searchRecords } from '../../src/outputs/search-records.ts';
@@ -19,6 +19,11 @@ const BASE = 'https://catalog.test';
 const view = catalogView(SAMPLE, AT);
 const md = productMarkdown(BASE);
 const sections = (s: string) => (s.match(/^## /gm) ?? []).length;
+/** The Markdown twin of a page path of `v`. */
+function twinsOf(v: CatalogView, m: ProductMarkdown) {
+  const byPath = new Map(pagesOf(v).map((p) => [p.path, p]));
+  return (path: string) => twinMarkdown(byPath.get(path)!, v, m);
+}
 
 describe('pagesOf', () => {
   const pages = pagesOf(view);
@@ -81,12 +86,7 @@ describe('JSON outputs', () => {
 
 describe('Markdown twins', () => {
   const pages = pagesOf(view);
-  const twin = (path: string) =>
-    twinMarkdown(
-      pages.find((p) => p.path === path)!,
-      view,
-      md,
-    );
+  const twin = twinsOf(view, md);
   it.each(pages.map((p) => [p.path]))('%s opens with the pointer to its page and /llms.txt', (path) => {
     const first = twin(path).split('\n')[0]!;
     expect(first).toBe(`> Markdown twin of <${BASE}${path}>. Agent index: <${BASE}/llms.txt>`);
@@ -139,20 +139,9 @@ describe('Markdown twins of the browse pages', () => {
   const big = catalogView(synthetic(1000), AT);
   const bigPages = pagesOf(big);
   const bigMd = productMarkdown(BASE);
-  const twinOf = (path: string) =>
-    twinMarkdown(
-      bigPages.find((p) => p.path === path)!,
-      big,
-      bigMd,
-    );
+  const twinOf = twinsOf(big, bigMd);
   const lines = (t: string) => (t.match(/^- \[/gm) ?? []).length;
-  const pages = pagesOf(view);
-  const twin = (path: string) =>
-    twinMarkdown(
-      pages.find((p) => p.path === path)!,
-      view,
-      md,
-    );
+  const twin = twinsOf(view, md);
   const last = pageCount(1000);
 
   it('page 1 of all products lists the first PAGE_SIZE, says where it is, and links the next and last twins', () => {
