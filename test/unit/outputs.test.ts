@@ -229,6 +229,8 @@ describe('llms files', () => {
       '/llms-full.txt',
       '/llms/books.txt',
       '/ages/0-2.md',
+      '/products.md',
+      '/ages.md',
     ])
       expect(t).toContain(`(${BASE}${url})`);
     expect(t).toMatch(/Authorization header/);
