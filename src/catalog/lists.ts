@@ -137,3 +137,43 @@ export function listLead(list: ProductList): string {
 /** The choices of the filter forms, in display order. */
 export const AGE_CHOICES = AGE_BANDS.map((b) => ({ value: b.slug, label: b.label }));
 export const CATEGORY_CHOICES = CATEGORY_SLUGS.map((c) => ({ value: c, label: CATEGORIES[c].label }));
+
+export interface RelatedLists {
+  heading: string;
+  links: { path: string; label: string; count?: number }[];
+}
+
+/**
+ * The lists around a list, on its pages and in their twins: a category's age bands and a band's
+ * categories (the filter pages with products), or a filter page's two wider lists.
+ */
+export function relatedLists(list: ProductList, view: CatalogView): RelatedLists | null {
+  switch (list.kind) {
+    case 'category': {
+      const links = AGE_BANDS.map((b) => ({
+        path: ageCategoryPath(b.slug, list.category),
+        label: b.label,
+        count: view.byAgeAndCategory.get(b.slug)!.get(list.category)!.length,
+      })).filter((l) => l.count > 0);
+      return links.length ? { heading: 'By age', links } : null;
+    }
+    case 'age': {
+      const links = categoriesInBand(view, list.band).map(([c, es]) => ({
+        path: ageCategoryPath(list.band, c),
+        label: CATEGORIES[c].label,
+        count: es.length,
+      }));
+      return links.length ? { heading: 'By category', links } : null;
+    }
+    case 'age-category':
+      return {
+        heading: 'Wider lists',
+        links: [
+          { path: agePath(list.band), label: `Everything for ${bandOf(list.band).label.toLowerCase()}` },
+          { path: categoryPath(list.category), label: `All ${CATEGORIES[list.category].label.toLowerCase()}` },
+        ],
+      };
+    default:
+      return null;
+  }
+}

@@ -5,7 +5,7 @@ import { CATEGORIES, CATEGORY_SLUGS, SITE_NAME, SITE_TAGLINE, siteUrl } from '..
 import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
-import { categoriesInBand, listLead, type ListPage, type ProductList } from '../catalog/lists.ts';
+import { categoriesInBand, listLead, relatedLists, type ListPage, type ProductList } from '../catalog/lists.ts';
 import {
   agePath,
   ageCategoryPath,
@@ -99,48 +99,19 @@ function pickBlocks(e: CatalogEntry, md: ProductMarkdown): RootContent[] {
   return out;
 }
 
-/** Links to the narrower or wider lists around a list: the filter pages of a category or band. */
+/** The lists around a list (src/catalog/lists.ts relatedLists), as a section of links to their twins. */
 function related(pl: ProductList, view: CatalogView, base: string): RootContent[] {
-  switch (pl.kind) {
-    case 'category': {
-      const bands = AGE_BANDS.map((b) => [b, view.byAgeAndCategory.get(b.slug)!.get(pl.category)!] as const).filter(
-        ([, es]) => es.length > 0,
-      );
-      if (!bands.length) return [];
-      return [
-        heading(2, 'By age'),
-        list(
-          bands.map(([b, es]) => [
-            twinLink(base, ageCategoryPath(b.slug, pl.category), b.label),
-            text(` (${count(es.length)})`),
-          ]),
-        ),
-      ];
-    }
-    case 'age': {
-      const cats = categoriesInBand(view, pl.band);
-      if (!cats.length) return [];
-      return [
-        heading(2, 'By category'),
-        list(
-          cats.map(([c, es]) => [
-            twinLink(base, ageCategoryPath(pl.band, c), CATEGORIES[c].label),
-            text(` (${count(es.length)})`),
-          ]),
-        ),
-      ];
-    }
-    case 'age-category':
-      return [
-        heading(2, 'Wider lists'),
-        list([
-          [twinLink(base, agePath(pl.band), `Everything for ${AGE_BANDS.find((b) => b.slug === pl.band)!.label}`)],
-          [twinLink(base, categoryPath(pl.category), `All ${CATEGORIES[pl.category].label.toLowerCase()}`)],
-        ]),
-      ];
-    default:
-      return [];
-  }
+  const r = relatedLists(pl, view);
+  if (!r) return [];
+  return [
+    heading(2, r.heading),
+    list(
+      r.links.map((l) => [
+        twinLink(base, l.path, l.label),
+        ...(l.count === undefined ? [] : [text(` (${count(l.count)})`)]),
+      ]),
+    ),
+  ];
 }
 
 /** One page of a product list: its products, where it sits in the list, the other pages. */
