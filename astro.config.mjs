@@ -18,6 +18,8 @@ export default defineConfig({
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   // JSON, OpenAPI, llms files, Markdown twins, sitemap.xml, feed.xml, robots.txt, api-catalog.
   integrations: [catalogOutputs({ mcpDescription: describeMcpTools() })],
+  // Nor small scripts (the search page's): the CSP forbids inline script too.
+  vite: { build: { assetsInlineLimit: 0 } },
   devToolbar: { enabled: false },
   telemetry: false,
 });

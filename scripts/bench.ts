@@ -1,6 +1,7 @@
 // `npm run bench [-- --n 10000] [--keep] [--skip-lighthouse] [--skip-hugo] [--seed 1] [--astro-config f]`: builds N
-// synthetic products cold and warm beside Hugo, times the admin functions, weighs the pages, runs
-// Lighthouse, judges the targets of issue 8 and writes bench-results/<timestamp>.json.
+// synthetic products cold and warm beside Hugo, times the admin functions, weighs the pages (and
+// the heaviest of all, gzipped), checks search ranking and transfer, runs Lighthouse on four pages,
+// judges the targets and writes bench-results/<timestamp>.json.
 // Everything generated lives under os.tmpdir(); nothing is written to content/ or dist/.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
@@ -11,7 +12,15 @@ import { parseArgs } from 'node:util';
 import { CATEGORY_SLUGS } from '../src/config/site.ts';
 import { formatProblems, loadCatalog } from '../src/catalog/load.ts';
 import { publishedEntries, statusOf } from '../src/catalog/catalog.ts';
-import { productPath, categoryPath } from '../src/catalog/urls.ts';
+import { AGE_BANDS } from '../src/catalog/ages.ts';
+import {
+  ageCategoryPath,
+  categoryPath,
+  listPagePath,
+  PRODUCTS_PATH,
+  productPath,
+  SEARCH_PATH,
+} from '../src/catalog/urls.ts';
 import { ROOT } from './lib/stack.ts';
 import { benchAdmin } from './bench/admin.ts';
 import { buildSteps, clearAstroCaches, isPageLine, phases, supportsCacheDirEnv } from './bench/build.ts';
@@ -21,6 +30,7 @@ import { chromiumAvailable, lighthouse } from './bench/lighthouse.ts';
 import { measure } from './bench/measure.ts';
 import { pageWeight } from './bench/pages.ts';
 import { judge, markdown, mb, sec, toBuildRun, type BenchReport, type BuildRun } from './bench/report.ts';
+import { benchSearch } from './bench/search.ts';
 import { serveStatic } from './bench/static-server.ts';
 import { writeSyntheticCatalog } from './bench/generate.ts';
 
@@ -132,7 +142,7 @@ try {
         } else if (line.trim()) console.log(`    ${line}`);
       },
     });
-    const dist = r.ok ? await distStats(distDir) : null;
+    const dist = r.ok ? await distStats(distDir, { gzipHtml: label === 'cold' }) : null;
     const run = toBuildRun(r, phases(r.log, r.wallMs), dist);
     log(
       `${label} build ${r.ok ? 'done' : 'FAILED'}: ${sec(r.wallMs)}, peak RSS ${mb(r.peakRssBytes)} over ${r.peakProcesses} processes${dist ? `, ${dist.files} files` : ''}`,
@@ -197,22 +207,49 @@ try {
   log(admin.available ? `  MCP/health cold start: ${admin.ratio!.toFixed(2)}×` : `  ${admin.note}`);
 
   // 5. Pages.
-  const pages: BenchReport['pages'] = { available: false, weights: [], lighthouse: [] };
+  const pages: BenchReport['pages'] = { available: false, weights: [], lighthouse: [], search: null };
   if (!cold.ok) pages.note = 'no build output';
   else {
     const server = await serveStatic(distDir);
     try {
       const published = publishedEntries(entries, now);
       const sample = published[Math.floor(published.length / 2)]!;
-      const paths = ['/', productPath(sample.data.slug), categoryPath(CATEGORY_SLUGS[0])];
+      // Home, a product, a paginated list page, the search page, then a category and a filter page.
+      const paths = [
+        '/',
+        productPath(sample.data.slug),
+        listPagePath(PRODUCTS_PATH, 2),
+        SEARCH_PATH,
+        categoryPath(CATEGORY_SLUGS[0]),
+        ageCategoryPath(AGE_BANDS[2].slug, CATEGORY_SLUGS[0]),
+      ];
       log(`weighing ${paths.join(', ')} on ${server.url}`);
       pages.weights = await Promise.all(paths.map((p) => pageWeight(server.url, p)));
       pages.available = true;
+      if (!chromiumAvailable()) pages.search = null;
+      else {
+        log('search: exact names and the bytes of one query (Chromium)');
+        pages.search = await benchSearch(
+          server.url,
+          published.map((e) => [e.data.name, productPath(e.data.slug)] as [string, string]),
+        );
+        const s = pages.search;
+        log(
+          s.error
+            ? `  search failed: ${s.error}`
+            : `  exact name first: ${s.firstHits}/${s.sample}; one query: ${(s.queryBytes / 1000).toFixed(1)} KB in ${s.queryRequests} requests (${Object.entries(
+                s.queryBytesByKind,
+              )
+                .map(([k, b]) => `${k} ${(b / 1000).toFixed(1)} KB`)
+                .join(', ')})`,
+        );
+        for (const m of s.misses) log(`    not first: "${m.name}" → ${m.first ?? 'no result'}`);
+      }
       if (args['skip-lighthouse']) pages.note = 'Lighthouse skipped (--skip-lighthouse)';
       else if (!chromiumAvailable())
         pages.note = 'Chromium not found at /usr/bin/chromium (apt-get install chromium); Lighthouse skipped';
       else
-        for (const p of paths.slice(0, 2)) {
+        for (const p of paths.slice(0, 4)) {
           const status = pages.weights.find((w) => w.path === p)?.status;
           if (status !== 200) {
             pages.lighthouse.push({

@@ -1,8 +1,10 @@
 // What a build wrote: file count and bytes by kind, the sizes of the catalog-wide outputs
-// (products.json, llms.txt, llms-full.txt) and the largest HTML page.
+// (products.json, llms.txt, llms-full.txt), the largest HTML page, and optionally the largest
+// once gzipped (every HTML page compressed, as the CDN sends it).
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 export interface FileSize {
   path: string;
@@ -19,6 +21,9 @@ export interface DistStats {
   llmsTxt: FileSize | null;
   llmsFullTxt: FileSize | null;
   largestHtml: FileSize | null;
+  /** The HTML page with the most bytes after gzip (`bytes` is the gzipped size); with `gzipHtml` only. */
+  largestHtmlGzip?: FileSize | null;
+  htmlPages?: number;
 }
 
 async function walk(dir: string, out: { rel: string; bytes: number }[], root = dir): Promise<void> {
@@ -44,7 +49,7 @@ function sized(dist: string, candidates: string[], countChars = false): FileSize
   return null;
 }
 
-export async function distStats(dist: string): Promise<DistStats> {
+export async function distStats(dist: string, { gzipHtml = false } = {}): Promise<DistStats> {
   const files: { rel: string; bytes: number }[] = [];
   if (existsSync(dist)) await walk(dist, files);
   const byExtension: Record<string, number> = {};
@@ -54,6 +59,13 @@ export async function distStats(dist: string): Promise<DistStats> {
     byExtension[ext] = (byExtension[ext] ?? 0) + 1;
     if (ext === '.html' && (!largest || f.bytes > largest.bytes)) largest = { path: `/${f.rel}`, bytes: f.bytes };
   }
+  let largestGzip: FileSize | null = null;
+  const html = files.filter((f) => f.rel.endsWith('.html'));
+  if (gzipHtml)
+    for (const f of html) {
+      const bytes = gzipSync(readFileSync(path.join(dist, f.rel))).byteLength;
+      if (!largestGzip || bytes > largestGzip.bytes) largestGzip = { path: `/${f.rel}`, bytes };
+    }
   return {
     files: files.length,
     bytes: files.reduce((s, f) => s + f.bytes, 0),
@@ -62,5 +74,6 @@ export async function distStats(dist: string): Promise<DistStats> {
     llmsTxt: sized(dist, ['llms.txt'], true),
     llmsFullTxt: sized(dist, ['llms-full.txt'], true),
     largestHtml: largest,
+    ...(gzipHtml ? { largestHtmlGzip: largestGzip, htmlPages: html.length } : {}),
   };
 }

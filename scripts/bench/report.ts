@@ -5,6 +5,7 @@ import type { DistStats } from './dist-stats.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { RunResult } from './measure.ts';
 import type { PageWeight } from './pages.ts';
+import type { SearchBench } from './search.ts';
 import { isPageLine, strip, type Phase } from './build.ts';
 
 export type Verdict = 'MET' | 'NOT MET' | 'NOT AVAILABLE';
@@ -51,7 +52,13 @@ export interface BenchReport {
   } | null;
   ratioColdToHugo: number | null;
   admin: AdminResult;
-  pages: { available: boolean; note?: string; weights: PageWeight[]; lighthouse: LighthouseResult[] };
+  pages: {
+    available: boolean;
+    note?: string;
+    weights: PageWeight[];
+    lighthouse: LighthouseResult[];
+    search?: SearchBench | null;
+  };
   targets: Target[];
 }
 
@@ -60,6 +67,8 @@ export const LIMITS = {
   peakMemoryBytes: 1_000_000_000,
   llmsTxtChars: 50_000,
   productGzipBytes: 15_000,
+  htmlGzipBytes: 30_000,
+  searchQueryBytes: 300_000,
   mcpRatio: 3,
 } as const;
 
@@ -138,9 +147,38 @@ export function judge(r: Omit<BenchReport, 'targets'>): Target[] {
       measured: `${kb(product.htmlGzipBytes)} gzipped, ${product.scripts} scripts / ${product.jsBytes} B JS`,
     });
 
-  const name5 = 'Lighthouse 100 ×4 on home and product';
+  const nameHtml = `every HTML page ≤ ${LIMITS.htmlGzipBytes / 1000} KB gzipped`;
+  const heaviest = cold?.dist?.largestHtmlGzip;
+  if (!heaviest) t.push(na(nameHtml, 'no HTML pages weighed'));
+  else
+    t.push({
+      name: nameHtml,
+      verdict: verdict(heaviest.bytes <= LIMITS.htmlGzipBytes),
+      measured: `largest ${kb(heaviest.bytes)} gzipped: ${heaviest.path} (of ${cold!.dist!.htmlPages!.toLocaleString('en-US')} pages)`,
+    });
+
+  const search = r.pages.search;
+  const nameRank = "search for a product's exact name lists it first";
+  const nameQuery = `one search query transfers < ${LIMITS.searchQueryBytes / 1000} KB`;
+  if (!search || search.error) {
+    const why = search?.error ?? r.pages.note ?? 'search not measured (Chromium missing?)';
+    t.push(na(nameRank, why), na(nameQuery, why));
+  } else {
+    t.push({
+      name: nameRank,
+      verdict: verdict(search.sample > 0 && search.firstHits === search.sample),
+      measured: `${search.firstHits}/${search.sample} sampled names first`,
+    });
+    t.push({
+      name: nameQuery,
+      verdict: verdict(search.queryBytes < LIMITS.searchQueryBytes),
+      measured: `${kb(search.queryBytes)} in ${search.queryRequests} requests`,
+    });
+  }
+
+  const name5 = 'Lighthouse 100 ×4 on home, product, list page and search';
   const lh = r.pages.lighthouse;
-  if (lh.length < 2 || lh.some((x) => !x.scores))
+  if (lh.length < 4 || lh.some((x) => !x.scores))
     t.push(na(name5, lh.find((x) => x.error)?.error ?? r.pages.note ?? 'Lighthouse not run'));
   else {
     const all = lh.flatMap((x) => Object.values(x.scores!));
@@ -191,6 +229,8 @@ export function markdown(r: BenchReport): string {
     rows.push(['llms.txt', d.llmsTxt ? `${d.llmsTxt.chars!.toLocaleString('en-US')} chars` : 'not available yet']);
     rows.push(['llms-full.txt', d.llmsFullTxt ? size(d.llmsFullTxt.bytes) : 'not available yet']);
     rows.push(['largest HTML page', d.largestHtml ? `${d.largestHtml.path} ${kb(d.largestHtml.bytes)}` : 'none']);
+    if (d.largestHtmlGzip)
+      rows.push(['largest HTML page gzipped', `${d.largestHtmlGzip.path} ${kb(d.largestHtmlGzip.bytes)}`]);
   }
   for (const w of r.pages.weights) {
     rows.push([
@@ -200,6 +240,16 @@ export function markdown(r: BenchReport): string {
         : `HTTP ${w.status}`,
     ]);
   }
+  const sb = r.pages.search;
+  if (sb && !sb.error) {
+    rows.push(['search: exact name listed first', `${sb.firstHits}/${sb.sample} sampled names`]);
+    rows.push([
+      'search: one query (cold cache)',
+      `${kb(sb.queryBytes)} in ${sb.queryRequests} requests (${Object.entries(sb.queryBytesByKind)
+        .map(([k, b]) => `${k} ${kb(b)}`)
+        .join(', ')})`,
+    ]);
+  } else if (sb?.error) rows.push(['search', `failed: ${sb.error}`]);
   for (const l of r.pages.lighthouse)
     rows.push([
       `Lighthouse ${new URL(l.url).pathname} (perf/a11y/bp/seo)`,

@@ -63,6 +63,8 @@ export interface CatalogView {
   staffPicks: CatalogEntry[];
   byCategory: Map<CategorySlug, CatalogEntry[]>;
   byAgeBand: Map<AgeBandSlug, CatalogEntry[]>;
+  /** The products of each age band, by category (the filter pages). */
+  byAgeAndCategory: Map<AgeBandSlug, Map<CategorySlug, CatalogEntry[]>>;
 }
 
 /** Groups the published products once for the pages and outputs that browse them. */
@@ -70,11 +72,19 @@ export function catalogView(entries: readonly CatalogEntry[], at: Date): Catalog
   const products = publishedEntries(entries, at);
   const byCategory = new Map<CategorySlug, CatalogEntry[]>(CATEGORY_SLUGS.map((c) => [c, []]));
   const byAgeBand = new Map<AgeBandSlug, CatalogEntry[]>(AGE_BANDS.map((b) => [b.slug, []]));
+  const byAgeAndCategory = new Map<AgeBandSlug, Map<CategorySlug, CatalogEntry[]>>(
+    AGE_BANDS.map((b) => [b.slug, new Map(CATEGORY_SLUGS.map((c) => [c, []]))]),
+  );
   for (const e of products) {
     for (const c of e.data.categories) byCategory.get(c)!.push(e);
-    for (const b of ageBandsFor(e.data.ageRange)) byAgeBand.get(b)!.push(e);
+    for (const b of ageBandsFor(e.data.ageRange)) {
+      byAgeBand.get(b)!.push(e);
+      const inBand = byAgeAndCategory.get(b)!;
+      for (const c of e.data.categories) inBand.get(c)!.push(e);
+    }
   }
-  return { at, products, staffPicks: products.filter((e) => e.data.staffPick), byCategory, byAgeBand };
+  const staffPicks = products.filter((e) => e.data.staffPick);
+  return { at, products, staffPicks, byCategory, byAgeBand, byAgeAndCategory };
 }
 
 export const categoryLabel = (slug: CategorySlug) => CATEGORIES[slug].label;

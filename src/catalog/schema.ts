@@ -15,11 +15,16 @@ export const Slug = z
   .min(1)
   .max(SLUG_MAX)
   .regex(SLUG_PATTERN, 'must be lowercase kebab-case: letters a–z, digits and single hyphens')
+  // "/products/2" is page 2 of the product list, so a slug of digits alone could never be reached.
+  .refine(
+    (s) => /[a-z]/.test(s),
+    'must contain at least one letter: a slug of digits alone reads as a page number (/products/2)',
+  )
   .describe(
-    'URL slug, lowercase kebab-case, 1–200 characters. The key of `/api/products/{slug}` and `/products/{slug}`.',
+    'URL slug, lowercase kebab-case with at least one letter, 1–200 characters. The key of `/api/products/{slug}` and `/products/{slug}`.',
   )
   .register(fixes, {
-    fix: 'Use the file name without ".md", e.g. `slug: wooden-rainbow-stacker` in wooden-rainbow-stacker.md.',
+    fix: 'Use the file name without ".md", with at least one letter, e.g. `slug: wooden-rainbow-stacker` in wooden-rainbow-stacker.md (rename a file such as 2024.md to e.g. set-2024.md).',
   });
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);

@@ -1,12 +1,31 @@
 // The site's URL scheme in one place. Pages live at extension-less paths; each page's Markdown
-// twin is the same path plus ".md" (the home page's twin is /index.md).
+// twin is the same path plus ".md" (the home page's twin is /index.md). A list's page N > 1 is its
+// path plus "/N": product slugs must contain a letter (schema.ts), so "/products/2" is never a product.
+import type { CategorySlug } from '../config/site.ts';
 import type { AgeBandSlug } from './ages.ts';
 
-export const productPath = (slug: string) => `/products/${slug}`;
+export const PRODUCTS_PATH = '/products';
+export const CATEGORIES_PATH = '/categories';
+export const AGES_PATH = '/ages';
+export const STAFF_PICKS_PATH = '/staff-picks';
+export const SEARCH_PATH = '/search';
+/** The plain GET form of the list pages submits here; netlify.toml redirects it to a list page. */
+export const BROWSE_PATH = '/browse';
+/** The search index (Pagefind's files), written by src/integrations/search-index.ts. */
+export const SEARCH_INDEX_PATH = '/pagefind';
+/** The value of the browse form's "any age" / "any category" choice. */
+export const ANY = 'any';
+
+export const productPath = (slug: string) => `${PRODUCTS_PATH}/${slug}`;
 export const productJsonPath = (slug: string) => `/api/products/${slug}`;
-export const categoryPath = (slug: string) => `/categories/${slug}`;
-export const agePath = (slug: AgeBandSlug) => `/ages/${slug}`;
+export const categoryPath = (slug: string) => `${CATEGORIES_PATH}/${slug}`;
+export const agePath = (slug: AgeBandSlug) => `${AGES_PATH}/${slug}`;
+/** A filter page: the products of one age band in one category. */
+export const ageCategoryPath = (band: AgeBandSlug, category: CategorySlug) => `${AGES_PATH}/${band}/${category}`;
 export const CATALOG_JSON_PATH = '/api/products.json';
+
+/** Page `n` (from 1) of the list at `listPath`: page 1 is the list's own path. */
+export const listPagePath = (listPath: string, n: number) => (n === 1 ? listPath : `${listPath}/${n}`);
 
 /** The Markdown twin of an HTML page path: "/" → "/index.md", "/products/x" → "/products/x.md". */
 export function twinPath(pagePath: string): string {
@@ -18,4 +37,29 @@ export function twinPath(pagePath: string): string {
 export function pageOfTwin(twin: string): string {
   const p = twin.replace(/\.md$/, '');
   return p === '/index' ? '/' : p;
+}
+
+/** Link previews (Open Graph, Twitter cards) show images at this size and ratio. */
+export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
+/** The site's link-preview image (a PNG): for pages without a product picture. */
+export const SITE_IMAGE = { url: '/og-image.png', ...PREVIEW_SIZE } as const;
+/** Where the build writes PNG previews of local SVG images (link previews reject SVG). */
+export const PREVIEWS_DIR = '/images/previews/';
+
+export interface PreviewImage {
+  url: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * The image a link preview can show for a product image: a raster image as it is, a local SVG as
+ * the PREVIEW_SIZE PNG the build renders from it (src/integrations/preview-images.ts), and null
+ * for a remote SVG or no image (the page then shows SITE_IMAGE).
+ */
+export function previewImageOf(imageUrl: string | null): PreviewImage | null {
+  if (imageUrl === null) return null;
+  if (!/\.svg$/i.test(new URL(imageUrl, 'http://site.invalid').pathname)) return { url: imageUrl };
+  const local = /^\/images\/(.+)\.svg$/i.exec(imageUrl);
+  return local ? { url: `${PREVIEWS_DIR}${local[1]}.png`, ...PREVIEW_SIZE } : null;
 }

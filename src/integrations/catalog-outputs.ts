@@ -6,6 +6,8 @@ import type { AstroIntegration } from 'astro';
 import { buildTime, catalogView } from '../catalog/catalog.ts';
 import { formatProblems, loadCatalog, publishedCatalogLoad } from '../catalog/load.ts';
 import { checkDist, formatFailures } from './check-dist.ts';
+import { writePreviewImages } from './preview-images.ts';
+import { writeSearchRecords } from './search-index.ts';
 import { writeCatalogOutputs } from './write-outputs.ts';
 import { SNAPSHOT_PATH, writeSnapshotFile } from '../server/admin-catalog/snapshot.ts';
 
@@ -19,6 +21,7 @@ export default function catalogOutputs(options: CatalogOutputsOptions = {}): Ast
   // publishCatalogLoad); read again only when it did not run here.
   let loading: ReturnType<typeof loadCatalog> | undefined;
   let root = process.cwd();
+  let publicDir = path.join(root, 'public');
   return {
     name: 'catalog-outputs',
     hooks: {
@@ -30,6 +33,7 @@ export default function catalogOutputs(options: CatalogOutputsOptions = {}): Ast
       },
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
+        publicDir = fileURLToPath(config.publicDir);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
@@ -44,13 +48,17 @@ export default function catalogOutputs(options: CatalogOutputsOptions = {}): Ast
         logger.info(
           `${stats.files} catalog outputs (${(stats.bytes / 1e6).toFixed(1)} MB) for ${view.products.length} products in ${stats.ms.toFixed(0)} ms`,
         );
+        const records = writeSearchRecords(outDir, view);
+        logger.info(`search records: ${records} products (indexed by scripts/search-index.ts after the build)`);
+        const previews = await writePreviewImages(outDir, view, publicDir);
+        logger.info(`link previews: ${previews.images} PNG images in ${previews.ms.toFixed(0)} ms`);
         // The admin catalog for the MCP function: the same parse, every product, outside dist/.
         const snapshot = path.resolve(root, process.env.ADMIN_CATALOG_OUT ?? SNAPSHOT_PATH);
         const snapshotBytes = await writeSnapshotFile(snapshot, entries, view.at);
         logger.info(
           `admin catalog: ${entries.length} products, ${(snapshotBytes / 1024).toFixed(0)} KiB → ${path.relative(root, snapshot)}`,
         );
-        const check = await checkDist(outDir, { entries });
+        const check = await checkDist(outDir, { entries, searchIndex: false });
         if (check.failures.length) throw new Error(`Post-build proof failed:\n${formatFailures(check.failures)}`);
         logger.info(`post-build proof passed (${check.filesScanned} files scanned in ${check.ms.toFixed(0)} ms)`);
       },

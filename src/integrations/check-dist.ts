@@ -1,7 +1,9 @@
-// The post-build proof over dist/: twins for every page, JSON that parses with the schema and
-// agrees with itself, counts that agree, no unpublished product anywhere, llms.txt in budget,
+// The post-build proof over dist/: every page of the page set built with its twin, JSON that parses
+// with the schema and agrees with itself, counts that agree (search index too), no unpublished
+// product anywhere (inside the compressed search index too), llms.txt in budget,
 // and openapi.json whose component schemas accept real responses (ajv, draft 2020-12).
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -9,11 +11,12 @@ import addFormats from 'ajv-formats';
 import { AGE_BANDS } from '../catalog/ages.ts';
 import { catalogView, statusOf } from '../catalog/catalog.ts';
 import { ApiError, CatalogSnapshot, Product, type CatalogEntry } from '../catalog/schema.ts';
-import { CATALOG_JSON_PATH } from '../catalog/urls.ts';
+import { CATALOG_JSON_PATH, previewImageOf, PREVIEWS_DIR, productPath, SEARCH_INDEX_PATH } from '../catalog/urls.ts';
 import { CATEGORIES, CATEGORY_SLUGS } from '../config/site.ts';
 import { NOT_FOUND_JSON_PATH } from '../outputs/json.ts';
 import { categoryDumpPath, LLMS_FULL_PATH, LLMS_SMALL_PATH, LLMS_TXT_MAX_CHARS } from '../outputs/llms.ts';
-import { distFileOf, pagesOf } from '../outputs/pages.ts';
+import { distFileOf, htmlFileOf, pagesOf } from '../outputs/pages.ts';
+import { SEARCH_RECORDS_FILE, searchIndexSize } from './search-index.ts';
 
 export interface CheckResult {
   failures: string[];
@@ -23,7 +26,9 @@ export interface CheckResult {
 
 /** HTML files that are not pages of the page set (error pages) and need no twin. */
 const NO_TWIN = new Set(['404.html', '500.html']);
-const BINARY = /\.(png|jpe?g|gif|webp|avif|ico|woff2?|ttf|otf|eot|pdf|zip|gz|br|mp4|webm|wasm)$/i;
+const BINARY = /\.(png|jpe?g|gif|webp|avif|ico|woff2?|ttf|otf|eot|pdf|zip|gz|br|mp4|webm|wasm|pagefind)$/i;
+/** Pagefind's compressed index files (fragments hold each record's text). */
+const SEARCH_DATA = /\.pf_[a-z]+$/;
 
 /** The seven operations of the contract: path, method, operationId. */
 export const OPERATIONS = [
@@ -83,10 +88,12 @@ export function unpublishedMatcher(slugs: Iterable<string>, names: Iterable<stri
 export interface CheckOptions {
   /** Every product file (published or not); the check decides which are published. */
   entries: readonly CatalogEntry[];
+  /** False inside the build, before scripts/search-index.ts has turned the records into the index. */
+  searchIndex?: boolean;
 }
 
 /** Runs every check; `failures` lists what is wrong, one line each. */
-export async function checkDist(dist: string, { entries }: CheckOptions): Promise<CheckResult> {
+export async function checkDist(dist: string, { entries, searchIndex = true }: CheckOptions): Promise<CheckResult> {
   const started = performance.now();
   const failures: string[] = [];
   const fail = (msg: string) => failures.push(msg);
@@ -151,8 +158,12 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
   if (!notFound.success || notFound.data.error.code !== 'not_found')
     fail(`${NOT_FOUND_JSON_PATH}: not an ApiError with code not_found`);
 
-  // Twins: every page of the page set, and every HTML file in dist/.
-  for (const p of pages) if (!fileSet.has(distFileOf(p.twin))) fail(`${p.twin}: Markdown twin of ${p.path} is missing`);
+  // Pages and twins: the Astro routes built exactly the page set (same lists, same page size), each
+  // page has its twin, and every HTML file in dist/ is a page with a twin.
+  for (const p of pages) {
+    if (!fileSet.has(htmlFileOf(p.path))) fail(`${p.path}: page of the page set was not built (${htmlFileOf(p.path)})`);
+    if (!fileSet.has(distFileOf(p.twin))) fail(`${p.twin}: Markdown twin of ${p.path} is missing`);
+  }
   for (const f of files) {
     if (!f.endsWith('.html') || NO_TWIN.has(f)) continue;
     const twin = f.replace(/\.html$/, '.md');
@@ -183,10 +194,33 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
   if (fileSet.has('sitemap.xml')) {
     const locs = [...(await read('/sitemap.xml')).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
     if (locs.length !== pages.length) fail(`/sitemap.xml: ${locs.length} URLs, ${pages.length} pages`);
-    const productUrls = locs.filter((l) => l.includes('/products/')).length;
+    const productPaths = new Set(snapshot.products.map((p) => productPath(p.slug)));
+    const productUrls = locs.filter((l) => productPaths.has(new URL(l).pathname)).length;
     if (productUrls !== snapshot.count) fail(`/sitemap.xml: ${productUrls} product URLs, ${snapshot.count} products`);
   } else fail('/sitemap.xml: missing');
   for (const f of ['feed.xml', 'robots.txt', '.well-known/api-catalog']) if (!fileSet.has(f)) fail(`/${f}: missing`);
+
+  // The search index holds one record per published product (its text is scanned for leaks below).
+  // Inside the build it does not exist yet: the records waiting for it are checked instead.
+  const entry = `${distFileOf(SEARCH_INDEX_PATH)}/pagefind-entry.json`;
+  if (!searchIndex) {
+    if (!fileSet.has(SEARCH_RECORDS_FILE)) fail(`/${SEARCH_RECORDS_FILE}: search records missing`);
+    else {
+      const records = (await read(`/${SEARCH_RECORDS_FILE}`)).split('\n').filter(Boolean).length;
+      if (records !== snapshot.count)
+        fail(`/${SEARCH_RECORDS_FILE}: ${records} search records, ${snapshot.count} products`);
+    }
+  } else if (!fileSet.has(entry)) fail(`/${entry}: missing`);
+  else {
+    const records = searchIndexSize(JSON.parse(await read(`/${entry}`)));
+    if (records !== snapshot.count) fail(`/${entry}: ${records} search records, ${snapshot.count} products`);
+  }
+  // Link-preview images the product pages name.
+  for (const e of view.products) {
+    const preview = previewImageOf(e.data.imageUrl);
+    if (preview?.url.startsWith(PREVIEWS_DIR) && !fileSet.has(distFileOf(preview.url)))
+      fail(`${preview.url}: link-preview image of ${productPath(e.data.slug)} is missing`);
+  }
   if (fileSet.has('.well-known/api-catalog')) {
     try {
       JSON.parse(await read('/.well-known/api-catalog'));
@@ -257,7 +291,9 @@ export async function checkDist(dist: string, { entries }: CheckOptions): Promis
     // One file at a time (see `read`): only one body is held in memory.
     for (const f of files) {
       if (BINARY.test(f)) continue;
-      const hits = match(readFileSync(path.join(dist, f), 'utf8'));
+      const raw = readFileSync(path.join(dist, f));
+      // Pagefind's index files are gzip-compressed: their text is read after inflating.
+      const hits = match((SEARCH_DATA.test(f) ? gunzipSync(raw) : raw).toString('utf8'));
       if (hits.length)
         fail(
           `${f}: mentions unpublished ${hits.slice(0, 5).join(', ')}${hits.length > 5 ? ` and ${hits.length - 5} more` : ''}`,

@@ -74,8 +74,8 @@ export async function writeCatalogOutputs(
 ): Promise<WriteStats> {
   const started = performance.now();
   const base = opts.base ?? siteUrl();
-  const dirs = ['api/products', 'products', 'categories', 'ages', 'llms', '.well-known'];
-  for (const d of dirs) mkdirSync(path.join(outDir, d), { recursive: true });
+  // Folders are made as outputs need them (list pages nest: /ages/3-5/books/2.md), each once.
+  const made = new Set<string>();
   let files = 0;
   let bytes = 0;
   // Synchronous writes, each body built just before it is written: only one body is in memory at
@@ -86,7 +86,13 @@ export async function writeCatalogOutputs(
     const content = typeof body === 'function' ? body() : body;
     files += 1;
     bytes += content.length;
-    writeFileSync(path.join(outDir, distFileOf(urlPath)), content);
+    const file = path.join(outDir, distFileOf(urlPath));
+    const dir = path.dirname(file);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    writeFileSync(file, content);
   }
   return { files, bytes, ms: performance.now() - started };
 }

@@ -14,7 +14,17 @@ import {
 import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
-import { agePath, CATALOG_JSON_PATH, categoryPath, productPath, twinPath } from '../catalog/urls.ts';
+import { PAGE_SIZE } from '../catalog/lists.ts';
+import {
+  agePath,
+  AGES_PATH,
+  CATALOG_JSON_PATH,
+  categoryPath,
+  listPagePath,
+  PRODUCTS_PATH,
+  productPath,
+  twinPath,
+} from '../catalog/urls.ts';
 import {
   code,
   heading,
@@ -141,6 +151,11 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
         link(u(twinPath(STAFF_PICKS_PATH)), 'Staff picks'),
         text(`: ${plural(view.staffPicks.length, 'product')} the curators recommend first, with their notes`),
       ],
+      [
+        link(u(twinPath(PRODUCTS_PATH)), 'All products'),
+        text(`: every product, ${PAGE_SIZE} to a page (page 2 is ${twinPath(listPagePath(PRODUCTS_PATH, 2))})`),
+      ],
+      [link(u(twinPath(AGES_PATH)), 'Ages by category'), text(': every age band × category list with its count')],
     ]),
     heading(2, 'Categories'),
     list(

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CONTENT_SIGNAL_LINE, DATA_LICENSE, SITE_NAME, siteUrl } from '../config/site.ts';
 import { ApiError, CatalogSnapshot, HealthStatus, Product, Slug } from '../catalog/schema.ts';
+import { PAGE_SIZE } from '../catalog/lists.ts';
 import { notFoundBody } from './json.ts';
 import { LLMS_TXT_MAX_CHARS } from './llms.ts';
 
@@ -307,7 +308,20 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
         'Every HTML page has a text/markdown alternate: the page path plus ".md" ("/" → "/index.md"), or the page path with Accept: text/markdown.',
       mediaType: 'text/markdown',
       urlScheme: '{pagePath}.md',
-      pages: ['/', '/about', '/staff-picks', '/categories/{category}', '/ages/{band}', '/products/{slug}'],
+      pages: [
+        '/',
+        '/about',
+        '/search',
+        '/products',
+        '/staff-picks',
+        '/categories',
+        '/categories/{category}',
+        '/ages',
+        '/ages/{band}',
+        '/ages/{band}/{category}',
+        '/products/{slug}',
+      ],
+      pagination: `A list page after the first is the list path plus "/{n}" (n ≥ 2), e.g. "/products/2"; ${PAGE_SIZE} products to a page.`,
     },
   };
 }

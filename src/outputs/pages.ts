@@ -1,37 +1,56 @@
-// The fixed page set as one list: every HTML page path with its Markdown twin path and title.
+// The page set as one list: every HTML page path with its Markdown twin path and title.
 // The sitemap, the Markdown twins, the CDN rules and the post-build proof all read this list.
-import { CATEGORIES, CATEGORY_SLUGS, SITE_NAME, type CategorySlug } from '../config/site.ts';
-import { AGE_BANDS, type AgeBandSlug } from '../catalog/ages.ts';
+import { SITE_NAME } from '../config/site.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
+import { listPages, productLists, type ListPage, type ProductList } from '../catalog/lists.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { ABOUT_TITLE } from '../content/about.ts';
-import { agePath, categoryPath, productPath, twinPath } from '../catalog/urls.ts';
+import { AGES_PATH, CATEGORIES_PATH, productPath, SEARCH_PATH, twinPath } from '../catalog/urls.ts';
 
+export { STAFF_PICKS_PATH } from '../catalog/urls.ts';
+
+interface Common {
+  path: string;
+  twin: string;
+  title: string;
+}
 export type Page =
-  | { kind: 'home'; path: string; twin: string; title: string }
-  | { kind: 'product'; path: string; twin: string; title: string; entry: CatalogEntry }
-  | { kind: 'category'; path: string; twin: string; title: string; category: CategorySlug }
-  | { kind: 'age'; path: string; twin: string; title: string; band: AgeBandSlug }
-  | { kind: 'staff-picks'; path: string; twin: string; title: string }
-  | { kind: 'about'; path: string; twin: string; title: string };
+  | (Common & { kind: 'home' })
+  | (Common & { kind: 'about' })
+  | (Common & { kind: 'search' })
+  | (Common & { kind: 'categories' })
+  | (Common & { kind: 'ages' })
+  | (Common & { kind: 'list'; list: ProductList; page: ListPage })
+  | (Common & { kind: 'product'; entry: CatalogEntry });
 
-export const STAFF_PICKS_PATH = '/staff-picks';
 export const ABOUT_PATH = '/about';
+export const SEARCH_TITLE = 'Search the catalog';
+export const CATEGORIES_TITLE = 'Categories';
+export const AGES_TITLE = 'Ages';
 
-/** Every HTML page of the site, in a stable order: home, about, staff picks, categories, ages, products. */
+/** A list page's title: the list's own on page 1, with "page n of m" after it. */
+export const listPageTitle = (list: ProductList, page: Pick<ListPage, 'number' | 'count'>) =>
+  page.number === 1 ? list.title : `${list.title}, page ${page.number} of ${page.count}`;
+
+/**
+ * Every HTML page of the site, in a stable order: home, about, search, the category and age
+ * indexes, every page of every product list (src/catalog/lists.ts), then the products.
+ */
 export function pagesOf(view: CatalogView): Page[] {
-  // Object literals below are checked against the Page union by the return type.
-  const page = <const T extends { path: string }>(p: T) => ({ ...p, twin: twinPath(p.path) });
+  const page = <T extends Omit<Page, 'twin'>>(p: T) => ({ ...p, twin: twinPath(p.path) }) as T & { twin: string };
   return [
     page({ kind: 'home', path: '/', title: SITE_NAME }),
     page({ kind: 'about', path: ABOUT_PATH, title: ABOUT_TITLE }),
-    page({ kind: 'staff-picks', path: STAFF_PICKS_PATH, title: 'Staff picks' }),
-    ...CATEGORY_SLUGS.map((c) =>
-      page({ kind: 'category', path: categoryPath(c), title: CATEGORIES[c].label, category: c }),
+    page({ kind: 'search', path: SEARCH_PATH, title: SEARCH_TITLE }),
+    page({ kind: 'categories', path: CATEGORIES_PATH, title: CATEGORIES_TITLE }),
+    page({ kind: 'ages', path: AGES_PATH, title: AGES_TITLE }),
+    ...productLists(view).flatMap((list) =>
+      listPages(list).map((p) =>
+        page({ kind: 'list', path: p.path, title: listPageTitle(list, p), list, page: p } as const),
+      ),
     ),
-    ...AGE_BANDS.map((b) => page({ kind: 'age', path: agePath(b.slug), title: b.label, band: b.slug })),
     ...view.products.map((e) =>
-      page({ kind: 'product', path: productPath(e.data.slug), title: e.data.name, entry: e }),
+      page({ kind: 'product', path: productPath(e.data.slug), title: e.data.name, entry: e } as const),
     ),
   ];
 }

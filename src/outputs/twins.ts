@@ -5,7 +5,18 @@ import { CATEGORIES, CATEGORY_SLUGS, SITE_NAME, SITE_TAGLINE, siteUrl } from '..
 import { AGE_BANDS } from '../catalog/ages.ts';
 import { absoluteUrl, type CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
-import { agePath, CATALOG_JSON_PATH, categoryPath, twinPath } from '../catalog/urls.ts';
+import { categoriesInBand, listLead, relatedLists, type ListPage, type ProductList } from '../catalog/lists.ts';
+import {
+  agePath,
+  ageCategoryPath,
+  AGES_PATH,
+  CATALOG_JSON_PATH,
+  categoryPath,
+  listPagePath,
+  PRODUCTS_PATH,
+  STAFF_PICKS_PATH,
+  twinPath,
+} from '../catalog/urls.ts';
 import { ABOUT_INTRO, ABOUT_SECTIONS, ABOUT_TITLE, type Inline } from '../content/about.ts';
 import {
   code,
@@ -23,33 +34,35 @@ import {
   twinPreamble,
   type ProductMarkdown,
 } from './markdown.ts';
-import { ABOUT_PATH, STAFF_PICKS_PATH, type Page } from './pages.ts';
+import { LLMS_FULL_PATH } from './llms.ts';
+import { ABOUT_PATH, AGES_TITLE, CATEGORIES_TITLE, listPageTitle, SEARCH_TITLE, type Page } from './pages.ts';
 
 /** How many staff picks the home page (and its twin) shows before linking to the full list. */
 export const HOME_PICKS = 12;
 
 const count = (n: number) => plural(n, 'product');
-
-function productList(entries: readonly CatalogEntry[], md: ProductMarkdown): RootContent[] {
-  if (entries.length === 0) return [paragraph(text('No products here yet.'))];
-  return [paragraph(text(`${count(entries.length)}, ordered by slug.`)), list(entries.map((e) => md.line(e)))];
-}
+const twinLink = (base: string, pagePath: string, label: string) => link(`${base}${twinPath(pagePath)}`, label);
 
 function browseLinks(view: CatalogView, base: string): RootContent[] {
   return [
     heading(2, 'Browse by category'),
     list(
       CATEGORY_SLUGS.map((c) => [
-        link(`${base}${twinPath(categoryPath(c))}`, CATEGORIES[c].label),
+        twinLink(base, categoryPath(c), CATEGORIES[c].label),
         text(` (${count(view.byCategory.get(c)!.length)})`),
       ]),
     ),
     heading(2, 'Browse by age'),
     list(
       AGE_BANDS.map((b) => [
-        link(`${base}${twinPath(agePath(b.slug))}`, b.label),
+        twinLink(base, agePath(b.slug), b.label),
         text(` (${count(view.byAgeBand.get(b.slug)!.length)})`),
       ]),
+    ),
+    paragraph(
+      twinLink(base, PRODUCTS_PATH, `All ${count(view.products.length)}`),
+      text(' · '),
+      twinLink(base, AGES_PATH, 'Every age band by category'),
     ),
   ];
 }
@@ -61,13 +74,10 @@ function home(view: CatalogView, md: ProductMarkdown): RootContent[] {
     heading(1, SITE_NAME),
     paragraph(text(SITE_TAGLINE)),
     paragraph(text(ABOUT_INTRO)),
-    paragraph(
-      text(`${count(view.products.length)} in the catalog. `),
-      link(`${base}${twinPath(ABOUT_PATH)}`, 'About the catalog'),
-    ),
+    paragraph(text(`${count(view.products.length)} in the catalog. `), twinLink(base, ABOUT_PATH, 'About the catalog')),
     heading(2, 'Staff picks'),
     ...(picks.length ? [list(picks.map((e) => md.line(e)))] : [paragraph(text('No staff picks yet.'))]),
-    paragraph(link(`${base}${twinPath(STAFF_PICKS_PATH)}`, `All ${view.staffPicks.length} staff picks`)),
+    paragraph(twinLink(base, STAFF_PICKS_PATH, `All ${view.staffPicks.length} staff picks`)),
     ...browseLinks(view, base),
     heading(2, 'For agents and developers'),
     list([
@@ -78,22 +88,121 @@ function home(view: CatalogView, md: ProductMarkdown): RootContent[] {
   ];
 }
 
-function staffPicks(view: CatalogView, md: ProductMarkdown): RootContent[] {
-  const out: RootContent[] = [
-    heading(1, 'Staff picks'),
-    paragraph(
-      text(`The products our curators would hand to a child first: ${count(view.staffPicks.length)}, ordered by slug.`),
+/** A staff pick with its note, as the staff-picks pages show it. */
+function pickBlocks(e: CatalogEntry, md: ProductMarkdown): RootContent[] {
+  const d = e.data;
+  const out: RootContent[] = [heading(2, d.name), md.line(e)];
+  const note: PhrasingContent[] = [];
+  if (d.whyWePicked) note.push(strong('Why we picked it:'), text(` ${d.whyWePicked}`));
+  if (d.pickedBy) note.push(text(`${note.length ? ' ' : ''}Picked by ${curatorLabel(d.pickedBy)}.`));
+  if (note.length) out.push(paragraph(...note));
+  return out;
+}
+
+/** The lists around a list (src/catalog/lists.ts relatedLists), as a section of links to their twins. */
+function related(pl: ProductList, view: CatalogView, base: string): RootContent[] {
+  const r = relatedLists(pl, view);
+  if (!r) return [];
+  return [
+    heading(2, r.heading),
+    list(
+      r.links.map((l) => [
+        twinLink(base, l.path, l.label),
+        ...(l.count === undefined ? [] : [text(` (${count(l.count)})`)]),
+      ]),
     ),
   ];
-  for (const e of view.staffPicks) {
-    const d = e.data;
-    out.push(heading(2, d.name), md.line(e));
-    const note: PhrasingContent[] = [];
-    if (d.whyWePicked) note.push(strong('Why we picked it:'), text(` ${d.whyWePicked}`));
-    if (d.pickedBy) note.push(text(`${note.length ? ' ' : ''}Picked by ${curatorLabel(d.pickedBy)}.`));
-    if (note.length) out.push(paragraph(...note));
+}
+
+/** One page of a product list: its products, where it sits in the list, the other pages. */
+function listPageBlocks(pl: ProductList, page: ListPage, view: CatalogView, md: ProductMarkdown): RootContent[] {
+  const base = md.base;
+  const total = pl.entries.length;
+  const out: RootContent[] = [heading(1, listPageTitle(pl, page)), paragraph(text(listLead(pl)))];
+  if (total === 0) out.push(paragraph(text('No products here yet.')));
+  else {
+    const range = `${page.start + 1}–${page.start + page.entries.length}`;
+    out.push(
+      paragraph(
+        text(
+          `${count(total)}, ordered by slug.${page.count > 1 ? ` Page ${page.number} of ${page.count}: products ${range}.` : ''}`,
+        ),
+      ),
+    );
+    if (pl.kind === 'staff-picks') out.push(...page.entries.flatMap((e) => pickBlocks(e, md)));
+    else out.push(list(page.entries.map((e) => md.line(e))));
   }
-  return out;
+  const nav: PhrasingContent[] = [];
+  const add = (p: string | null, label: string) => {
+    if (!p) return;
+    if (nav.length) nav.push(text(' · '));
+    nav.push(twinLink(base, p, label));
+  };
+  add(page.prev, 'Previous page');
+  add(page.next, 'Next page');
+  if (page.count > 2) {
+    if (page.number !== 1) add(pl.path, 'First page');
+    if (page.number !== page.count) add(listPagePath(pl.path, page.count), `Last page (${page.count})`);
+  }
+  if (nav.length) out.push(paragraph(...nav));
+  return [...out, ...related(pl, view, base)];
+}
+
+function categoriesIndex(view: CatalogView, base: string): RootContent[] {
+  return [
+    heading(1, CATEGORIES_TITLE),
+    paragraph(text(`${CATEGORY_SLUGS.length} categories; a product can be in more than one.`)),
+    list(
+      CATEGORY_SLUGS.map((c) => [
+        twinLink(base, categoryPath(c), CATEGORIES[c].label),
+        text(` (${count(view.byCategory.get(c)!.length)}): ${CATEGORIES[c].blurb}`),
+      ]),
+    ),
+  ];
+}
+
+function agesIndex(view: CatalogView, base: string): RootContent[] {
+  return [
+    heading(1, AGES_TITLE),
+    paragraph(
+      text(
+        'A product is listed in every age band its stated age range overlaps; products without a stated age are not listed by age.',
+      ),
+    ),
+    ...AGE_BANDS.flatMap((b) => {
+      const cats = categoriesInBand(view, b.slug);
+      return [
+        heading(2, b.label),
+        paragraph(twinLink(base, agePath(b.slug), `All ${count(view.byAgeBand.get(b.slug)!.length)}`)),
+        ...(cats.length
+          ? [
+              list(
+                cats.map(([c, es]) => [
+                  twinLink(base, ageCategoryPath(b.slug, c), CATEGORIES[c].label),
+                  text(` (${count(es.length)})`),
+                ]),
+              ),
+            ]
+          : []),
+      ];
+    }),
+  ];
+}
+
+function search(view: CatalogView, base: string): RootContent[] {
+  return [
+    heading(1, SEARCH_TITLE),
+    paragraph(
+      text(
+        `The search page finds products by name, brand and description in the browser (it needs JavaScript). Agents can read every product at once instead: `,
+      ),
+      link(`${base}${CATALOG_JSON_PATH}`, 'the catalog as JSON'),
+      text(' or '),
+      link(`${base}${LLMS_FULL_PATH}`, 'the full text'),
+      text('.'),
+    ),
+    ...browseLinks(view, base),
+  ];
 }
 
 function inline(parts: Inline[], base: string): PhrasingContent[] {
@@ -126,16 +235,14 @@ function twinBlocks(page: Page, view: CatalogView, md: ProductMarkdown): RootCon
       return home(view, md);
     case 'about':
       return about(md.base);
-    case 'staff-picks':
-      return staffPicks(view, md);
-    case 'category':
-      return [
-        heading(1, page.title),
-        paragraph(text(CATEGORIES[page.category].blurb)),
-        ...productList(view.byCategory.get(page.category)!, md),
-      ];
-    case 'age':
-      return [heading(1, page.title), ...productList(view.byAgeBand.get(page.band)!, md)];
+    case 'search':
+      return search(view, md.base);
+    case 'categories':
+      return categoriesIndex(view, md.base);
+    case 'ages':
+      return agesIndex(view, md.base);
+    case 'list':
+      return listPageBlocks(page.list, page.page, view, md);
     case 'product':
       return productBlocks(page.entry, 1, md);
   }

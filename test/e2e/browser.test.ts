@@ -1,6 +1,7 @@
 // Browser checks against the served stack in real Chromium: every page type loads cleanly (no
 // console errors, page errors or failed requests), its internal links resolve, axe-core finds no
-// violations, there is no client JavaScript, product JSON-LD parses, and 360px has no sideways scroll.
+// violations, only /search has client JavaScript, product JSON-LD parses, 360px has no sideways
+// scroll; search finds a product by name; a product page prints cleanly.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import axe from 'axe-core';
@@ -8,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CATEGORY_SLUGS } from '../../src/config/site.ts';
 import { AGE_BANDS } from '../../src/catalog/ages.ts';
-import { agePath, categoryPath, twinPath } from '../../src/catalog/urls.ts';
+import { agePath, ageCategoryPath, categoryPath, twinPath } from '../../src/catalog/urls.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { launchBrowser } from '../support/browser.ts';
 
@@ -73,17 +74,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Every kind of page; `scripts` is how many scripts it loads (only /search has one). */
 const pages = [
-  { name: 'home', path: () => '/' },
-  { name: 'product', path: () => productPath },
-  { name: 'category', path: () => categoryPath(CATEGORY_SLUGS[0]) },
-  { name: 'age band', path: () => agePath(AGE_BANDS[1].slug) },
-  { name: 'staff picks', path: () => '/staff-picks' },
-  { name: 'about', path: () => '/about' },
+  { name: 'home', path: () => '/', scripts: 0 },
+  { name: 'product', path: () => productPath, scripts: 0 },
+  { name: 'all products', path: () => '/products', scripts: 0 },
+  { name: 'all products page 2', path: () => '/products/2', scripts: 0 },
+  { name: 'categories', path: () => '/categories', scripts: 0 },
+  { name: 'category', path: () => categoryPath(CATEGORY_SLUGS[0]), scripts: 0 },
+  { name: 'ages', path: () => '/ages', scripts: 0 },
+  { name: 'age band', path: () => agePath(AGE_BANDS[1].slug), scripts: 0 },
+  { name: 'age and category', path: () => ageCategoryPath(AGE_BANDS[1].slug, 'books'), scripts: 0 },
+  { name: 'staff picks', path: () => '/staff-picks', scripts: 0 },
+  { name: 'search', path: () => '/search', scripts: 1 },
+  { name: 'about', path: () => '/about', scripts: 0 },
 ];
 
-describe.each(pages)('the $name page', ({ path: pathOf }) => {
-  it('loads with status 200, no console errors, page errors or failed requests, and no client JavaScript', async () => {
+describe.each(pages)('the $name page', ({ path: pathOf, scripts }) => {
+  it(`loads with status 200, no console errors, page errors or failed requests, and ${scripts} scripts`, async () => {
     const v = await visit(pathOf());
     try {
       expect(v.status).toBe(200);
@@ -109,7 +117,7 @@ describe.each(pages)('the $name page', ({ path: pathOf }) => {
       // The stack builds with SITE_URL set to its own address, so canonical URLs point at it.
       expect(markup.canonical).toBe(new URL(pathOf(), baseUrl).href);
       expect(markup.twin).toBe(twinPath(pathOf()));
-      expect(markup).toMatchObject({ scripts: 0, inlineStyles: 0, handlers: 0, skipLink: '#main' });
+      expect(markup).toMatchObject({ scripts, inlineStyles: 0, handlers: 0, skipLink: '#main' });
     } finally {
       await v.close();
     }
@@ -172,21 +180,19 @@ describe('the product page', () => {
 });
 
 describe('screenshots and small screens', () => {
-  it.each([
-    { name: 'home', path: () => '/' },
-    { name: 'product', path: () => productPath },
-  ])(
+  it.each(pages)(
     'writes a full-page screenshot of the $name page and has no horizontal scroll at 360px',
     async ({ name, path: pathOf }) => {
+      const file = name.replace(/\W+/g, '-');
       const wide = await visit(pathOf());
       try {
-        await wide.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+        await wide.page.screenshot({ path: path.join(SCREENSHOTS, `${file}.png`), fullPage: true });
       } finally {
         await wide.close();
       }
       const narrow = await visit(pathOf(), { width: 360 });
       try {
-        await narrow.page.screenshot({ path: path.join(SCREENSHOTS, `${name}-360.png`), fullPage: true });
+        await narrow.page.screenshot({ path: path.join(SCREENSHOTS, `${file}-360.png`), fullPage: true });
         const { scrollWidth, innerWidth } = await narrow.page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           innerWidth: window.innerWidth,
@@ -197,4 +203,89 @@ describe('screenshots and small screens', () => {
       }
     },
   );
+});
+
+describe('search', () => {
+  it("typing a product's name lists its page first, with no CSP violation", async () => {
+    const catalog = (await (await fetch(new URL('/api/products.json', baseUrl))).json()) as {
+      products: { slug: string; name: string }[];
+    };
+    const target = catalog.products[Math.floor(catalog.products.length / 2)]!;
+    const v = await visit('/search');
+    try {
+      const violations: string[] = [];
+      await v.page.exposeFunction('reportViolation', (d: string) => violations.push(d));
+      await v.page.evaluate(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          (window as unknown as { reportViolation(d: string): void }).reportViolation(
+            `${e.violatedDirective} ${e.blockedURI}`,
+          ),
+        ),
+      );
+      await v.page.fill('#search-q', target.name);
+      const first = v.page.locator('#search-results li a').first();
+      await first.waitFor({ timeout: 15_000 });
+      expect(await first.getAttribute('href')).toBe(`/products/${target.slug}`);
+      expect(await first.textContent()).toBe(target.name);
+      expect(new URL(v.page.url()).searchParams.get('q')).toBe(target.name);
+      await first.click();
+      await v.page.waitForURL(`**/products/${target.slug}`);
+      expect(violations).toEqual([]);
+      expect(v.problems).toEqual([]);
+    } finally {
+      await v.close();
+    }
+  });
+
+  it('narrows by category: a filter alone lists only that category', async () => {
+    const v = await visit('/search?category=books');
+    try {
+      const links = v.page.locator('#search-results li a');
+      await links.first().waitFor({ timeout: 15_000 });
+      const status = await v.page.textContent('#search-status');
+      const books = (await (await fetch(new URL('/categories/books.md', baseUrl))).text()).match(/^(\d+) products?,/m);
+      expect(status).toBe(`${books![1]} ${books![1] === '1' ? 'product' : 'products'} found.`);
+      expect(v.problems).toEqual([]);
+    } finally {
+      await v.close();
+    }
+  });
+
+  it('without JavaScript, explains itself and offers the browse links', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(new URL('/search', baseUrl).href);
+      expect(await page.locator('noscript').count()).toBe(1);
+      expect(await page.locator('.notice').textContent()).toMatch(/needs JavaScript/);
+      const hrefs = await page.$$eval('main a', (as) => as.map((a) => a.getAttribute('href')));
+      expect(hrefs).toEqual(
+        expect.arrayContaining(['/products', '/categories', '/ages', '/categories/books', '/ages/3-5']),
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('print', () => {
+  it('a product page prints without navigation or forms, with the shop link written out', async () => {
+    const v = await visit(productPath);
+    try {
+      await v.page.emulateMedia({ media: 'print' });
+      const printed = await v.page.evaluate(() => {
+        const shop = document.querySelector<HTMLAnchorElement>('a[rel~="sponsored"]')!;
+        return {
+          nav: getComputedStyle(document.querySelector('.site-header nav')!).display,
+          shopUrl: shop.href,
+          after: getComputedStyle(shop, '::after').content,
+        };
+      });
+      expect(printed.nav).toBe('none');
+      expect(printed.after).toContain(printed.shopUrl);
+      await v.page.pdf({ path: path.join(SCREENSHOTS, 'product-print.pdf') });
+    } finally {
+      await v.close();
+    }
+  });
 });

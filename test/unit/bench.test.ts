@@ -9,6 +9,8 @@ import { statusOf } from '../../src/catalog/catalog.ts';
 import { writeSyntheticCatalog } from '../../scripts/bench/generate.ts';
 import { percentile } from '../../scripts/bench/admin.ts';
 import { buildSteps, isPageLine, phases } from '../../scripts/bench/build.ts';
+import { judge, type BenchReport } from '../../scripts/bench/report.ts';
+import { spread } from '../../scripts/bench/search.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
 
 const dirs: string[] = [];
@@ -51,6 +53,7 @@ describe('build command', () => {
     expect(steps.some((s) => /^(?:[A-Z_]+=\S*\s+)*astro build\b.*--outDir '\/tmp\/x\/dist'$/.test(s))).toBe(true);
     // The build's environment prefix (MIMALLOC_PURGE_DELAY) is kept: the benchmark runs the real build.
     expect(steps.join(' && ')).toContain('MIMALLOC_PURGE_DELAY=0 astro build');
+    expect(steps.at(-1)).toBe("node scripts/search-index.ts '/tmp/x/dist'");
     expect(steps.some((s) => s.includes('check-node'))).toBe(false);
   });
 });
@@ -88,5 +91,57 @@ describe('statistics', () => {
       'after the pages (build:done integrations, outputs)': 1000,
       'after astro (other build steps, exit)': 150,
     });
+  });
+});
+
+describe('search sample and the browse targets', () => {
+  it('spreads a sample over the whole list, first and last included', () => {
+    const xs = Array.from({ length: 1000 }, (_, i) => i);
+    const s = spread(xs, 25);
+    expect(s).toHaveLength(25);
+    expect([s[0], s.at(-1)]).toEqual([0, 999]);
+    expect(new Set(s).size).toBe(25);
+    expect(spread([1, 2], 25)).toEqual([1, 2]);
+  });
+
+  const base = {
+    cold: {
+      ok: true,
+      wallMs: 1,
+      peakRssBytes: 1,
+      dist: { largestHtmlGzip: { path: '/ages/6-8.html', bytes: 31_000 }, htmlPages: 9 },
+    },
+    ratioColdToHugo: null,
+    hugo: null,
+    admin: { available: false },
+  } as unknown as Omit<BenchReport, 'targets'>;
+  const verdictOf = (r: Omit<BenchReport, 'targets'>, name: RegExp) => judge(r).find((t) => name.test(t.name))?.verdict;
+
+  it('judges the heaviest gzipped page against 30 KB', () => {
+    const r = { ...base, pages: { available: true, weights: [], lighthouse: [] } };
+    expect(verdictOf(r, /HTML page ≤ 30 KB/)).toBe('NOT MET');
+    const light = {
+      ...r,
+      cold: { ...base.cold!, dist: { largestHtmlGzip: { path: '/x.html', bytes: 29_000 }, htmlPages: 9 } },
+    };
+    expect(verdictOf(light as typeof r, /HTML page ≤ 30 KB/)).toBe('MET');
+  });
+
+  it('judges search ranking (every sampled name first) and the bytes of one query', () => {
+    const search = {
+      sample: 25,
+      firstHits: 24,
+      misses: [],
+      queryBytes: 150_000,
+      queryRequests: 9,
+      queryBytesByKind: {},
+    };
+    const r = { ...base, pages: { available: true, weights: [], lighthouse: [], search } };
+    expect(verdictOf(r, /exact name/)).toBe('NOT MET');
+    expect(verdictOf(r, /one search query/)).toBe('MET');
+    const all = { ...r, pages: { ...r.pages, search: { ...search, firstHits: 25, queryBytes: 300_000 } } };
+    expect(verdictOf(all, /exact name/)).toBe('MET');
+    expect(verdictOf(all, /one search query/)).toBe('NOT MET');
+    expect(verdictOf({ ...r, pages: { ...r.pages, search: null } }, /exact name/)).toBe('NOT AVAILABLE');
   });
 });

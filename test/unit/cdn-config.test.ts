@@ -5,6 +5,9 @@ import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { describe, expect, it } from 'vitest';
 import { DATA_LICENSE } from '../../src/config/site.ts';
+import { catalogView } from '../../src/catalog/catalog.ts';
+import { pagesOf } from '../../src/outputs/pages.ts';
+import { AT, SAMPLE, synthetic } from './outputs-fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const { headers: rules, errors } = await parseAllHeaders({
@@ -34,28 +37,34 @@ const HOUR_CDN = /^public, (durable, )?max-age=(\d+), stale-while-revalidate=\d+
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const PAGES = [
   '/',
+  '/products',
+  '/products/2',
   '/products/wooden-rainbow-stacker',
+  '/categories',
   '/categories/kits',
-  '/ages/3-5-years',
+  '/categories/kits/3',
+  '/ages',
+  '/ages/3-5',
+  '/ages/3-5/2',
+  '/ages/3-5/books',
+  '/ages/3-5/books/2',
   '/staff-picks',
+  '/staff-picks/2',
   '/about',
+  '/search',
 ];
-const TWINS = [
-  '/index.md',
-  '/products/wooden-rainbow-stacker.md',
-  '/categories/kits.md',
-  '/ages/3-5-years.md',
-  '/staff-picks.md',
-  '/about.md',
-];
+const TWINS = PAGES.map((p) => (p === '/' ? '/index.md' : `${p}.md`));
+const SEARCH = '/search';
 
 it('netlify.toml headers parse without errors', () => expect(errors).toEqual([]));
 
 describe.each(PAGES)('page %s', (p) => {
   it('has security headers, revalidates and varies on Accept', () => {
     const h = headersFor(p);
-    expect(h['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
-    expect(h['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
+    // Only the search page may compile WebAssembly (Pagefind); no page may run inline or eval'd script.
+    if (p === SEARCH) expect(h['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    else expect(h['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    expect(h['content-security-policy']).not.toMatch(/unsafe-inline|'unsafe-eval'/);
     expect(h['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     expect(h).toMatchObject({
       'x-content-type-options': 'nosniff',
@@ -107,6 +116,31 @@ describe.each([
       expect(Number(m![2])).toBeLessThanOrEqual(3600);
     }
   });
+});
+
+it('every page of the page set, at 10,000 products too, gets exactly one CSP: the site policy, or on /search the one with WebAssembly', () => {
+  for (const view of [catalogView(SAMPLE, AT), catalogView(synthetic(10_000), AT)]) {
+    const policies = new Map<string, string[]>();
+    for (const page of pagesOf(view)) {
+      const csp = headersFor(page.path)['content-security-policy'];
+      expect(csp, page.path).toBeDefined();
+      policies.set(csp!, [...(policies.get(csp!) ?? []), page.path]);
+    }
+    expect(policies.size).toBe(2);
+    const wasm = [...policies].filter(([csp]) => csp.includes("'wasm-unsafe-eval'"));
+    expect(wasm.map(([, paths]) => paths)).toEqual([[SEARCH]]);
+  }
+});
+
+it.each(['/images/products/x.svg', '/favicon.svg', '/_astro/search.abc.js'])(
+  '%s, which a browser could open as a document, carries the site CSP',
+  (p) => expect(headersFor(p)['content-security-policy']).toMatch(/script-src 'self';/),
+);
+
+it('the search index revalidates in browsers and stays at most an hour in the CDN', () => {
+  const h = headersFor('/pagefind/pagefind.js');
+  expect(h['cache-control']).toBe(REVALIDATE);
+  expect(Number(HOUR_CDN.exec(h['netlify-cdn-cache-control'] ?? '')?.[2])).toBeLessThanOrEqual(3600);
 });
 
 it('hashed assets are immutable for a year', () => {

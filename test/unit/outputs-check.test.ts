@@ -1,19 +1,41 @@
 // The one-pass writer and the post-build proof over a real folder: a clean build passes, and
 // each kind of fault is caught.
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogView } from '../../src/catalog/catalog.ts';
 import { checkDist, unpublishedMatcher } from '../../src/integrations/check-dist.ts';
+import { writeSearchIndex, writeSearchRecords } from '../../src/integrations/search-index.ts';
 import { writeCatalogOutputs } from '../../src/integrations/write-outputs.ts';
-import { pagesOf } from '../../src/outputs/pages.ts';
+import { previewImageOf } from '../../src/catalog/urls.ts';
+import { distFileOf, htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
 import { AT, SAMPLE } from './outputs-fixtures.ts';
 
 let dist: string;
+/** What Astro itself writes, as stand-ins: one HTML file per page, the link-preview images. */
+async function writeAstroStandIns(view: ReturnType<typeof catalogView>) {
+  for (const p of pagesOf(view)) {
+    const f = path.join(dist, htmlFileOf(p.path));
+    await mkdir(path.dirname(f), { recursive: true });
+    await writeFile(f, `<!doctype html><title>${p.title}</title>`);
+  }
+  for (const e of view.products) {
+    const preview = previewImageOf(e.data.imageUrl);
+    if (!preview || preview.url === e.data.imageUrl) continue;
+    await mkdir(path.dirname(path.join(dist, distFileOf(preview.url))), { recursive: true });
+    await writeFile(path.join(dist, distFileOf(preview.url)), 'png');
+  }
+}
+
 beforeEach(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'outputs-check-'));
-  await writeCatalogOutputs(dist, catalogView(SAMPLE, AT), { base: 'https://catalog.test' });
+  const view = catalogView(SAMPLE, AT);
+  await writeCatalogOutputs(dist, view, { base: 'https://catalog.test' });
+  await writeAstroStandIns(view);
+  writeSearchRecords(dist, view);
+  await writeSearchIndex(dist);
 });
 afterEach(() => rm(dist, { recursive: true, force: true }));
 
@@ -51,6 +73,51 @@ describe('writeCatalogOutputs + checkDist', () => {
     await writeFile(path.join(dist, 'about.html'), '<p>about</p>');
     await rm(path.join(dist, 'about.md'));
     expect((await check()).failures.join('\n')).toMatch(/about\.html: HTML page without its Markdown twin about\.md/);
+  });
+
+  it('catches a page of the page set that the routes did not build', async () => {
+    await rm(path.join(dist, 'categories.html'));
+    expect((await check()).failures.join('\n')).toMatch(/\/categories: page of the page set was not built/);
+  });
+
+  it('catches an unpublished product inside the compressed search index', async () => {
+    const record = { url: '/products/secret-draft', content: 'Quokka Secret Draft. By Brand.', meta: {} };
+    await writeFile(
+      path.join(dist, 'pagefind/fragment/en_leak.pf_fragment'),
+      gzipSync(`pagefind_dcd${JSON.stringify(record)}`),
+    );
+    const text = (await check()).failures.join('\n');
+    expect(text).toMatch(
+      /pagefind\/fragment\/en_leak\.pf_fragment: mentions unpublished slug "secret-draft", name "Quokka Secret Draft"/,
+    );
+  });
+
+  it('catches a search index with more or fewer records than products', async () => {
+    const f = path.join(dist, 'pagefind/pagefind-entry.json');
+    const entry = JSON.parse(await readFile(f, 'utf8'));
+    expect(entry.languages.en.page_count).toBe(3);
+    entry.languages.en.page_count = 4;
+    await writeFile(f, JSON.stringify(entry));
+    expect((await check()).failures.join('\n')).toMatch(/pagefind-entry\.json: 4 search records, 3 products/);
+  });
+
+  it('inside the build, before the index step, checks the search records instead', async () => {
+    const view = catalogView(SAMPLE, AT);
+    const inBuild = () => checkDist(dist, { entries: SAMPLE, searchIndex: false });
+    expect((await inBuild()).failures.join('\n')).toMatch(/\.search-records\.jsonl: search records missing/);
+    expect(writeSearchRecords(dist, view)).toBe(3);
+    expect((await inBuild()).failures).toEqual([]);
+    await appendFile(path.join(dist, '.search-records.jsonl'), '{"url":"/products/secret-draft"}\n');
+    const text = (await inBuild()).failures.join('\n');
+    expect(text).toMatch(/\.search-records\.jsonl: 4 search records, 3 products/);
+    expect(text).toMatch(/\.search-records\.jsonl: mentions unpublished slug "secret-draft"/);
+  });
+
+  it('catches a missing link-preview image', async () => {
+    await rm(path.join(dist, 'images/previews/products/ant.png'));
+    expect((await check()).failures.join('\n')).toMatch(
+      /\/images\/previews\/products\/ant\.png: link-preview image of \/products\/ant-farm is missing/,
+    );
   });
 
   it('catches a per-slug file that differs from products.json', async () => {

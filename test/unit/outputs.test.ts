@@ -1,7 +1,7 @@
 // The pure output builders: page list, JSON, twins, llms files and discovery files.
 import { describe, expect, it } from 'vitest';
 import { AGE_BANDS } from '../../src/catalog/ages.ts';
-import { catalogView, toProduct } from '../../src/catalog/catalog.ts';
+import { catalogView, toProduct, type CatalogView } from '../../src/catalog/catalog.ts';
 import { CatalogSnapshot, Product, ApiError } from '../../src/catalog/schema.ts';
 import { CATEGORY_SLUGS, DATA_LICENSE, SITE_NAME } from '../../src/config/site.ts';
 import { ABOUT_SECTIONS, inlineText } from '../../src/content/about.ts';
@@ -17,8 +17,10 @@ import {
   llmsTxt,
   SMALL_NOTE_MAX_CHARS,
 } from '../../src/outputs/llms.ts';
-import { productMarkdown } from '../../src/outputs/markdown.ts';
+import { productMarkdown, type ProductMarkdown } from '../../src/outputs/markdown.ts';
 import { htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
+import { listsOfKind, PAGE_SIZE, pageCount } from '../../src/catalog/lists.ts';
+import { searchRecords } from '../../src/outputs/search-records.ts';
 import { twinMarkdown } from '../../src/outputs/twins.ts';
 import { AT, SAMPLE, synthetic } from './outputs-fixtures.ts';
 
@@ -26,12 +28,26 @@ const BASE = 'https://catalog.test';
 const view = catalogView(SAMPLE, AT);
 const md = productMarkdown(BASE);
 const sections = (s: string) => (s.match(/^## /gm) ?? []).length;
+/** The Markdown twin of a page path of `v`. */
+function twinsOf(v: CatalogView, m: ProductMarkdown) {
+  const byPath = new Map(pagesOf(v).map((p) => [p.path, p]));
+  return (path: string) => twinMarkdown(byPath.get(path)!, v, m);
+}
 
 describe('pagesOf', () => {
   const pages = pagesOf(view);
-  it('lists the fixed page set: home, about, staff picks, 7 categories, 5 age bands, each published product', () => {
-    expect(pages.length).toBe(3 + CATEGORY_SLUGS.length + AGE_BANDS.length + 3);
-    expect(pages.slice(0, 3).map((p) => p.path)).toEqual(['/', '/about', '/staff-picks']);
+  it('lists home, about, search, the two indexes, every page of every list, then each published product', () => {
+    const lists = 2 + CATEGORY_SLUGS.length + AGE_BANDS.length + listsOfKind(view, 'age-category').length;
+    expect(pages.length).toBe(5 + lists + 3);
+    expect(pages.slice(0, 7).map((p) => p.path)).toEqual([
+      '/',
+      '/about',
+      '/search',
+      '/categories',
+      '/ages',
+      '/products',
+      '/staff-picks',
+    ]);
     expect(pages.filter((p) => p.kind === 'product').map((p) => p.path)).toEqual([
       '/products/ant-farm',
       '/products/moon-book',
@@ -79,12 +95,7 @@ describe('JSON outputs', () => {
 
 describe('Markdown twins', () => {
   const pages = pagesOf(view);
-  const twin = (path: string) =>
-    twinMarkdown(
-      pages.find((p) => p.path === path)!,
-      view,
-      md,
-    );
+  const twin = twinsOf(view, md);
   it.each(pages.map((p) => [p.path]))('%s opens with the pointer to its page and /llms.txt', (path) => {
     const first = twin(path).split('\n')[0]!;
     expect(first).toBe(`> Markdown twin of <${BASE}${path}>. Agent index: <${BASE}/llms.txt>`);
@@ -133,6 +144,86 @@ describe('Markdown twins', () => {
   });
 });
 
+describe('Markdown twins of the browse pages', () => {
+  const big = catalogView(synthetic(1000), AT);
+  const bigPages = pagesOf(big);
+  const bigMd = productMarkdown(BASE);
+  const twinOf = twinsOf(big, bigMd);
+  const lines = (t: string) => (t.match(/^- \[/gm) ?? []).length;
+  const twin = twinsOf(view, md);
+  const last = pageCount(1000);
+
+  it('page 1 of all products lists the first PAGE_SIZE, says where it is, and links the next and last twins', () => {
+    const t = twinOf('/products');
+    expect(t).toContain('\n# All products\n');
+    expect(lines(t)).toBe(PAGE_SIZE);
+    expect(t).toContain(`1000 products, ordered by slug. Page 1 of ${last}: products 1–${PAGE_SIZE}.`);
+    expect(t).toContain(`[Next page](${BASE}/products/2.md)`);
+    expect(t).toContain(`[Last page (${last})](${BASE}/products/${last}.md)`);
+    expect(t).not.toContain('Previous page');
+  });
+
+  it('the last page holds the rest and links back', () => {
+    const t = twinOf(`/products/${last}`);
+    expect(lines(t)).toBe(1000 - (last - 1) * PAGE_SIZE);
+    expect(t).toContain(`[Previous page](${BASE}/products/${last - 1}.md)`);
+    expect(t).not.toContain('Next page');
+    expect(t).toContain(`# All products, page ${last} of ${last}`);
+  });
+
+  it('every product appears on exactly one page of each list it belongs to', () => {
+    const seen = bigPages
+      .filter((p) => p.kind === 'list' && p.list.kind === 'all')
+      .flatMap((p) =>
+        [...twinMarkdown(p, big, bigMd).matchAll(/\/products\/([a-z0-9-]*[a-z][a-z0-9-]*)\.md\)/g)].map((m) => m[1]),
+      );
+    expect(seen).toEqual(big.products.map((e) => e.data.slug));
+  });
+
+  it('a category links its age filter pages, a filter page links its wider lists', () => {
+    expect(twin('/categories/kits')).toContain(`[Preschool (3–5)](${BASE}/ages/3-5/kits.md) (1 product)`);
+    const f = twin('/ages/3-5/kits');
+    expect(f).toContain('# Science & building kits for Preschool (3–5)');
+    expect(f).toContain('[Ant Farm]');
+    expect(f).not.toContain('Zebra');
+    expect(f).toContain(`(${BASE}/ages/3-5.md)`);
+    expect(f).toContain(`(${BASE}/categories/kits.md)`);
+  });
+
+  it('the indexes list counts, never products, so they stay small at any size', () => {
+    for (const path of ['/categories', '/ages']) {
+      const t = twinOf(path);
+      expect(t).not.toMatch(/\/products\/[a-z]/);
+      expect(t.length).toBeLessThan(6000);
+    }
+    expect(twinOf('/ages')).toContain(`/ages/3-5/kits.md`);
+  });
+
+  it('the search twin points agents at the data and the browse pages', () => {
+    const t = twin('/search');
+    expect(t).toContain(`(${BASE}/api/products.json)`);
+    expect(t).toContain(`(${BASE}/llms-full.txt)`);
+    expect(t).toContain(`(${BASE}/categories/books.md)`);
+  });
+
+  it('the llms dumps stay complete: every product, not one page of them', () => {
+    expect(sections(llmsFullTxt(big, bigMd))).toBe(1000);
+  });
+});
+
+describe('search records', () => {
+  const records = [...searchRecords(view)];
+  it('hold exactly the published products, name first, with category and age band filters', () => {
+    expect(records.map((r) => r.url)).toEqual(['/products/ant-farm', '/products/moon-book', '/products/zebra-puzzle']);
+    const ant = records[0]!;
+    expect(ant.content.startsWith('Ant Farm. By Brand. Ages 3–6 years.')).toBe(true);
+    expect(ant.content).toContain('Watch ants dig.');
+    expect(ant.meta).toEqual({ title: 'Ant Farm', brand: 'Brand', ages: '3–6 years', price: 'Price not listed' });
+    expect(ant.filters).toEqual({ category: ['kits', 'outdoor-play'], age: ['3-5', '6-8'] });
+    expect(JSON.stringify(records)).not.toMatch(/Quokka|Xylo|secret-draft|later-kit/);
+  });
+});
+
 describe('llms files', () => {
   it('llms.txt has the llmstxt.org shape with absolute links and the agent notes', () => {
     const t = llmsTxt(view, md);
@@ -148,6 +239,8 @@ describe('llms files', () => {
       '/llms-small.txt',
       '/llms/books.txt',
       '/ages/0-2.md',
+      '/products.md',
+      '/ages.md',
     ])
       expect(t).toContain(`(${BASE}${url})`);
     expect(t).toMatch(/Authorization header/);

@@ -1,0 +1,52 @@
+// Link previews reject SVG, and the products' local pictures are SVG: this renders each local SVG
+// image of a published product once into a PREVIEW_SIZE PNG (the picture centred on the site's
+// background), at the path previewImageOf() gives the product page's og:image.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { CatalogView } from '../catalog/catalog.ts';
+import { PREVIEW_SIZE, previewImageOf } from '../catalog/urls.ts';
+import { distFileOf } from '../outputs/pages.ts';
+
+/** The site's background colour (--c-bg in site.css): a preview looks like the page it comes from. */
+const BACKGROUND = '#fbf7f1';
+
+export interface PreviewStats {
+  images: number;
+  ms: number;
+}
+
+/** Renders the previews of every published product's local SVG image; each distinct image once. */
+export async function writePreviewImages(outDir: string, view: CatalogView, publicDir: string): Promise<PreviewStats> {
+  const started = performance.now();
+  const jobs = new Map<string, string>();
+  for (const e of view.products) {
+    const image = e.data.imageUrl;
+    const preview = previewImageOf(image);
+    if (!image || !preview || preview.url === image || jobs.has(preview.url)) continue;
+    // previewImageOf maps local SVGs only; a remote image keeps its own URL.
+    jobs.set(preview.url, path.join(publicDir, distFileOf(image)));
+  }
+  const render = async ([url, source]: [string, string]) => {
+    if (!existsSync(source)) throw new Error(`${source}: image of a published product is missing`);
+    const target = path.join(outDir, distFileOf(url));
+    mkdirSync(path.dirname(target), { recursive: true });
+    // Drawn at the size it is shown (an SVG at the default 72 dpi is its own width), centred.
+    const { width = PREVIEW_SIZE.width, height = PREVIEW_SIZE.height } = await sharp(source).metadata();
+    const density = Math.min(2400, 72 * Math.min(PREVIEW_SIZE.width / width, PREVIEW_SIZE.height / height));
+    await sharp(source, { density })
+      .resize({ ...PREVIEW_SIZE, fit: 'contain', background: BACKGROUND })
+      .flatten({ background: BACKGROUND })
+      // Fast zlib level: these are flat drawings, and the build pays for every image.
+      .png({ compressionLevel: 2 })
+      .toFile(target);
+  };
+  // libvips renders on its own threads: a few images at a time keep both cores busy.
+  const queue = [...jobs];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let job = queue.shift(); job; job = queue.shift()) await render(job);
+    }),
+  );
+  return { images: jobs.size, ms: performance.now() - started };
+}

@@ -1,0 +1,43 @@
+// The search index's records, one per published product, built from the catalog view (never from
+// the HTML): the text Pagefind indexes, the fields a result shows, and the category and age filters.
+import { CATEGORIES } from '../config/site.ts';
+import { ageBandsFor } from '../catalog/ages.ts';
+import { formatPrice, type CatalogView } from '../catalog/catalog.ts';
+import type { CatalogEntry } from '../catalog/schema.ts';
+import { productPath } from '../catalog/urls.ts';
+
+export interface SearchRecord {
+  url: string;
+  /** Indexed text. The name comes first, so a search for a product's exact name ranks it first. */
+  content: string;
+  language: 'en';
+  /** Shown in a result: the name, brand, ages and price. */
+  meta: { title: string; brand: string; ages: string; price: string };
+  /** Category slugs and age band slugs, as the search page's selects name them. */
+  filters: { category: string[]; age: string[] };
+}
+
+export function searchRecord(entry: CatalogEntry): SearchRecord {
+  const d = entry.data;
+  const ages = d.ageRange ?? 'Age not stated';
+  const text = [
+    `${d.name}.`,
+    `By ${d.brand}.`,
+    `Ages ${ages}.`,
+    `${d.categories.map((c) => CATEGORIES[c].label).join(', ')}.`,
+    entry.description,
+    d.whyWePicked,
+  ];
+  return {
+    url: productPath(d.slug),
+    content: text.filter(Boolean).join(' '),
+    language: 'en',
+    meta: { title: d.name, brand: d.brand, ages, price: formatPrice(d.price, d.currency) },
+    filters: { category: [...d.categories], age: ageBandsFor(d.ageRange) },
+  };
+}
+
+/** One record per published product, in slug order. */
+export function* searchRecords(view: CatalogView): Generator<SearchRecord> {
+  for (const e of view.products) yield searchRecord(e);
+}
