@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { AdminIndex, AdminRow } from '../../admin-catalog/admin-index.ts';
 import { StatusSchema } from '../schemas.ts';
+import { toolInfo } from '../../../admin/tools.ts';
 import { defineTool, paging } from './tool.ts';
 
 export const FINDING_KINDS = [
@@ -125,10 +126,7 @@ function staticFindings(index: AdminIndex): Finding[] {
 }
 
 export const auditCatalog = defineTool({
-  name: 'audit_catalog',
-  title: 'Audit the catalog',
-  description:
-    'Lists what curators should fix, across every product file: missing image, description, age range or editorial note; duplicate names or product links; staff picks without a curator; scheduled products whose publishAt has passed (they go live on the next build); and any problem the validator reports. Filter by kind and status; paged, with counts per kind.',
+  ...toolInfo('audit_catalog'),
   input: z
     .object({
       kinds: z
@@ -147,7 +145,6 @@ export const auditCatalog = defineTool({
     limit: z.number().int(),
     findings: z.array(Finding),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
     const index = await ctx.catalog();
     const now = ctx.now().getTime();
