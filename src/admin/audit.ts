@@ -90,7 +90,12 @@ function duplicates(
     for (const p of g) {
       const others = g.filter((o) => o !== p).map((o) => o.entry.data.slug);
       out.push(
-        finding(p, kind, `shares its ${what} with ${others.join(', ')}`, `Merge the duplicates or make the ${what} distinct.`),
+        finding(
+          p,
+          kind,
+          `shares its ${what} with ${others.join(', ')}`,
+          `Merge the duplicates or make the ${what} distinct.`,
+        ),
       );
     }
   }

@@ -24,7 +24,11 @@ export const productPageKey = (entry: CatalogEntry): string => entryDigest(entry
  * A list page shows its list's title and size, its place among the list's pages, the lists
  * around it with their counts, and the cards of its own products.
  */
-export function listPageKey(list: ProductList, page: Pick<ListPage, 'number' | 'count' | 'entries'>, view: CatalogView) {
+export function listPageKey(
+  list: ProductList,
+  page: Pick<ListPage, 'number' | 'count' | 'entries'>,
+  view: CatalogView,
+) {
   return hash(
     JSON.stringify([
       list.path,

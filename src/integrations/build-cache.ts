@@ -4,7 +4,16 @@
 // outputs know about the last build. A build starts warm only when the last one into the same
 // dist/ finished and passed its proof; otherwise it empties dist/ and forgets what it knew.
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /** The default build cache folder (astro.config.mjs; ASTRO_CACHE_DIR moves it). */
@@ -62,7 +71,8 @@ export function startBuild(cacheDir: string, outDir: string): BuildStart {
           ? 'no previous output'
           : null;
   if (reason) {
-    if (existsSync(outDir)) for (const name of readdirSync(outDir)) rmSync(path.join(outDir, name), { recursive: true, force: true });
+    if (existsSync(outDir))
+      for (const name of readdirSync(outDir)) rmSync(path.join(outDir, name), { recursive: true, force: true });
     rmSync(path.join(cacheDir, ASTRO_MANIFEST), { force: true });
     rmSync(path.join(cacheDir, CATALOG_DIR), { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@
 // into the same folder starts warm (./build-cache.ts): unchanged outputs are kept, not rewritten.
 import { fork, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -14,7 +15,6 @@ import { clearCatalogHandoff, readCatalogHandoff } from '../catalog/handoff.ts';
 import { formatProblems, loadCatalog, PRODUCTS_DIR } from '../catalog/load.ts';
 import { siteUrl } from '../config/site.ts';
 import { codeVersion, finishBuild, startBuild } from './build-cache.ts';
-import { checkDist, formatFailures } from './check-dist.ts';
 import { formatLeak } from './leak-scan.ts';
 import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
 import { proofLedger } from './proof-ledger.ts';
@@ -40,6 +40,12 @@ function startWorker(root: string, job: OutputsJob): { child: ChildProcess; repo
     });
   });
   report.catch(() => {}); // reported when awaited in build:done
+  // Astro's rendering is the longer road: the worker (and Pagefind, its child) yields the CPU to it.
+  try {
+    if (child.pid) os.setPriority(child.pid, 10);
+  } catch {
+    // Not allowed here: both run at the same priority.
+  }
   child.send(job);
   return { child, report };
 }
@@ -69,20 +75,17 @@ export default function catalogOutputs(): AstroIntegration {
         const start = startBuild(cacheDir, outDir);
         logger.info(start.warm ? 'warm build: keeping what did not change' : `cold build: ${start.reason}`);
         clearCatalogHandoff(cacheDir);
-      },
-      'astro:build:start': ({ logger }) => {
         // Vite writes the client assets anew into the kept folder: the old ones go first.
         rmSync(path.join(outDir, '_astro'), { recursive: true, force: true });
-        const at = buildTime().toISOString();
-        if (!readCatalogHandoff(cacheDir, contentDir()))
-          logger.info('the content loader did not run in this build: the outputs pass reads the product files');
+        // The worker starts now, reading the product files itself on the core that Astro's content
+        // sync and Vite leave idle, so the search index is done by the time the pages are.
         worker = startWorker(root, {
           root,
           outDir,
           cacheDir,
           publicDir,
           contentDir: contentDir(),
-          at,
+          at: buildTime().toISOString(),
           base: siteUrl(),
           adminOut: path.resolve(root, process.env.ADMIN_CATALOG_OUT ?? ADMIN_CATALOG_DIR),
           codeVersion: codeVersion(root, [siteUrl()]),
@@ -90,6 +93,8 @@ export default function catalogOutputs(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         if (fileURLToPath(dir) !== outDir) throw new Error(`Unexpected output folder ${fileURLToPath(dir)}`);
+        // The proof's libraries (ajv, the schemas) load only now, off the way to the first page.
+        const { checkDist, formatFailures } = await import('./check-dist.ts');
         const report = await worker!.report;
         log(logger, report.lines);
         if (report.leaks.length)
@@ -97,7 +102,9 @@ export default function catalogOutputs(): AstroIntegration {
         const loaded = readCatalogHandoff(cacheDir, contentDir()) ?? (await loadCatalog(contentDir(), root));
         if (loaded.problems.length) throw new Error(`Invalid product files.\n${formatProblems(loaded.problems)}`);
         // Astro's pages (rendered or kept), then the worker's outputs.
-        const pages = [...assets.values()].flat().map((u) => path.relative(outDir, fileURLToPath(u)).split(path.sep).join('/'));
+        const pages = [...assets.values()]
+          .flat()
+          .map((u) => path.relative(outDir, fileURLToPath(u)).split(path.sep).join('/'));
         const pruned = pruneOutput(outDir, publicDir, [...pages, ...report.files]);
         if (pruned) logger.info(`removed ${pruned} files no output claims any more`);
         const ledger = proofLedger(cacheDir, outDir, loaded.entries, report.scanned);

@@ -171,7 +171,8 @@ const CHECKS: Check[] = [
         if (productUrls !== snapshot.count)
           fail(`/sitemap.xml: ${productUrls} product URLs, ${snapshot.count} products`);
       } else fail('/sitemap.xml: missing');
-      for (const f of ['feed.xml', 'robots.txt', '.well-known/api-catalog']) if (!fileSet.has(f)) fail(`/${f}: missing`);
+      for (const f of ['feed.xml', 'robots.txt', '.well-known/api-catalog'])
+        if (!fileSet.has(f)) fail(`/${f}: missing`);
       if (fileSet.has('.well-known/api-catalog')) {
         try {
           JSON.parse(read('/.well-known/api-catalog'));

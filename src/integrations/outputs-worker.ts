@@ -1,10 +1,10 @@
 // The outputs pass, in a process of its own that runs while Astro renders the pages: every
-// non-HTML output, the search index, the link previews and the admin catalog, from what the
-// content loader read (src/catalog/handoff.ts). Started by the catalog-outputs integration with a
-// job on its IPC channel; answers with one report. Its memory is its own, not the Astro process's.
+// non-HTML output, the search index, the link previews and the admin catalog. Started by the
+// catalog-outputs integration with a
+// job on its IPC channel as the build starts; reads the product files itself (on the core Astro's
+// content sync leaves idle) and answers with one report. Its memory is its own, not the Astro process's.
 import path from 'node:path';
 import { catalogView } from '../catalog/catalog.ts';
-import { readCatalogHandoff } from '../catalog/handoff.ts';
 import { formatProblems, loadCatalog } from '../catalog/load.ts';
 import { writeAdminCatalog } from '../admin/write-catalog.ts';
 import { describeMcpTools } from '../admin/tools.ts';
@@ -53,9 +53,7 @@ const MARKDOWN = 'product-markdown.json';
 
 export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const lines: string[] = [];
-  const loaded = readCatalogHandoff(job.cacheDir, job.contentDir);
-  if (!loaded) lines.push('the content loader left no hand-off: reading the product files again');
-  const { entries, problems } = loaded ?? (await loadCatalog(path.relative(job.root, job.contentDir), job.root));
+  const { entries, problems } = await loadCatalog(path.relative(job.root, job.contentDir), job.root);
   if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
   const view = catalogView(entries, new Date(job.at));
 
@@ -67,10 +65,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const scan = leakScanner(entries, view.at);
   const scanned: string[] = [];
   const markdownFile = cacheFile(job.cacheDir, MARKDOWN);
-  const md = cachedProductMarkdown(
-    job.base,
-    previous ? readCacheJson<MarkdownStore>(markdownFile) : undefined,
-  );
+  const md = cachedProductMarkdown(job.base, previous ? readCacheJson<MarkdownStore>(markdownFile) : undefined);
   const outputs = await writeCatalogOutputs(job.outDir, view, {
     base: job.base,
     mcpDescription: describeMcpTools(),
@@ -87,7 +82,9 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   writeCacheJson(markdownFile, md.store());
 
   const previews = await writePreviewImages(job.outDir, view, job.publicDir, previous?.previews);
-  lines.push(`link previews: ${previews.images} PNG images, ${previews.rendered} rendered in ${previews.ms.toFixed(0)} ms`);
+  lines.push(
+    `link previews: ${previews.images} PNG images, ${previews.rendered} rendered in ${previews.ms.toFixed(0)} ms`,
+  );
 
   const admin = writeAdminCatalog(job.adminOut, entries, view.at);
   lines.push(
@@ -115,7 +112,11 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   } satisfies Ledgers);
   return {
     lines,
-    files: [...Object.keys(outputs.ledger).map((p) => p.replace(/^\/+/, '')), ...indexFiles, ...Object.keys(previews.ledger)],
+    files: [
+      ...Object.keys(outputs.ledger).map((p) => p.replace(/^\/+/, '')),
+      ...indexFiles,
+      ...Object.keys(previews.ledger),
+    ],
     scanned,
     leaks: scan.leaks(),
   };

@@ -56,7 +56,12 @@ type Output = [urlPath: string, body: string | (() => string), key?: string];
 const digest = (text: string) => createHash('sha1').update(text).digest('base64url');
 
 /** Every output as [url path, body, key]; bodies that are costly to build are thunks, built when written. */
-function* outputs(view: CatalogView, base: string, mcpDescription: string | undefined, md: ProductMarkdown): Generator<Output> {
+function* outputs(
+  view: CatalogView,
+  base: string,
+  mcpDescription: string | undefined,
+  md: ProductMarkdown,
+): Generator<Output> {
   const jsons: string[] = [];
   for (const e of view.products) {
     const body = productJson(toProduct(e, base));
@@ -83,7 +88,11 @@ function* outputs(view: CatalogView, base: string, mcpDescription: string | unde
   // A twin shows what its page shows: the page's own key says when it changed.
   for (const p of pages) {
     const key =
-      p.kind === 'product' ? productPageKey(p.entry) : p.kind === 'list' ? listPageKey(p.list, p.page, view) : undefined;
+      p.kind === 'product'
+        ? productPageKey(p.entry)
+        : p.kind === 'list'
+          ? listPageKey(p.list, p.page, view)
+          : undefined;
     yield [p.twin, () => twinMarkdown(p, view, md), key === undefined ? undefined : `${base} ${key}`];
   }
 }

@@ -42,15 +42,15 @@ export const catalogStats = defineTool({
       builtAt: catalog.builtAt.toISOString(),
     };
     for (const r of rows) {
-      const p = r.product;
+      const p = r;
       s.byStatus[r.status]++;
-      for (const c of p.categories) s.byCategory[c]++;
+      for (const c of p.categories) s.byCategory[c as keyof typeof s.byCategory]++;
       for (const b of r.ageBands) s.byAgeBand[b]++;
       if (r.ageBands.length === 0) s.noAgeBand++;
-      if (p.pickedBy) s.byCurator[p.pickedBy]++;
+      if (p.pickedBy) s.byCurator[p.pickedBy as keyof typeof s.byCurator]++;
       else s.noCurator++;
-      s.byCurrency[p.currency]++;
-      if (p.price === null) s.unpriced++;
+      s.byCurrency[p.currency as keyof typeof s.byCurrency]++;
+      if (!p.priced) s.unpriced++;
       if (p.staffPick) s.staffPicks++;
     }
     return s;

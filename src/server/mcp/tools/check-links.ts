@@ -65,7 +65,7 @@ export const checkLinksTool = defineTool({
     for (const r of rows) {
       for (const field of args.fields) {
         const url = r.product[field];
-        if (url !== null) targets.push({ slug: r.product.slug, field, url });
+        if (url !== null) targets.push({ slug: r.slug, field, url });
       }
     }
     for (const url of args.urls ?? []) targets.push({ slug: null, field: 'input', url });

@@ -74,7 +74,7 @@ export const draftProduct = defineTool({
       path: file,
       slug,
       requestedSlug,
-      takenBy: slug === requestedSlug ? null : index.bySlug.get(requestedSlug)!.entry.sourcePath,
+      takenBy: slug === requestedSlug ? null : index.bySlug.get(requestedSlug)!.sourcePath,
       text,
       valid: entry !== null && problems.length === 0,
       problems,

@@ -18,9 +18,9 @@ export const getProduct = defineTool({
     if (!row) {
       const stem = slug.split('-')[0] ?? slug;
       const near = index.rows
-        .filter((r) => r.product.slug.includes(stem))
+        .filter((r) => r.slug.includes(stem))
         .slice(0, 5)
-        .map((r) => r.product.slug);
+        .map((r) => r.slug);
       throw new ToolError(
         `No product has the slug "${slug}".${near.length ? ` Similar slugs: ${near.join(', ')}.` : ''} Use search_products to find it.`,
       );

@@ -43,20 +43,20 @@ type Filters = z.output<typeof input>;
 function matcher(f: Filters): (r: AdminRow) => boolean {
   const words = (f.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const ageLo = f.age === undefined ? 0 : f.age * 12;
+  // Only the row's facts are read (the index): a product's record is read when a result shows it.
   return (r) => {
-    const p = r.entry.data; // the fields filtered on are the public ones, unchanged by the projection
     if (f.status && r.status !== f.status) return false;
-    if (f.category && !p.categories.includes(f.category)) return false;
+    if (f.category && !r.categories.includes(f.category)) return false;
     if (f.ageBand && !r.ageBands.includes(f.ageBand)) return false;
     if (
       f.age !== undefined &&
       (!r.ageSpan || r.ageSpan.minMonths > ageLo + 11 || (r.ageSpan.maxMonths ?? Infinity) < ageLo)
     )
       return false;
-    if (f.staffPick !== undefined && p.staffPick !== f.staffPick) return false;
-    if (f.pickedBy && p.pickedBy !== f.pickedBy) return false;
-    if (f.currency && p.currency !== f.currency) return false;
-    if (f.priced !== undefined && (p.price !== null) !== f.priced) return false;
+    if (f.staffPick !== undefined && r.staffPick !== f.staffPick) return false;
+    if (f.pickedBy && r.pickedBy !== f.pickedBy) return false;
+    if (f.currency && r.currency !== f.currency) return false;
+    if (f.priced !== undefined && r.priced !== f.priced) return false;
     return words.every((w) => r.haystack.includes(w));
   };
 }

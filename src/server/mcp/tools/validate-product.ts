@@ -45,7 +45,7 @@ export const validateProduct = defineTool({
   }),
   async run(args, ctx) {
     const res = validateText(args.text, args.path);
-    const existing = res.slug ? ((await ctx.catalog()).bySlug.get(res.slug)?.entry.sourcePath ?? null) : null;
+    const existing = res.slug ? ((await ctx.catalog()).bySlug.get(res.slug)?.sourcePath ?? null) : null;
     return { ...res, report: res.problems.length ? formatProblems(res.problems) : '', existingProduct: existing };
   },
 });
