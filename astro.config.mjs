@@ -5,7 +5,7 @@ process.env.CATALOG_BUILD_TIME ??= new Date().toISOString();
 import { defineConfig } from 'astro/config';
 import { siteUrl } from './src/config/site.ts';
 import catalogOutputs from './src/integrations/catalog-outputs.ts';
-import { describeMcpTools } from './src/server/mcp/describe.ts';
+import { BUILD_CACHE_DIR } from './src/integrations/build-cache.ts';
 
 export default defineConfig({
   site: siteUrl(),
@@ -13,13 +13,20 @@ export default defineConfig({
   trailingSlash: 'never',
   // One external stylesheet, never inlined: the site's CSP forbids inline styles.
   build: { format: 'file', concurrency: 4, inlineStylesheets: 'never' },
-  // ASTRO_CACHE_DIR gives a build its own content-layer data store (default node_modules/.astro),
-  // so tests can build a temporary content folder while another build of the repository runs.
-  ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
-  // JSON, OpenAPI, llms files, Markdown twins, sitemap.xml, feed.xml, robots.txt, api-catalog.
-  integrations: [catalogOutputs({ mcpDescription: describeMcpTools() })],
-  // Nor small scripts (the search page's): the CSP forbids inline script too.
-  vite: { build: { assetsInlineLimit: 0 } },
+  // The build cache (content-layer store, incremental-build manifest, what the outputs pass knows),
+  // kept between Netlify builds by netlify/plugins/build-cache. ASTRO_CACHE_DIR gives a build its
+  // own (tests and the benchmark build temporary content folders beside the repository's build).
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? BUILD_CACHE_DIR,
+  // Pages whose cacheKey (src/catalog/page-keys.ts) and code did not change are not rendered again.
+  experimental: { incrementalBuild: true },
+  // JSON, OpenAPI, llms files, Markdown twins, sitemap.xml, feed.xml, robots.txt, api-catalog,
+  // the search index, link previews and the admin catalog; then the post-build proof.
+  integrations: [catalogOutputs()],
+  vite: {
+    // Nor small scripts (the search page's): the CSP forbids inline script too.
+    // The output folder is kept between builds; the integration empties it when a build starts cold.
+    build: { assetsInlineLimit: 0, emptyOutDir: false },
+  },
   devToolbar: { enabled: false },
   telemetry: false,
 });

@@ -12,6 +12,7 @@ export default tseslint.config(
       '.astro/',
       '.netlify/',
       '.generated/',
+      '.build-cache/',
       '.cache/',
       '.config/',
       'node_modules/',

@@ -1,10 +1,12 @@
 // `npm run bench [-- --n 10000] [--keep] [--skip-lighthouse] [--skip-hugo] [--seed 1] [--astro-config f]`: builds N
-// synthetic products cold and warm beside Hugo, times the admin functions, weighs the pages (and
+// synthetic products cold, then warm as the hourly rebuild on Netlify (the output folder and build
+// cache kept, one product edited), beside Hugo; times the admin functions, weighs the pages (and
 // the heaviest of all, gzipped), checks search ranking and transfer, runs Lighthouse on four pages,
-// judges the targets and writes bench-results/<timestamp>.json.
+// judges the targets (scripts/bench/report.ts) and writes bench-results/<timestamp>.json. The run
+// is a list of phases (PHASES below), each logged with its name.
 // Everything generated lives under os.tmpdir(); nothing is written to content/ or dist/.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,16 +70,10 @@ const contentDir = path.join(tmp, 'content/products');
 const distDir = path.join(tmp, 'dist');
 const cacheEnv = supportsCacheDirEnv(ROOT);
 const cacheDir = cacheEnv ? path.join(tmp, 'astro-cache') : null;
-const adminSnapshot = path.join(tmp, 'admin-catalog.json');
-const snapshot = path.join(ROOT, '.generated/admin-catalog.json');
-const snapshotBackup = path.join(tmp, 'admin-catalog.backup.json');
-const hadSnapshot = existsSync(snapshot);
-if (hadSnapshot) copyFileSync(snapshot, snapshotBackup);
+const adminCatalog = path.join(tmp, 'admin-catalog');
 
-/** Puts the repository back as it was: the admin snapshot, and no 10k content-layer store. */
+/** Puts the repository back as it was: no 10k content-layer store, no temporary folder. */
 function restore() {
-  if (hadSnapshot && existsSync(snapshotBackup)) copyFileSync(snapshotBackup, snapshot);
-  else if (!hadSnapshot) rmSync(snapshot, { force: true });
   if (!cacheEnv) rmSync(path.join(ROOT, 'node_modules/.astro'), { recursive: true, force: true });
   if (!args.keep) rmSync(tmp, { recursive: true, force: true });
 }
@@ -122,15 +118,16 @@ try {
     CATALOG_CONTENT_DIR: contentDir,
     ASTRO_TELEMETRY_DISABLED: '1',
     ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
-    // The build writes the admin snapshot here instead of the repository's .generated/.
-    ADMIN_CATALOG_OUT: adminSnapshot,
+    // The build writes the admin catalog here instead of the repository's .generated/.
+    ADMIN_CATALOG_OUT: adminCatalog,
   };
   log(`build command: ${steps.join(' && ')}`);
   log(
     `cache: ${cacheEnv ? `ASTRO_CACHE_DIR=${cacheDir}` : 'node_modules/.astro (astro.config.mjs has no ASTRO_CACHE_DIR)'}`,
   );
-  async function build(label: string): Promise<BuildRun> {
-    await rm(distDir, { recursive: true, force: true });
+  /** Cold: no output folder (Netlify starts without one). Warm: the previous one, as the build plugin restores it. */
+  async function build(label: 'cold' | 'warm'): Promise<BuildRun> {
+    if (label === 'cold') await rm(distDir, { recursive: true, force: true });
     let pages = 0;
     log(`${label} build…`);
     const r = await measure(steps.join(' && '), {
@@ -145,7 +142,7 @@ try {
     const dist = r.ok ? await distStats(distDir, { gzipHtml: label === 'cold' }) : null;
     const run = toBuildRun(r, phases(r.log, r.wallMs), dist);
     log(
-      `${label} build ${r.ok ? 'done' : 'FAILED'}: ${sec(r.wallMs)}, peak RSS ${mb(r.peakRssBytes)} over ${r.peakProcesses} processes${dist ? `, ${dist.files} files` : ''}`,
+      `${label} build ${r.ok ? 'done' : 'FAILED'}: ${sec(r.wallMs)}, peak RSS ${mb(r.peakProcessBytes)} (${r.peakProcessCommand}), ${mb(r.peakRssBytes)} over ${r.peakProcesses} processes${dist ? `, ${dist.files} files` : ''}`,
     );
     log(
       `  peak at ${sec(r.peakAtMs)} (${run.peakPhase ?? 'between phases'}): ${r.atPeak.map((p) => `${p.command} ${mb(p.bytes)}`).join(', ')}`,
@@ -159,6 +156,14 @@ try {
     `cold: cleared ${cleared.length ? cleared.map((d) => path.relative(ROOT, d) || d).join(', ') : 'nothing (no caches yet)'}`,
   );
   const cold = await build('cold');
+  // The hourly rebuild: one product edited, everything else as Netlify's build cache keeps it.
+  const edited = publishedEntries(entries, new Date()).find((e) => e.data.price !== null)!;
+  const warmEdit = `${edited.data.slug} repriced`;
+  const editedFile = path.join(contentDir, `${edited.data.slug}.md`);
+  writeFileSync(
+    editedFile,
+    readFileSync(editedFile, 'utf8').replace(/^price: (\d+)$/m, (_, p) => `price: ${Number(p) + 100}`),
+  );
   const warm = cold.ok ? await build('warm') : null;
 
   // 3. Hugo, same products, cold.
@@ -190,7 +195,9 @@ try {
     log(`Hugo ${r.ok ? `done: ${sec(r.wallMs)}, ${mb(r.peakRssBytes)}, ${files} files` : 'FAILED'}`);
   }
   const ratioColdToHugo = cold.ok && hugo?.wallMs ? cold.wallMs / hugo.wallMs : null;
-  if (ratioColdToHugo !== null) log(`ratio ours/Hugo (cold): ${ratioColdToHugo.toFixed(2)}×`);
+  const ratioWarmToHugo = warm?.ok && hugo?.wallMs ? warm.wallMs / hugo.wallMs : null;
+  if (ratioColdToHugo !== null)
+    log(`ratio ours/Hugo: cold ${ratioColdToHugo.toFixed(2)}×, warm ${ratioWarmToHugo?.toFixed(2)}×`);
 
   // 4. Admin side at scale.
   log('admin functions at scale');
@@ -200,7 +207,7 @@ try {
     repeat: Number(args.repeat),
     searchArgs: { query: 'wooden' },
     calls: { search_products: { query: 'wooden' }, audit_catalog: {} },
-    env: { CATALOG_CONTENT_DIR: contentDir, ADMIN_CATALOG_PATH: adminSnapshot },
+    env: { CATALOG_CONTENT_DIR: contentDir, ADMIN_CATALOG_PATH: adminCatalog },
     workDir: tmp,
     log,
   });
@@ -302,8 +309,10 @@ try {
     cacheMode: cacheEnv ? 'ASTRO_CACHE_DIR in tmp' : 'node_modules/.astro',
     cold,
     warm,
+    warmEdit,
     hugo,
     ratioColdToHugo,
+    ratioWarmToHugo,
     admin,
     pages,
   };

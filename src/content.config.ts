@@ -1,18 +1,28 @@
 // The products content collection. Its loader is the project's own, so the Astro build fails on a
-// broken product file with exactly the messages `npm run validate` prints.
+// broken product file with exactly the messages `npm run validate` prints. What it read is handed
+// to the rest of the build as a file in the build cache (src/catalog/handoff.ts).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
-import { formatProblems, loadCatalog, publishCatalogLoad } from './catalog/load.ts';
+import { writeCatalogHandoff } from './catalog/handoff.ts';
+import { formatProblems, loadCatalog, PRODUCTS_DIR } from './catalog/load.ts';
+import { entryDigest } from './catalog/page-keys.ts';
 
 const products = defineCollection({
   loader: {
     name: 'product-files',
-    load: async ({ store, logger }) => {
-      const loaded = await loadCatalog(process.env.CATALOG_CONTENT_DIR);
+    load: async ({ store, logger, config }) => {
+      const root = fileURLToPath(config.root);
+      const dir = process.env.CATALOG_CONTENT_DIR || PRODUCTS_DIR;
+      const loaded = await loadCatalog(dir, root);
       const { entries, problems } = loaded;
-      publishCatalogLoad(loaded, process.env.CATALOG_CONTENT_DIR);
       if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
-      store.clear();
-      for (const entry of entries) store.set({ id: entry.data.slug, data: { entry } });
+      writeCatalogHandoff(fileURLToPath(config.cacheDir), path.resolve(root, dir), loaded);
+      // The store outlives the build (Astro's cacheDir): entries whose digest did not change are
+      // not written again, and products whose files are gone are dropped.
+      const slugs = new Set(entries.map((e) => e.data.slug));
+      for (const id of store.keys()) if (!slugs.has(id)) store.delete(id);
+      for (const entry of entries) store.set({ id: entry.data.slug, data: { entry }, digest: entryDigest(entry) });
       logger.info(`${entries.length} product files loaded`);
     },
   },

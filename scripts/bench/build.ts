@@ -9,7 +9,7 @@ const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * The shell steps of package.json's `build` script, with `npm run x` expanded, the Node version
- * check dropped, `--outDir` added to `astro build` and the build folder given to the search index step.
+ * check dropped and `--outDir` added to `astro build`.
  */
 export function buildSteps(root: string, outDir: string, astroConfig?: string): string[] {
   const scripts = (
@@ -26,8 +26,6 @@ export function buildSteps(root: string, outDir: string, astroConfig?: string): 
         // `VAR=value astro build` (an environment prefix) is still the Astro build.
         if (/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)*astro build\b/.test(s))
           return [`${s} --outDir ${q(outDir)}${astroConfig ? ` --config ${q(astroConfig)}` : ''}`];
-        // The search index step after the build takes the build folder as its argument.
-        if (/^node scripts\/search-index\.ts$/.test(s)) return [`${s} ${q(outDir)}`];
         return [s];
       });
   return expand(scripts.build ?? 'astro build', 0);

@@ -51,6 +51,9 @@ export interface RunResult {
   exitCode: number | null;
   wallMs: number;
   peakRssBytes: number;
+  /** The peak RSS of the largest single process of the tree, and which it was. */
+  peakProcessBytes: number;
+  peakProcessCommand: string;
   peakProcesses: number;
   /** The processes of the tree at the moment of the peak, largest first. */
   atPeak: { pid: number; command: string; bytes: number }[];
@@ -79,12 +82,14 @@ export function measure(command: string, opts: RunOptions): Promise<RunResult> {
     });
     const log: RunResult['log'] = [];
     let peak = 0;
+    let peakProcess = { bytes: 0, command: '' };
     let peakProcesses = 0;
     let atPeak: RunResult['atPeak'] = [];
     let peakAtMs = 0;
     const sample = () => {
       if (child.pid === undefined) return;
       const { bytes, processes, byProcess } = treeRss(child.pid);
+      for (const p of byProcess) if (p.bytes > peakProcess.bytes) peakProcess = { bytes: p.bytes, command: p.command };
       if (bytes > peak) {
         peak = bytes;
         atPeak = byProcess.sort((a, b) => b.bytes - a.bytes);
@@ -110,7 +115,18 @@ export function measure(command: string, opts: RunOptions): Promise<RunResult> {
       clearInterval(timer);
       const wallMs = performance.now() - started;
       for (const rest of [partial.out, partial.err]) if (rest) log.push({ ms: wallMs, line: rest });
-      resolve({ ok: code === 0, exitCode: code, wallMs, peakRssBytes: peak, peakProcesses, atPeak, peakAtMs, log });
+      resolve({
+        ok: code === 0,
+        exitCode: code,
+        wallMs,
+        peakRssBytes: peak,
+        peakProcessBytes: peakProcess.bytes,
+        peakProcessCommand: peakProcess.command,
+        peakProcesses,
+        atPeak,
+        peakAtMs,
+        log,
+      });
     });
     sample();
   });

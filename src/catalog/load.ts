@@ -132,25 +132,6 @@ export async function loadCatalog(dir = PRODUCTS_DIR, root = process.cwd()): Pro
   return { entries, problems };
 }
 
-// `astro build` runs the content collection's loader through Vite's module graph and the
-// catalog-outputs integration through Node's: two copies of this module, one process. The loader
-// publishes what it read on `globalThis` so the integration can reuse it instead of reading and
-// parsing every file a second time (at 10,000 products: ~1.5 s on the render's thread, ~35 MB).
-const SHARED = Symbol.for('little-hands-catalog.loaded-product-files');
-type Shared = Map<string, LoadResult>;
-const sharedKey = (dir: string, root: string) => `${path.resolve(root, dir)}\n${root}`;
-
-/** Records the result of a load of `dir` for the rest of this process (the newest load wins). */
-export function publishCatalogLoad(result: LoadResult, dir = PRODUCTS_DIR, root = process.cwd()): void {
-  const g = globalThis as { [SHARED]?: Shared };
-  (g[SHARED] ??= new Map()).set(sharedKey(dir, root), result);
-}
-
-/** What the content loader read from `dir` in this process, if it ran. */
-export function publishedCatalogLoad(dir = PRODUCTS_DIR, root = process.cwd()): LoadResult | undefined {
-  return (globalThis as { [SHARED]?: Shared })[SHARED]?.get(sharedKey(dir, root));
-}
-
 /** One problem per line: `file:line  field  message. Fix: …` */
 export function formatProblem(p: Problem): string {
   return `${p.file}${p.line ? `:${p.line}` : ''}  ${p.field}: ${p.message}.\n    Fix: ${p.fix}`;

@@ -1,66 +1,120 @@
-// Astro integration: after the HTML is built, writes every non-HTML output (JSON, OpenAPI, llms
-// files, Markdown twins, sitemap, feed, robots, api-catalog) in one pass, then runs the post-build proof.
+// Astro integration: the catalog's non-HTML outputs and the post-build proof. While Astro renders
+// the pages, a worker process (./outputs-worker.ts) writes every other output, the search index,
+// the link previews and the admin catalog; when the pages are done, files no output claims are
+// removed and the proof runs over the whole output folder. A build that follows a finished one
+// into the same folder starts warm (./build-cache.ts): unchanged outputs are kept, not rewritten.
+import { fork, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
-import { buildTime, catalogView } from '../catalog/catalog.ts';
-import { formatProblems, loadCatalog, publishedCatalogLoad } from '../catalog/load.ts';
-import { checkDist, formatFailures } from './check-dist.ts';
-import { writePreviewImages } from './preview-images.ts';
-import { writeSearchRecords } from './search-index.ts';
-import { writeCatalogOutputs } from './write-outputs.ts';
-import { SNAPSHOT_PATH, writeSnapshotFile } from '../server/admin-catalog/snapshot.ts';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { ADMIN_CATALOG_DIR } from '../admin/catalog-format.ts';
+import { buildTime } from '../catalog/catalog.ts';
+import { clearCatalogHandoff, readCatalogHandoff } from '../catalog/handoff.ts';
+import { formatProblems, loadCatalog, PRODUCTS_DIR } from '../catalog/load.ts';
+import { siteUrl } from '../config/site.ts';
+import { codeVersion, finishBuild, startBuild } from './build-cache.ts';
+import { formatLeak } from './leak-scan.ts';
+import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
+import { proofLedger } from './proof-ledger.ts';
+import { pruneOutput } from './prune.ts';
 
-export interface CatalogOutputsOptions {
-  /** Extra Markdown for the POST /api/mcp description in openapi.json (the MCP tool list). */
-  mcpDescription?: string;
+type WorkerAnswer = { ok: true; report: OutputsReport } | { ok: false; error: string };
+
+/** Runs the outputs job in a child process; resolves with its report. */
+function startWorker(root: string, job: OutputsJob): { child: ChildProcess; report: Promise<OutputsReport> } {
+  const child = fork(path.join(root, 'src/integrations/outputs-worker.ts'), [], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const report = new Promise<OutputsReport>((resolve, reject) => {
+    let answered = false;
+    child.once('message', (m: WorkerAnswer) => {
+      answered = true;
+      if (m.ok) resolve(m.report);
+      else reject(new Error(`The outputs pass failed:\n${m.error}`));
+    });
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`The outputs pass exited with code ${code} before reporting.`));
+    });
+  });
+  report.catch(() => {}); // reported when awaited in build:done
+  // Astro's rendering is the longer road: the worker (and Pagefind, its child) yields the CPU to it.
+  try {
+    if (child.pid) os.setPriority(child.pid, 10);
+  } catch {
+    // Not allowed here: both run at the same priority.
+  }
+  child.send(job);
+  return { child, report };
 }
 
-export default function catalogOutputs(options: CatalogOutputsOptions = {}): AstroIntegration {
-  // The product files as the content collection's loader read them in this process (see
-  // publishCatalogLoad); read again only when it did not run here.
-  let loading: ReturnType<typeof loadCatalog> | undefined;
+export default function catalogOutputs(): AstroIntegration {
+  let command = '';
   let root = process.cwd();
   let publicDir = path.join(root, 'public');
+  let outDir = path.join(root, 'dist');
+  let cacheDir = root;
+  let worker: ReturnType<typeof startWorker> | undefined;
+  const contentDir = () => path.resolve(root, process.env.CATALOG_CONTENT_DIR || PRODUCTS_DIR);
+  const log = (logger: AstroIntegrationLogger, lines: string[]) => lines.forEach((l) => logger.info(l));
+
   return {
     name: 'catalog-outputs',
     hooks: {
-      'astro:build:start': ({ logger }) => {
-        const published = publishedCatalogLoad(process.env.CATALOG_CONTENT_DIR);
-        if (!published) logger.info('the content loader did not run in this process: reading the product files again');
-        loading = published ? Promise.resolve(published) : loadCatalog(process.env.CATALOG_CONTENT_DIR);
-        loading.catch(() => {}); // reported when awaited in build:done
+      'astro:config:setup': (options) => {
+        command = options.command;
       },
-      'astro:config:done': ({ config }) => {
+      'astro:config:done': ({ config, logger }) => {
         root = fileURLToPath(config.root);
         publicDir = fileURLToPath(config.publicDir);
-      },
-      'astro:build:done': async ({ dir, logger }) => {
-        const outDir = fileURLToPath(dir);
-        const { entries, problems } = await (loading ?? loadCatalog(process.env.CATALOG_CONTENT_DIR));
-        if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
-        const view = catalogView(entries, buildTime());
-        const stats = await writeCatalogOutputs(
+        outDir = fileURLToPath(config.outDir);
+        cacheDir = fileURLToPath(config.cacheDir);
+        if (command !== 'build') return;
+        const start = startBuild(cacheDir, outDir);
+        logger.info(start.warm ? 'warm build: keeping what did not change' : `cold build: ${start.reason}`);
+        clearCatalogHandoff(cacheDir);
+        // Vite writes the client assets anew into the kept folder: the old ones go first.
+        rmSync(path.join(outDir, '_astro'), { recursive: true, force: true });
+        // The worker starts now, reading the product files itself on the core that Astro's content
+        // sync and Vite leave idle, so the search index is done by the time the pages are.
+        worker = startWorker(root, {
+          root,
           outDir,
-          view,
-          options.mcpDescription ? { mcpDescription: options.mcpDescription } : {},
-        );
-        logger.info(
-          `${stats.files} catalog outputs (${(stats.bytes / 1e6).toFixed(1)} MB) for ${view.products.length} products in ${stats.ms.toFixed(0)} ms`,
-        );
-        const records = writeSearchRecords(outDir, view);
-        logger.info(`search records: ${records} products (indexed by scripts/search-index.ts after the build)`);
-        const previews = await writePreviewImages(outDir, view, publicDir);
-        logger.info(`link previews: ${previews.images} PNG images in ${previews.ms.toFixed(0)} ms`);
-        // The admin catalog for the MCP function: the same parse, every product, outside dist/.
-        const snapshot = path.resolve(root, process.env.ADMIN_CATALOG_OUT ?? SNAPSHOT_PATH);
-        const snapshotBytes = await writeSnapshotFile(snapshot, entries, view.at);
-        logger.info(
-          `admin catalog: ${entries.length} products, ${(snapshotBytes / 1024).toFixed(0)} KiB → ${path.relative(root, snapshot)}`,
-        );
-        const check = await checkDist(outDir, { entries, searchIndex: false });
+          cacheDir,
+          publicDir,
+          contentDir: contentDir(),
+          at: buildTime().toISOString(),
+          base: siteUrl(),
+          adminOut: path.resolve(root, process.env.ADMIN_CATALOG_OUT ?? ADMIN_CATALOG_DIR),
+          codeVersion: codeVersion(root, [siteUrl()]),
+        });
+      },
+      'astro:build:done': async ({ dir, assets, logger }) => {
+        if (fileURLToPath(dir) !== outDir) throw new Error(`Unexpected output folder ${fileURLToPath(dir)}`);
+        // The proof's libraries (ajv, the schemas) load only now, off the way to the first page.
+        const { checkDist, formatFailures } = await import('./check-dist.ts');
+        const report = await worker!.report;
+        log(logger, report.lines);
+        if (report.leaks.length)
+          throw new Error(`Post-build proof failed:\n${formatFailures(report.leaks.map(formatLeak))}`);
+        const loaded = readCatalogHandoff(cacheDir, contentDir()) ?? (await loadCatalog(contentDir(), root));
+        if (loaded.problems.length) throw new Error(`Invalid product files.\n${formatProblems(loaded.problems)}`);
+        // Astro's pages (rendered or kept), then the worker's outputs.
+        const pages = [...assets.values()]
+          .flat()
+          .map((u) => path.relative(outDir, fileURLToPath(u)).split(path.sep).join('/'));
+        const pruned = pruneOutput(outDir, publicDir, [...pages, ...report.files]);
+        if (pruned) logger.info(`removed ${pruned} files no output claims any more`);
+        const ledger = proofLedger(cacheDir, outDir, loaded.entries, report.scanned);
+        const check = await checkDist(outDir, { entries: loaded.entries, scanned: ledger.vouched });
         if (check.failures.length) throw new Error(`Post-build proof failed:\n${formatFailures(check.failures)}`);
-        logger.info(`post-build proof passed (${check.filesScanned} files scanned in ${check.ms.toFixed(0)} ms)`);
+        ledger.save();
+        logger.info(
+          `post-build proof passed: ${check.checks.map((c) => `${c.name} ${c.ms.toFixed(0)} ms`).join(', ')}; ${check.filesScanned} files read for the leak search (${ledger.vouchedCount()} vouched for)`,
+        );
+        finishBuild(cacheDir, outDir);
       },
     },
   };

@@ -1,7 +1,9 @@
 // Link previews reject SVG, and the products' local pictures are SVG: this renders each local SVG
 // image of a published product once into a PREVIEW_SIZE PNG (the picture centred on the site's
-// background), at the path previewImageOf() gives the product page's og:image.
-import { existsSync, mkdirSync } from 'node:fs';
+// background), at the path previewImageOf() gives the product page's og:image. A preview whose
+// picture did not change since the last build is kept.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { CatalogView } from '../catalog/catalog.ts';
@@ -13,11 +15,20 @@ const BACKGROUND = '#fbf7f1';
 
 export interface PreviewStats {
   images: number;
+  /** How many were drawn this time (the others were kept). */
+  rendered: number;
   ms: number;
+  /** Each preview's file under outDir → digest of the picture it was drawn from. */
+  ledger: Record<string, string>;
 }
 
 /** Renders the previews of every published product's local SVG image; each distinct image once. */
-export async function writePreviewImages(outDir: string, view: CatalogView, publicDir: string): Promise<PreviewStats> {
+export async function writePreviewImages(
+  outDir: string,
+  view: CatalogView,
+  publicDir: string,
+  previous: Record<string, string> = {},
+): Promise<PreviewStats> {
   const started = performance.now();
   const jobs = new Map<string, string>();
   for (const e of view.products) {
@@ -27,9 +38,16 @@ export async function writePreviewImages(outDir: string, view: CatalogView, publ
     // previewImageOf maps local SVGs only; a remote image keeps its own URL.
     jobs.set(preview.url, path.join(publicDir, distFileOf(image)));
   }
+  const ledger: Record<string, string> = {};
+  let rendered = 0;
   const render = async ([url, source]: [string, string]) => {
     if (!existsSync(source)) throw new Error(`${source}: image of a published product is missing`);
-    const target = path.join(outDir, distFileOf(url));
+    const file = distFileOf(url);
+    const target = path.join(outDir, file);
+    const digest = createHash('sha1').update(readFileSync(source)).digest('base64url');
+    ledger[file] = digest;
+    if (previous[file] === digest && existsSync(target)) return;
+    rendered++;
     mkdirSync(path.dirname(target), { recursive: true });
     // Drawn at the size it is shown (an SVG at the default 72 dpi is its own width), centred.
     const { width = PREVIEW_SIZE.width, height = PREVIEW_SIZE.height } = await sharp(source).metadata();
@@ -48,5 +66,5 @@ export async function writePreviewImages(outDir: string, view: CatalogView, publ
       for (let job = queue.shift(); job; job = queue.shift()) await render(job);
     }),
   );
-  return { images: jobs.size, ms: performance.now() - started };
+  return { images: jobs.size, rendered, ms: performance.now() - started, ledger };
 }

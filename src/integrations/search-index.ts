@@ -1,20 +1,18 @@
-// The Pagefind search index, in two steps so that the indexer never runs beside the build's own
-// peak memory: the outputs pass writes the search records (built from the catalog view, never
-// from the HTML) into the build folder, and `node scripts/search-index.ts` (the step after
-// `astro build` in `npm run build`) feeds them to Pagefind's Node API, which writes /pagefind/.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The Pagefind search index under /pagefind/, built from the catalog view's search records (never
+// from the HTML) by Pagefind's own indexer, a process of its own that works while the outputs are
+// written. Its files are taken in memory and only those that changed since the last build are
+// written; when no record changed, the index is not built at all.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as pagefind from 'pagefind';
 import type { CatalogView } from '../catalog/catalog.ts';
 import { SEARCH_INDEX_PATH } from '../catalog/urls.ts';
 import { distFileOf } from '../outputs/pages.ts';
-import { searchRecords, type SearchRecord } from '../outputs/search-records.ts';
+import { searchRecords } from '../outputs/search-records.ts';
 
-/** Where the records wait in the build folder for the index step, which removes them. */
-export const SEARCH_RECORDS_FILE = '.search-records.jsonl';
-
-/** Pagefind's packaged interfaces: the search page has its own, so these are never loaded. */
-const UNUSED = [
+/** Pagefind's packaged interfaces: the search page has its own, so these are never written. */
+const UNUSED = new Set([
   'pagefind-ui.js',
   'pagefind-ui.css',
   'pagefind-modular-ui.js',
@@ -22,57 +20,103 @@ const UNUSED = [
   'pagefind-component-ui.js',
   'pagefind-component-ui.css',
   'pagefind-highlight.js',
-];
+]);
 
-/** Writes one JSON line per published product; returns how many. */
-export function writeSearchRecords(outDir: string, view: CatalogView): number {
-  const lines: string[] = [];
-  for (const r of searchRecords(view)) lines.push(JSON.stringify(r));
-  writeFileSync(path.join(outDir, SEARCH_RECORDS_FILE), lines.length ? `${lines.join('\n')}\n` : '');
-  return lines.length;
+/** What the last build's index was made from and which files it has (path under /pagefind/ → digest). */
+export interface SearchIndexLedger {
+  records: string;
+  files: Record<string, string>;
 }
 
 export interface SearchIndexStats {
   records: number;
+  /** False when the records had not changed and the index was kept. */
+  rebuilt: boolean;
+  written: number;
   ms: number;
+  ledger: SearchIndexLedger;
 }
 
-/** Indexes the records the outputs pass left in `outDir`, writes /pagefind/ and removes the records. */
-export async function writeSearchIndex(outDir: string): Promise<SearchIndexStats> {
+const digest = (data: string | Uint8Array) => createHash('sha1').update(data).digest('base64url');
+
+/** Where the index lives in a build folder. */
+export const searchIndexDir = (outDir: string) => path.join(outDir, distFileOf(SEARCH_INDEX_PATH));
+
+/**
+ * Starts indexing every published product into `outDir`'s index, unless the records are those of
+ * the index already there; `files` resolves once Pagefind holds the new files in memory.
+ */
+export function indexSearchRecords(outDir: string, view: CatalogView, previous?: SearchIndexLedger) {
   const started = performance.now();
-  const source = path.join(outDir, SEARCH_RECORDS_FILE);
-  const records = readFileSync(source, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as SearchRecord);
-  const fail = (what: string, errors: string[]) => {
-    throw new Error(`Pagefind could not ${what}: ${errors.join('; ')}`);
-  };
-  const created = await pagefind.createIndex({ forceLanguage: 'en' });
-  if (!created.index) fail('start', created.errors);
-  const index = created.index!;
-  try {
-    // Sent in batches: the indexer reads them in order from one pipe, and nothing piles up.
-    for (let i = 0; i < records.length; i += 500) {
-      const added = await Promise.all(records.slice(i, i + 500).map((r) => index.addCustomRecord(r)));
-      const failed = added.flatMap((a) => a.errors);
-      if (failed.length) fail('index every product', failed);
-    }
-    const target = path.join(outDir, distFileOf(SEARCH_INDEX_PATH));
-    const written = await index.writeFiles({ outputPath: target });
-    if (written.errors.length) fail('write the index', written.errors);
-    for (const f of UNUSED) rmSync(path.join(target, f), { force: true });
-  } finally {
-    await pagefind.close();
+  const records = [...searchRecords(view)];
+  const recordsDigest = digest(JSON.stringify(records));
+  const target = searchIndexDir(outDir);
+  const unchanged =
+    previous?.records === recordsDigest && Object.keys(previous.files).every((f) => existsSync(path.join(target, f)));
+  const files = unchanged
+    ? null
+    : (async () => {
+        const fail = (what: string, errors: string[]) => {
+          throw new Error(`Pagefind could not ${what}: ${errors.join('; ')}`);
+        };
+        const created = await pagefind.createIndex({ forceLanguage: 'en' });
+        if (!created.index) fail('start', created.errors);
+        const index = created.index!;
+        try {
+          // Sent in batches: the indexer reads them in order from one pipe, and nothing piles up.
+          for (let i = 0; i < records.length; i += 500) {
+            const added = await Promise.all(records.slice(i, i + 500).map((r) => index.addCustomRecord(r)));
+            const failed = added.flatMap((a) => a.errors);
+            if (failed.length) fail('index every product', failed);
+          }
+          const got = await index.getFiles();
+          if (got.errors.length) fail('build the index', got.errors);
+          return got.files.filter((f) => !UNUSED.has(f.path));
+        } finally {
+          await pagefind.close();
+        }
+      })();
+  files?.catch(() => {}); // reported when awaited in writeSearchIndex
+  return { records: records.length, recordsDigest, files, started };
+}
+
+/** Writes the index that `indexSearchRecords` made: new and changed files, and removes the others. */
+export async function writeSearchIndex(
+  outDir: string,
+  job: ReturnType<typeof indexSearchRecords>,
+  previous?: SearchIndexLedger,
+  onWrite?: (relPath: string, content: Uint8Array) => void,
+): Promise<SearchIndexStats> {
+  const target = searchIndexDir(outDir);
+  const done = (rebuilt: boolean, written: number, files: Record<string, string>) => ({
+    records: job.records,
+    rebuilt,
+    written,
+    ms: performance.now() - job.started,
+    ledger: { records: job.recordsDigest, files },
+  });
+  if (!job.files) return done(false, 0, previous!.files);
+  const files = await job.files;
+  const ledger: Record<string, string> = {};
+  let written = 0;
+  for (const f of files) {
+    const d = digest(f.content);
+    ledger[f.path] = d;
+    const file = path.join(target, f.path);
+    if (previous?.files[f.path] === d && existsSync(file)) continue;
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, f.content);
+    onWrite?.(f.path, f.content);
+    written++;
   }
-  // Checked here too: the build's own proof ran before the index existed.
-  const entry = JSON.parse(
-    readFileSync(path.join(outDir, distFileOf(SEARCH_INDEX_PATH), 'pagefind-entry.json'), 'utf8'),
-  );
-  const pages = searchIndexSize(entry);
-  if (pages !== records.length) throw new Error(`The search index holds ${pages} records, not ${records.length}.`);
-  rmSync(source);
-  return { records: records.length, ms: performance.now() - started };
+  // Files of an older index: gone from this one.
+  if (existsSync(target))
+    for (const rel of readdirSync(target, { recursive: true, withFileTypes: true }))
+      if (rel.isFile()) {
+        const relPath = path.relative(target, path.join(rel.parentPath, rel.name)).split(path.sep).join('/');
+        if (!(relPath in ledger)) rmSync(path.join(target, relPath));
+      }
+  return done(true, written, ledger);
 }
 
 /** How many records a Pagefind index holds, from its pagefind-entry.json. */

@@ -1,8 +1,10 @@
 // The static paths of a list route: each list of one kind (src/catalog/lists.ts) split by
-// Astro's paginate() into PAGE_SIZE pages, page 1 at the list's path (a `[...page]` route).
+// Astro's paginate() into PAGE_SIZE pages, page 1 at the list's path (a `[...page]` route), each
+// with the key of what it shows (incremental builds skip a page whose key did not change).
 import type { PaginateFunction } from 'astro';
 import { siteCatalog } from '../catalog/collection.ts';
-import { listsOfKind, PAGE_SIZE, type ListKind, type ProductList } from '../catalog/lists.ts';
+import { listPage, listsOfKind, PAGE_SIZE, type ListKind, type ProductList } from '../catalog/lists.ts';
+import { listPageKey } from '../catalog/page-keys.ts';
 
 type ListOf<K extends ListKind> = Extract<ProductList, { kind: K }>;
 
@@ -11,9 +13,12 @@ export async function listRoutes<K extends ListKind>(
   kind: K,
   params: (list: ListOf<K>) => Record<string, string> = () => ({}),
 ) {
-  const lists = listsOfKind(await siteCatalog(), kind);
-  return lists.flatMap((list) =>
-    paginate(list.entries, { pageSize: PAGE_SIZE, params: params(list), props: { list } }),
+  const view = await siteCatalog();
+  return listsOfKind(view, kind).flatMap((list) =>
+    paginate(list.entries, { pageSize: PAGE_SIZE, params: params(list), props: { list } }).map((route) => ({
+      ...route,
+      cacheKey: listPageKey(list, listPage(list, route.props.page.currentPage), view),
+    })),
   );
 }
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, parseProductFile } from '../../src/catalog/load.ts';
 import { contentSource } from '../../src/server/admin-catalog/sources.ts';
-import { describeMcpTools } from '../../src/server/mcp/describe.ts';
+import { describeMcpTools } from '../../src/admin/tools.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
 import {

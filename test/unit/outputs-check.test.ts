@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogView } from '../../src/catalog/catalog.ts';
 import { checkDist, unpublishedMatcher } from '../../src/integrations/check-dist.ts';
-import { writeSearchIndex, writeSearchRecords } from '../../src/integrations/search-index.ts';
+import { indexSearchRecords, writeSearchIndex } from '../../src/integrations/search-index.ts';
 import { writeCatalogOutputs } from '../../src/integrations/write-outputs.ts';
 import { previewImageOf } from '../../src/catalog/urls.ts';
 import { distFileOf, htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
@@ -34,8 +34,7 @@ beforeEach(async () => {
   const view = catalogView(SAMPLE, AT);
   await writeCatalogOutputs(dist, view, { base: 'https://catalog.test' });
   await writeAstroStandIns(view);
-  writeSearchRecords(dist, view);
-  await writeSearchIndex(dist);
+  await writeSearchIndex(dist, indexSearchRecords(dist, view));
 });
 afterEach(() => rm(dist, { recursive: true, force: true }));
 
@@ -101,16 +100,13 @@ describe('writeCatalogOutputs + checkDist', () => {
     expect((await check()).failures.join('\n')).toMatch(/pagefind-entry\.json: 4 search records, 3 products/);
   });
 
-  it('inside the build, before the index step, checks the search records instead', async () => {
-    const view = catalogView(SAMPLE, AT);
-    const inBuild = () => checkDist(dist, { entries: SAMPLE, searchIndex: false });
-    expect((await inBuild()).failures.join('\n')).toMatch(/\.search-records\.jsonl: search records missing/);
-    expect(writeSearchRecords(dist, view)).toBe(3);
-    expect((await inBuild()).failures).toEqual([]);
-    await appendFile(path.join(dist, '.search-records.jsonl'), '{"url":"/products/secret-draft"}\n');
-    const text = (await inBuild()).failures.join('\n');
-    expect(text).toMatch(/\.search-records\.jsonl: 4 search records, 3 products/);
-    expect(text).toMatch(/\.search-records\.jsonl: mentions unpublished slug "secret-draft"/);
+  it('reads again only the files it cannot vouch for', async () => {
+    const all = await check();
+    expect(all.failures).toEqual([]);
+    await writeFile(path.join(dist, 'index.html'), '<p>Quokka Secret Draft</p>');
+    const trusted = await checkDist(dist, { entries: SAMPLE, scanned: (f) => f !== 'index.html' });
+    expect(trusted.filesScanned).toBe(1);
+    expect(trusted.failures.join('\n')).toMatch(/\[no unpublished product\] index\.html: mentions unpublished/);
   });
 
   it('catches a missing link-preview image', async () => {

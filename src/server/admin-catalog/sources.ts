@@ -1,21 +1,26 @@
-// Where the admin tools get the catalog: the build's snapshot file (production and `netlify
-// serve`) or the product files themselves (unit tests, scripts). Both load lazily, once.
-import { readFile } from 'node:fs/promises';
+// Where the admin tools get the catalog: the admin catalog the build writes (production and
+// `netlify serve`; src/admin/catalog-format.ts) or the product files themselves (unit tests,
+// scripts). Both load lazily, once. The build's catalog is read in parts: the index at the first
+// call, the search text at the first text search, a product's record when a result shows it.
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { bySlug } from '../../catalog/catalog.ts';
+import type { CatalogEntry } from '../../catalog/schema.ts';
 import {
-  SNAPSHOT_ENCODING,
-  SNAPSHOT_PATH,
-  parseSnapshot,
-  type AdminCatalog,
-  type AdminCatalogSource,
-} from './snapshot.ts';
+  ADMIN_CATALOG_DIR,
+  ADMIN_CATALOG_VERSION,
+  INDEX_FILE,
+  RECORDS_FILE,
+  SEARCH_FILE,
+  type AdminCatalogIndex,
+} from '../../admin/catalog-format.ts';
+import { catalogOfEntries, type AdminCatalog, type AdminCatalogSource } from './admin-index.ts';
 
 function once(load: () => Promise<AdminCatalog>): AdminCatalogSource {
   let pending: Promise<AdminCatalog> | undefined;
   return {
     load() {
-      // A failed load is not cached, so a later call can succeed once the file is there.
+      // A failed load is not cached, so a later call can succeed once the files are there.
       pending ??= load().catch((err: unknown) => {
         pending = undefined;
         throw err;
@@ -26,27 +31,72 @@ function once(load: () => Promise<AdminCatalog>): AdminCatalogSource {
 }
 
 /**
- * Where the snapshot may be: ADMIN_CATALOG_PATH when set, else `.generated/admin-catalog.json`
+ * Where the admin catalog may be: ADMIN_CATALOG_PATH when set, else `.generated/admin-catalog`
  * under the working directory (netlify serve and production, where netlify.toml's
  * `included_files` ships it) or under the Lambda task root.
  */
-export function snapshotCandidates(env: Record<string, string | undefined> = process.env): string[] {
+export function catalogCandidates(env: Record<string, string | undefined> = process.env): string[] {
   if (env.ADMIN_CATALOG_PATH) return [path.resolve(env.ADMIN_CATALOG_PATH)];
   const roots = [process.cwd(), env.LAMBDA_TASK_ROOT].filter((r): r is string => Boolean(r));
-  return [...new Set(roots.map((r) => path.resolve(r, SNAPSHOT_PATH)))];
+  return [...new Set(roots.map((r) => path.resolve(r, ADMIN_CATALOG_DIR)))];
 }
 
-/** The snapshot the build writes (src/integrations/catalog-outputs.ts): the first candidate that exists. */
-export function snapshotSource(files: string[] = snapshotCandidates()): AdminCatalogSource {
+/** Reads one admin catalog folder. */
+function readCatalogFiles(dir: string): AdminCatalog {
+  const index = JSON.parse(readFileSync(path.join(dir, INDEX_FILE), 'utf8')) as AdminCatalogIndex | null;
+  if (index?.version !== ADMIN_CATALOG_VERSION || !Array.isArray(index.rows))
+    throw new Error(
+      `The admin catalog has an unknown format (version ${String(index?.version)}); rebuild with \`npm run build\`.`,
+    );
+  const facts = index.rows.map(
+    ([slug, status, publishAt, categories, ageRange, staffPick, pickedBy, currency, priced, sourcePath]) => ({
+      slug,
+      status,
+      publishAt: publishAt === null ? null : new Date(publishAt),
+      categories,
+      ageRange,
+      staffPick: staffPick === 1,
+      pickedBy,
+      currency,
+      priced: priced === 1,
+      sourcePath,
+    }),
+  );
+  let lines: string[] | undefined;
+  let fd: number | undefined;
+  return {
+    builtAt: new Date(index.builtAt),
+    problems: index.problems,
+    facts,
+    haystack: (i) => (lines ??= readFileSync(path.join(dir, SEARCH_FILE), 'utf8').split('\n'))[i] ?? '',
+    entry(i) {
+      const [, , , , , , , , , , offset, length] = index.rows[i]!;
+      fd ??= openSync(path.join(dir, RECORDS_FILE), 'r');
+      const buf = Buffer.allocUnsafe(length);
+      readSync(fd, buf, 0, length, offset);
+      const entry = JSON.parse(buf.toString('utf8')) as CatalogEntry;
+      const at = entry.data.publishAt as Date | string | undefined;
+      if (typeof at === 'string') entry.data.publishAt = new Date(at);
+      return entry;
+    },
+    findings: () => index.findings,
+    close() {
+      if (fd !== undefined) closeSync(fd);
+    },
+  } as AdminCatalog;
+}
+
+/** The admin catalog the build writes (src/admin/write-catalog.ts): the first candidate folder that has one. */
+export function catalogFilesSource(dirs: string[] = catalogCandidates()): AdminCatalogSource {
   return once(async () => {
-    for (const file of files) {
+    for (const dir of dirs) {
       try {
-        return parseSnapshot(await readFile(file, SNAPSHOT_ENCODING));
+        return readCatalogFiles(dir);
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
     }
-    throw new Error(`The admin catalog snapshot is missing (looked in ${files.join(', ')}); run \`npm run build\`.`);
+    throw new Error(`The admin catalog is missing (looked in ${dirs.join(', ')}); run \`npm run build\`.`);
   });
 }
 
@@ -63,9 +113,9 @@ export interface ContentSourceOptions {
 export function contentSource(opts: ContentSourceOptions = {}): AdminCatalogSource {
   const { dir = process.env.CATALOG_CONTENT_DIR || undefined, root = process.cwd(), clock = () => new Date() } = opts;
   return once(async () => {
-    // Imported on use: the loader (gray-matter, js-yaml, the schema) is not needed to serve the snapshot.
+    // Imported on use: the loader (gray-matter, js-yaml, the schema) is not needed to serve the build's catalog.
     const { loadCatalog, PRODUCTS_DIR } = await import('../../catalog/load.ts');
     const { entries, problems } = await loadCatalog(dir ?? PRODUCTS_DIR, root);
-    return { entries: entries.sort(bySlug), problems, builtAt: clock() };
+    return catalogOfEntries(entries.sort(bySlug), problems, clock());
   });
 }

@@ -1,8 +1,8 @@
 // The MCP endpoint's production dependencies, read from the environment once per instance: token
 // settings, the shared store (Netlify Blobs, or Redis when REDIS_URL is set; chosen per request so a
-// missing store answers 503), its two limits, the build's catalog snapshot and the build hook.
+// missing store answers 503), its two limits, the build's admin catalog and the build hook.
 import { tokenSettingsFromEnv, type Env } from '../auth/settings.ts';
-import { snapshotSource } from '../admin-catalog/sources.ts';
+import { catalogFilesSource } from '../admin-catalog/sources.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { REBUILD_LIMIT, REQUEST_LIMIT } from '../rate-limit/limits.ts';
 import { sharedStoreFromEnv } from '../store/from-env.ts';
@@ -33,7 +33,7 @@ export function mcpDepsFromEnv(env: Env = process.env): McpDeps {
     },
     limiter: storeLimiter(env, REQUEST_LIMIT),
     rebuildLimiter: storeLimiter(env, REBUILD_LIMIT),
-    catalog: snapshotSource(),
+    catalog: catalogFilesSource(),
     buildHookUrl: env.BUILD_HOOK_URL?.trim() || undefined,
   };
 }

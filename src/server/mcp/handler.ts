@@ -5,7 +5,7 @@
 import type { SettingsResult } from '../auth/settings.ts';
 import { InvalidTokenError, verifyAccessToken, type AdminIdentity, type TokenSettings } from '../auth/tokens.ts';
 import { adminIndex } from '../admin-catalog/admin-index.ts';
-import type { AdminCatalogSource } from '../admin-catalog/snapshot.ts';
+import type { AdminCatalogSource } from '../admin-catalog/admin-index.ts';
 import { apiError } from '../http/api-error.ts';
 import { readBody } from '../http/body.ts';
 import { rateLimitHeaders } from '../rate-limit/headers.ts';

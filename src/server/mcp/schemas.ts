@@ -47,8 +47,8 @@ export function adminProduct(row: AdminRow): AdminProduct {
   return {
     ...row.product,
     status: row.status,
-    publishAt: row.entry.data.publishAt ? row.entry.data.publishAt.toISOString() : null,
-    sourcePath: row.entry.sourcePath,
+    publishAt: row.publishAt ? row.publishAt.toISOString() : null,
+    sourcePath: row.sourcePath,
     ageBands: row.ageBands,
   };
 }

@@ -1,11 +1,10 @@
-// One McpServer per request (stateless), with every admin tool registered against this request's
-// context. Results are structured content plus the same JSON as a text item.
+// One McpServer per request (stateless), with the admin tools this request needs registered
+// against its context (./tools/registry.ts). Results are structured content plus the same JSON as a text item.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { SITE_NAME } from '../../config/site.ts';
-import { TOOLS } from './tools/index.ts';
-import { asText, type ToolContext } from './tools/tool.ts';
+import { asText, type ToolContext, type ToolDef } from './tools/tool.ts';
 
 export const SERVER_INFO = { name: 'catalog-admin', title: `${SITE_NAME} admin`, version: '1.0.0' };
 
@@ -16,13 +15,13 @@ const validator: jsonSchemaValidator = {
   getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema),
 };
 
-export function buildMcpServer(ctx: ToolContext): McpServer {
+export function buildMcpServer(ctx: ToolContext, tools: readonly ToolDef[]): McpServer {
   const server = new McpServer(SERVER_INFO, {
     jsonSchemaValidator: validator,
     instructions:
       'Admin tools for the catalog: search and inspect every product (drafts included), audit and validate product files, draft new ones, check links, and trigger a rebuild. Product changes are made through pull requests; these tools never write files.',
   });
-  for (const tool of TOOLS) {
+  for (const tool of tools) {
     server.registerTool(
       tool.name,
       {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../../../config/site.ts';
 import { AGE_BAND_SLUGS, STATUSES } from '../schemas.ts';
+import { toolInfo } from '../../../admin/tools.ts';
 import { defineTool } from './tool.ts';
 
 const counts = <T extends readonly [string, ...string[]]>(keys: T) =>
@@ -10,10 +11,7 @@ const zeros = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
 export const catalogStats = defineTool({
-  name: 'catalog_stats',
-  title: 'Catalog statistics',
-  description:
-    'Counts every product file by status (published, draft, scheduled), category, age band, curator and currency, plus unpriced products, staff picks, products without a readable age range, and when the data was built (`builtAt`). Products in several categories or bands count in each.',
+  ...toolInfo('catalog_stats'),
   input: z.object({}).strict(),
   output: z.object({
     total: z.number().int(),
@@ -28,7 +26,6 @@ export const catalogStats = defineTool({
     staffPicks: z.number().int(),
     builtAt: z.iso.datetime({ offset: true }).describe('When the catalog data was built (RFC 3339).'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
   async run(_args, ctx) {
     const { rows, catalog } = await ctx.catalog();
     const s = {
@@ -45,15 +42,15 @@ export const catalogStats = defineTool({
       builtAt: catalog.builtAt.toISOString(),
     };
     for (const r of rows) {
-      const p = r.product;
+      const p = r;
       s.byStatus[r.status]++;
-      for (const c of p.categories) s.byCategory[c]++;
+      for (const c of p.categories) s.byCategory[c as keyof typeof s.byCategory]++;
       for (const b of r.ageBands) s.byAgeBand[b]++;
       if (r.ageBands.length === 0) s.noAgeBand++;
-      if (p.pickedBy) s.byCurator[p.pickedBy]++;
+      if (p.pickedBy) s.byCurator[p.pickedBy as keyof typeof s.byCurator]++;
       else s.noCurator++;
-      s.byCurrency[p.currency]++;
-      if (p.price === null) s.unpriced++;
+      s.byCurrency[p.currency as keyof typeof s.byCurrency]++;
+      if (!p.priced) s.unpriced++;
       if (p.staffPick) s.staffPicks++;
     }
     return s;

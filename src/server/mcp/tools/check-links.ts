@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Slug } from '../../../catalog/schema.ts';
 import { checkLinks } from '../links.ts';
 import { StatusSchema } from '../schemas.ts';
+import { toolInfo } from '../../../admin/tools.ts';
 import { ToolError, defineTool, paging } from './tool.ts';
 
 const LinkIssue = z.object({
@@ -21,10 +22,7 @@ const LinkIssue = z.object({
 });
 
 export const checkLinksTool = defineTool({
-  name: 'check_links',
-  title: 'Check product links',
-  description:
-    'Checks product links (`url`) and image links (`imageUrl`, site paths resolved against the site URL): HEAD, then GET when HEAD fails; redirects followed; a timeout per request; a few requests at a time. Targets on loopback, private, link-local or any other special-purpose address (IANA registries, NAT64 and 6to4 included) are refused and never connected to: the address is checked when each connection is made, on every redirect hop. Choose products by `slugs`, or by `status` and paging (ordered by slug); `urls` checks extra links directly. Reports only the links that are not OK.',
+  ...toolInfo('check_links'),
   input: z
     .object({
       slugs: z.array(Slug).max(100).optional().describe('Check these products (instead of a page of the catalog).'),
@@ -48,7 +46,6 @@ export const checkLinksTool = defineTool({
     notChecked: z.number().int(),
     issues: z.array(LinkIssue).describe('Every link that is not OK.'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: true },
   async run(args, ctx) {
     const index = await ctx.catalog();
     let rows = index.rows;
@@ -68,7 +65,7 @@ export const checkLinksTool = defineTool({
     for (const r of rows) {
       for (const field of args.fields) {
         const url = r.product[field];
-        if (url !== null) targets.push({ slug: r.product.slug, field, url });
+        if (url !== null) targets.push({ slug: r.slug, field, url });
       }
     }
     for (const url of args.urls ?? []) targets.push({ slug: null, field: 'input', url });

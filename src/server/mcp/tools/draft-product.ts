@@ -6,6 +6,7 @@ import { parseProductFile, PRODUCTS_DIR } from '../../../catalog/load.ts';
 import { freeSlug, serializeProductFile, slugFromName, type ProductFileData } from '../../../catalog/product-file.ts';
 import { Product, ProductFrontmatter, Slug } from '../../../catalog/schema.ts';
 import { ProblemSchema } from '../schemas.ts';
+import { toolInfo } from '../../../admin/tools.ts';
 import { ToolError, defineTool } from './tool.ts';
 
 const F = ProductFrontmatter.shape;
@@ -47,10 +48,7 @@ export function productFileText(args: z.output<typeof input>, slug: string): str
 }
 
 export const draftProduct = defineTool({
-  name: 'draft_product',
-  title: 'Draft a product file',
-  description:
-    'Builds a ready-to-commit product file from fields: returns its path (content/products/<slug>.md) and full text with every frontmatter field written (nulls included), checked by the same parser as the build. New products are drafts (`published: false`) unless told otherwise. When the slug (given or derived from the name) is taken, the file uses the first free variant (`-2`, `-3`, …) and says so. Nothing is written: commit the file through a pull request.',
+  ...toolInfo('draft_product'),
   input,
   output: z.object({
     path: z.string(),
@@ -61,7 +59,6 @@ export const draftProduct = defineTool({
     valid: z.boolean(),
     problems: z.array(ProblemSchema).describe('What the build would reject in this file (empty when valid).'),
   }),
-  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   async run(args, ctx) {
     const index = await ctx.catalog();
     const requestedSlug = args.slug ?? slugFromName(args.name);
@@ -77,7 +74,7 @@ export const draftProduct = defineTool({
       path: file,
       slug,
       requestedSlug,
-      takenBy: slug === requestedSlug ? null : index.bySlug.get(requestedSlug)!.entry.sourcePath,
+      takenBy: slug === requestedSlug ? null : index.bySlug.get(requestedSlug)!.sourcePath,
       text,
       valid: entry !== null && problems.length === 0,
       problems,

@@ -2,28 +2,25 @@
 import { z } from 'zod';
 import { Slug } from '../../../catalog/schema.ts';
 import { AdminProduct, adminProduct } from '../schemas.ts';
+import { toolInfo } from '../../../admin/tools.ts';
 import { ToolError, defineTool } from './tool.ts';
 
 export const getProduct = defineTool({
-  name: 'get_product',
-  title: 'Get a product',
-  description:
-    'Returns one product by slug, drafts and scheduled products included: the 13 public fields plus its status, `publishAt`, source file path and Markdown body. Fails with a list of similar slugs when none matches.',
+  ...toolInfo('get_product'),
   input: z.object({ slug: Slug.describe('The product slug (its file name without .md).') }).strict(),
   output: z.object({
     product: AdminProduct,
     body: z.string().nullable().describe('The Markdown body of the file (the description), or null when empty.'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
   async run({ slug }, ctx) {
     const index = await ctx.catalog();
     const row = index.bySlug.get(slug);
     if (!row) {
       const stem = slug.split('-')[0] ?? slug;
       const near = index.rows
-        .filter((r) => r.product.slug.includes(stem))
+        .filter((r) => r.slug.includes(stem))
         .slice(0, 5)
-        .map((r) => r.product.slug);
+        .map((r) => r.slug);
       throw new ToolError(
         `No product has the slug "${slug}".${near.length ? ` Similar slugs: ${near.join(', ')}.` : ''} Use search_products to find it.`,
       );

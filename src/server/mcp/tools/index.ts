@@ -1,4 +1,5 @@
-// Every admin tool, in the order clients list them.
+// Every admin tool, in the order clients list them, loaded at once (tests; the server loads each
+// tool on use through ./registry.ts).
 import { auditCatalog } from './audit-catalog.ts';
 import { catalogStats } from './catalog-stats.ts';
 import { checkLinksTool } from './check-links.ts';

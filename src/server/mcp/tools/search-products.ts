@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../../../config/site.ts';
 import type { AdminRow } from '../../admin-catalog/admin-index.ts';
 import { AdminProduct, AgeBandSchema, StatusSchema, adminProduct } from '../schemas.ts';
+import { toolInfo } from '../../../admin/tools.ts';
 import { defineTool, paging } from './tool.ts';
 
 const input = z
@@ -42,32 +43,28 @@ type Filters = z.output<typeof input>;
 function matcher(f: Filters): (r: AdminRow) => boolean {
   const words = (f.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const ageLo = f.age === undefined ? 0 : f.age * 12;
+  // Only the row's facts are read (the index): a product's record is read when a result shows it.
   return (r) => {
-    const p = r.entry.data; // the fields filtered on are the public ones, unchanged by the projection
     if (f.status && r.status !== f.status) return false;
-    if (f.category && !p.categories.includes(f.category)) return false;
+    if (f.category && !r.categories.includes(f.category)) return false;
     if (f.ageBand && !r.ageBands.includes(f.ageBand)) return false;
     if (
       f.age !== undefined &&
       (!r.ageSpan || r.ageSpan.minMonths > ageLo + 11 || (r.ageSpan.maxMonths ?? Infinity) < ageLo)
     )
       return false;
-    if (f.staffPick !== undefined && p.staffPick !== f.staffPick) return false;
-    if (f.pickedBy && p.pickedBy !== f.pickedBy) return false;
-    if (f.currency && p.currency !== f.currency) return false;
-    if (f.priced !== undefined && (p.price !== null) !== f.priced) return false;
+    if (f.staffPick !== undefined && r.staffPick !== f.staffPick) return false;
+    if (f.pickedBy && r.pickedBy !== f.pickedBy) return false;
+    if (f.currency && r.currency !== f.currency) return false;
+    if (f.priced !== undefined && r.priced !== f.priced) return false;
     return words.every((w) => r.haystack.includes(w));
   };
 }
 
 export const searchProducts = defineTool({
-  name: 'search_products',
-  title: 'Search products',
-  description:
-    'Searches every product file, drafts and scheduled products included. Text search over name, brand, description and editorial note; filters for category, age band or age in years, staff pick, curator, currency, priced or not, and status. Results are ordered by slug and paged (`total` counts all matches).',
+  ...toolInfo('search_products'),
   input,
   output,
-  annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
     const { rows } = await ctx.catalog();
     const hits = rows.filter(matcher(args));

@@ -1,13 +1,11 @@
 // trigger_rebuild: POSTs the Netlify build hook so content changes and due schedules go live.
 // Limited separately (5 per hour per admin) on top of the endpoint's request limit.
 import { z } from 'zod';
+import { toolInfo } from '../../../admin/tools.ts';
 import { ToolError, defineTool } from './tool.ts';
 
 export const triggerRebuild = defineTool({
-  name: 'trigger_rebuild',
-  title: 'Trigger a rebuild',
-  description:
-    'Starts a new production build and deploy through the Netlify build hook in BUILD_HOOK_URL: use it after merging product changes, or when a scheduled product is past due. Limited to 5 per hour per admin. Fails with a clear message when BUILD_HOOK_URL is not set.',
+  ...toolInfo('trigger_rebuild'),
   input: z
     .object({ reason: z.string().trim().min(1).max(200).optional().describe('Shown as the deploy title in Netlify.') })
     .strict(),
@@ -17,7 +15,6 @@ export const triggerRebuild = defineTool({
     at: z.iso.datetime({ offset: true }),
     remainingThisHour: z.number().int().describe('Rebuilds this admin may still trigger in the current hour.'),
   }),
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run({ reason }, ctx) {
     if (!ctx.buildHookUrl) {
       throw new ToolError(

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { formatProblems, parseProductFile, PRODUCTS_DIR } from '../../../catalog/load.ts';
 import { ProblemSchema } from '../schemas.ts';
+import { toolInfo } from '../../../admin/tools.ts';
 import { defineTool } from './tool.ts';
 
 const FILE_PATTERN = /^content\/products\/[^/]+\.md$/;
@@ -15,10 +16,7 @@ export function validateText(text: string, file?: string) {
 }
 
 export const validateProduct = defineTool({
-  name: 'validate_product',
-  title: 'Validate a product file',
-  description:
-    'Checks the text of a product file (frontmatter plus Markdown body) exactly as the build does and returns every problem with its line, field, message and fix. Give `path` (content/products/<slug>.md) to check the slug against the file name; without it the file is assumed to be named after its own slug.',
+  ...toolInfo('validate_product'),
   input: z
     .object({
       text: z
@@ -45,10 +43,9 @@ export const validateProduct = defineTool({
       .nullable()
       .describe('When a product already has this slug: its file (the check is then an edit of it).'),
   }),
-  annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
     const res = validateText(args.text, args.path);
-    const existing = res.slug ? ((await ctx.catalog()).bySlug.get(res.slug)?.entry.sourcePath ?? null) : null;
+    const existing = res.slug ? ((await ctx.catalog()).bySlug.get(res.slug)?.sourcePath ?? null) : null;
     return { ...res, report: res.problems.length ? formatProblems(res.problems) : '', existingProduct: existing };
   },
 });

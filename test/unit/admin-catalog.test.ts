@@ -1,0 +1,96 @@
+// The admin catalog: written by the build (src/admin/write-catalog.ts), read back in parts (index,
+// search text, one record per result) with dates and every character intact; the same answers
+// as reading the product files directly; a broken product file fails the build first.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bySlug } from '../../src/catalog/catalog.ts';
+import { loadCatalog } from '../../src/catalog/load.ts';
+import { writeAdminCatalog } from '../../src/admin/write-catalog.ts';
+import { INDEX_FILE, RECORDS_FILE } from '../../src/admin/catalog-format.ts';
+import { adminIndex } from '../../src/server/admin-catalog/admin-index.ts';
+import { catalogFilesSource, contentSource } from '../../src/server/admin-catalog/sources.ts';
+import { FIXTURE_FILES, fixtureDir } from './mcp-fixture.ts';
+import { buildSite, ROOT } from './schedule-build.ts';
+
+const out = mkdtempSync(path.join(tmpdir(), 'admin-catalog-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+const BUILT = new Date('2026-01-01T00:00:00Z');
+const { 'broken-file.md': _broken, ...VALID } = FIXTURE_FILES;
+
+describe('the admin catalog', () => {
+  it('holds every product (drafts and scheduled included) and reads back what the files say', async () => {
+    const fx = fixtureDir(VALID);
+    try {
+      const dir = path.join(out, 'catalog');
+      const direct = await loadCatalog('content/products', fx.root);
+      writeAdminCatalog(dir, direct.entries, BUILT);
+      const catalog = await catalogFilesSource([path.join(out, 'missing'), dir]).load();
+      const sorted = [...direct.entries].sort(bySlug);
+      expect(catalog.facts.map((f) => f.slug)).toEqual(sorted.map((e) => e.data.slug));
+      expect(sorted.map((_, i) => catalog.entry(i))).toEqual(sorted);
+      expect(catalog.entry(sorted.findIndex((e) => e.data.slug === 'gamma-book')).data.publishAt).toBeInstanceOf(Date);
+      expect(catalog.builtAt.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+      // The index has no product text beyond what filters need: records are read per result.
+      expect(readFileSync(path.join(dir, INDEX_FILE), 'utf8')).not.toContain(sorted[0]!.data.whyWePicked ?? '\u0000');
+    } finally {
+      fx.cleanup();
+    }
+  });
+
+  it('answers as the product files do: rows, search text, audit findings', async () => {
+    const fx = fixtureDir(VALID);
+    try {
+      const dir = path.join(out, 'same');
+      const direct = await loadCatalog('content/products', fx.root);
+      writeAdminCatalog(dir, direct.entries, BUILT);
+      const files = adminIndex(await catalogFilesSource([dir]).load(), 'https://x.test');
+      const content = adminIndex(await contentSource({ root: fx.root, clock: () => BUILT }).load(), 'https://x.test');
+      const view = (i: typeof files) =>
+        i.rows.map((r) => ({ ...r, haystack: r.haystack.replace(/\s+/g, ' '), product: r.product }));
+      expect(view(files)).toEqual(view(content));
+      expect(files.catalog.findings()).toEqual(content.catalog.findings());
+    } finally {
+      fx.cleanup();
+    }
+  });
+
+  it('is never written from broken product files: the build fails naming each file, field and fix', async () => {
+    const err = await buildSite(path.join(ROOT, 'test/fixtures/ops/broken'), '2030-01-01T00:00:00.000Z').then(
+      (b) => {
+        b.remove();
+        return null;
+      },
+      (e: Error) => e,
+    );
+    expect(err?.message).toMatch(/Invalid product files/);
+    for (const file of ['broken-yaml.md', 'missing-brand.md', 'staff-pick-without-curator.md'])
+      expect(err?.message).toContain(file);
+    expect(err?.message).toMatch(/brand: .*\n\s+Fix: /);
+  }, 60_000);
+
+  it('reads back every character intact (é, –, emoji, CJK, line separators) at its byte offset', async () => {
+    const fx = fixtureDir(VALID);
+    try {
+      const { entries } = await loadCatalog('content/products', fx.root);
+      entries.sort(bySlug);
+      entries[0]!.data.name = 'Crème brûlée – puzzle 🧩 拼图';
+      entries[0]!.description = 'Ages 3–5 · “quoted” \u2028 line\u2029 end';
+      const dir = path.join(out, 'unicode');
+      writeAdminCatalog(dir, entries, BUILT);
+      const catalog = await catalogFilesSource([dir]).load();
+      expect(entries.map((_, i) => catalog.entry(i))).toEqual(entries);
+      expect(catalog.haystack(0)).toContain('crème brûlée – puzzle 🧩 拼图');
+      expect(readFileSync(path.join(dir, RECORDS_FILE), 'utf8').split('\n')).toHaveLength(entries.length + 1);
+    } finally {
+      fx.cleanup();
+    }
+  });
+
+  it('a missing catalog is a clear error', async () => {
+    await expect(catalogFilesSource([path.join(out, 'nope')]).load()).rejects.toThrow(
+      /admin catalog is missing.*npm run build/,
+    );
+  });
+});

@@ -1,0 +1,113 @@
+// HEAVY (three full `astro build`s of a small fixture): the hourly rebuild, warm from the kept
+// output folder and build cache, after adding, editing, unpublishing and deleting products, writes
+// exactly what a cold build of the same content writes, byte for byte (the admin catalog too);
+// and files that did not change were not rewritten.
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURE_CATALOG, ROOT, SITE } from './schedule-build.ts';
+
+const run = promisify(execFile);
+const ASTRO = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+const tmp = mkdtempSync(path.join(tmpdir(), 'warm-build-'));
+const content = path.join(tmp, 'content');
+
+interface Dirs {
+  out: string;
+  cache: string;
+  admin: string;
+}
+const dirs = (name: string): Dirs => ({
+  out: path.join(tmp, name, 'out'),
+  cache: path.join(tmp, name, 'cache'),
+  admin: path.join(tmp, name, 'admin'),
+});
+
+async function build(d: Dirs, at: string): Promise<string> {
+  const out = await run(process.execPath, [ASTRO, 'build', '--outDir', d.out], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+    env: {
+      ...process.env,
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+      CATALOG_CONTENT_DIR: content,
+      CATALOG_BUILD_TIME: at,
+      ASTRO_CACHE_DIR: d.cache,
+      SITE_URL: SITE,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      ADMIN_CATALOG_OUT: d.admin,
+    },
+  });
+  return `${out.stdout}\n${out.stderr}`;
+}
+
+const files = (dir: string) =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
+    .sort();
+const file = (slug: string) => path.join(content, `${slug}.md`);
+const edit = (slug: string, from: RegExp, to: string) => {
+  const text = readFileSync(file(slug), 'utf8');
+  expect(text).toMatch(from);
+  writeFileSync(file(slug), text.replace(from, to));
+};
+
+const warm = dirs('warm');
+const cold = dirs('cold');
+let warmLog = '';
+const mtimes = new Map<string, number>();
+const KEPT = [
+  'products/ops-bird-feeder-kit.html',
+  'api/products/ops-bird-feeder-kit',
+  'products/ops-bird-feeder-kit.md',
+];
+
+beforeAll(async () => {
+  cpSync(FIXTURE_CATALOG, content, { recursive: true });
+  await build(warm, '2030-01-01T10:00:00.000Z');
+  for (const f of KEPT) mtimes.set(f, statSync(path.join(warm.out, f)).mtimeMs);
+  // Add one, edit one, unpublish one, delete one.
+  cpSync(file('ops-crayon-rocks'), file('ops-added-kite'));
+  edit('ops-added-kite', /slug: ops-crayon-rocks/, 'slug: ops-added-kite');
+  edit('ops-added-kite', /name: .*/, 'name: Ops Added Kite');
+  edit('ops-abacus-counting-frame', /price: \d+/, 'price: 2999');
+  edit('ops-zeppelin-star-atlas', /published: true/, 'published: false');
+  rmSync(file('ops-crayon-rocks'));
+  warmLog = await build(warm, '2030-01-01T11:00:00.000Z');
+  await build(cold, '2030-01-01T11:00:00.000Z');
+}, 240_000);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('the warm rebuild', () => {
+  it('starts warm from the kept output and cache', () => {
+    expect(warmLog).toMatch(/warm build: keeping what did not change/);
+    expect(warmLog).toMatch(/\(cached\)/);
+  });
+
+  it('writes the same files as a cold build of the same content, byte for byte', () => {
+    expect(files(warm.out)).toEqual(files(cold.out));
+    const differing = files(cold.out).filter(
+      (f) => !readFileSync(path.join(warm.out, f)).equals(readFileSync(path.join(cold.out, f))),
+    );
+    expect(differing).toEqual([]);
+  });
+
+  it('writes the same admin catalog', () => {
+    expect(files(warm.admin)).toEqual(files(cold.admin));
+    for (const f of files(cold.admin))
+      expect(readFileSync(path.join(warm.admin, f), 'utf8')).toBe(readFileSync(path.join(cold.admin, f), 'utf8'));
+  });
+
+  it('leaves nothing of the deleted and the unpublished product', () => {
+    for (const f of files(warm.out)) expect(f).not.toMatch(/ops-crayon-rocks|ops-zeppelin-star-atlas/);
+    expect(files(warm.out)).toContain('products/ops-added-kite.html');
+  });
+
+  it('did not rewrite the pages and files of a product that did not change', () => {
+    for (const f of KEPT) expect(statSync(path.join(warm.out, f)).mtimeMs, f).toBe(mtimes.get(f));
+  });
+});
