@@ -18,7 +18,7 @@ import { codeVersion, finishBuild, startBuild } from './build-cache.ts';
 import { formatLeak } from './leak-scan.ts';
 import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
 import { proofLedger } from './proof-ledger.ts';
-import { pruneOutput } from './prune.ts';
+import { publicCollisions, pruneOutput } from './prune.ts';
 
 type WorkerAnswer = { ok: true; report: OutputsReport } | { ok: false; error: string };
 
@@ -105,6 +105,11 @@ export default function catalogOutputs(): AstroIntegration {
         const pages = [...assets.values()]
           .flat()
           .map((u) => path.relative(outDir, fileURLToPath(u)).split(path.sep).join('/'));
+        const shadowed = publicCollisions(publicDir, [...pages, ...report.files]);
+        if (shadowed.length)
+          throw new Error(
+            `These files in public/ are also written by the build, so the output would depend on which lands last: ${shadowed.map((f) => `public/${f}`).join(', ')}. Remove them from public/.`,
+          );
         const pruned = pruneOutput(outDir, publicDir, [...pages, ...report.files]);
         if (pruned) logger.info(`removed ${pruned} files no output claims any more`);
         const ledger = proofLedger(cacheDir, outDir, loaded.entries, report.scanned);

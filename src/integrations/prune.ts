@@ -31,6 +31,15 @@ export function pruneOutput(outDir: string, publicDir: string, claimed: Iterable
   return removed;
 }
 
+/**
+ * Files of `publicDir` that an output of the build also writes. Vite copies public/ while the outputs
+ * are being written, so whichever lands last would win: such a file is a mistake, refused by name.
+ */
+export function publicCollisions(publicDir: string, outputs: Iterable<string>): string[] {
+  const generated = new Set(outputs);
+  return filesUnder(publicDir).filter((f) => generated.has(f));
+}
+
 function removeEmptyFolders(dir: string, top: string): boolean {
   let empty = true;
   for (const d of readdirSync(dir, { withFileTypes: true })) {
