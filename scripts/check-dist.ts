@@ -1,7 +1,8 @@
 // `npm run check:dist [dist]`: the post-build proof (src/integrations/check-dist.ts) over an
 // existing build. Exits 1 with one line per failure.
 import path from 'node:path';
-import { formatProblems, loadCatalog } from '../src/catalog/load.ts';
+import { loadCatalog } from '../src/catalog/load.ts';
+import { formatProblems } from '../src/catalog/problems.ts';
 import { checkDist, formatFailures } from '../src/integrations/check-dist.ts';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');

@@ -7,7 +7,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../src/config/site.ts';
 import { parseAgeRange } from '../src/catalog/ages.ts';
-import { formatProblems, loadCatalog, parseProductFile, PRODUCTS_DIR } from '../src/catalog/load.ts';
+import { loadCatalog, parseProductFile, PRODUCTS_DIR } from '../src/catalog/load.ts';
+import { formatProblems } from '../src/catalog/problems.ts';
 import {
   freeSlug,
   serializeProductFile,

@@ -1,7 +1,8 @@
 // The products content collection. Its loader is the project's own, so the Astro build fails on a
 // broken product file with exactly the messages `npm run validate` prints.
 import { defineCollection } from 'astro:content';
-import { formatProblems, loadCatalog, publishCatalogLoad } from './catalog/load.ts';
+import { loadCatalog, publishCatalogLoad } from './catalog/load.ts';
+import { formatProblems } from './catalog/problems.ts';
 
 const products = defineCollection({
   loader: {

@@ -11,6 +11,12 @@ import { agePath, ageCategoryPath, categoryPath, listPagePath, PRODUCTS_PATH, ST
 /** Products per list page: a grid of 48 divides into 2, 3, 4 and 6 columns. */
 export const PAGE_SIZE = 48;
 
+/** How many staff picks the home page (and its twin) shows before linking to the full list. */
+const HOME_PICKS = 12;
+
+/** The staff picks the home page shows, for the page and its twin alike. */
+export const homePicks = (view: CatalogView): CatalogEntry[] => view.staffPicks.slice(0, HOME_PICKS);
+
 interface ListCommon {
   /** The path of page 1. */
   path: string;

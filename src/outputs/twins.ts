@@ -5,7 +5,14 @@ import { CATEGORIES, CATEGORY_SLUGS, SITE_NAME, SITE_TAGLINE, siteUrl } from '..
 import { AGE_BANDS } from '../catalog/ages.ts';
 import { absoluteUrl, type CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
-import { categoriesInBand, listLead, relatedLists, type ListPage, type ProductList } from '../catalog/lists.ts';
+import {
+  categoriesInBand,
+  homePicks,
+  listLead,
+  relatedLists,
+  type ListPage,
+  type ProductList,
+} from '../catalog/lists.ts';
 import {
   agePath,
   ageCategoryPath,
@@ -37,9 +44,6 @@ import {
 import { LLMS_FULL_PATH } from './llms.ts';
 import { ABOUT_PATH, AGES_TITLE, CATEGORIES_TITLE, listPageTitle, SEARCH_TITLE, type Page } from './pages.ts';
 
-/** How many staff picks the home page (and its twin) shows before linking to the full list. */
-export const HOME_PICKS = 12;
-
 const count = (n: number) => plural(n, 'product');
 const twinLink = (base: string, pagePath: string, label: string) => link(`${base}${twinPath(pagePath)}`, label);
 
@@ -69,7 +73,7 @@ function browseLinks(view: CatalogView, base: string): RootContent[] {
 
 function home(view: CatalogView, md: ProductMarkdown): RootContent[] {
   const base = md.base;
-  const picks = view.staffPicks.slice(0, HOME_PICKS);
+  const picks = homePicks(view);
   return [
     heading(1, SITE_NAME),
     paragraph(text(SITE_TAGLINE)),

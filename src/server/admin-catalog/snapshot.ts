@@ -2,7 +2,7 @@
 // once at build time to `.generated/admin-catalog.json` and read back by the MCP function.
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { Problem } from '../../catalog/load.ts';
+import type { Problem } from '../../catalog/problems.ts';
 import type { CatalogEntry } from '../../catalog/schema.ts';
 
 /** 2: ASCII-only (every other character as a JSON \u escape), so it is read as latin1. */

@@ -10,17 +10,17 @@ import { apiError } from '../http/api-error.ts';
 import { readBody } from '../http/body.ts';
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
+import { bearerToken } from '../http/bearer.ts';
+import { hasMediaType } from '../http/content-type.ts';
+import { withHeaders } from '../http/headers.ts';
 import {
-  CORS_HEADERS,
   JSONRPC_INVALID_REQUEST,
   JSONRPC_PARSE_ERROR,
   MAX_BODY_BYTES,
-  PREFLIGHT_HEADERS,
+  MCP_CORS_HEADERS,
+  MCP_PREFLIGHT_HEADERS,
   bearerChallenge,
-  bearerToken,
-  isJsonContentType,
   jsonRpcError,
-  withHeaders,
 } from './http.ts';
 import { defaultLinkPolicy, type LinkPolicy } from './links.ts';
 import type { ToolContext } from './tools/tool.ts';
@@ -57,7 +57,7 @@ export function createMcpHandler(deps: McpDeps) {
     // 1. Method. OPTIONS answers the CORS preflight; GET is refused here, before the transport
     // (which would open an event stream that never ends).
     if (req.method === 'OPTIONS')
-      return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, Allow: ALLOW } });
+      return new Response(null, { status: 204, headers: { ...MCP_PREFLIGHT_HEADERS, Allow: ALLOW } });
     if (req.method !== 'POST') {
       return apiError(
         405,
@@ -125,7 +125,7 @@ export function createMcpHandler(deps: McpDeps) {
 
   async function handleBody(req: Request, admin: AdminIdentity, base: string): Promise<Response> {
     // 5. Body: JSON only, at most 1 MB (counted while reading), one JSON-RPC message.
-    if (!isJsonContentType(req.headers.get('content-type'))) {
+    if (!hasMediaType(req.headers.get('content-type'), 'application/json')) {
       return apiError(
         415,
         'unsupported_media_type',
@@ -180,7 +180,7 @@ export function createMcpHandler(deps: McpDeps) {
 
   return async function mcpHandler(req: Request): Promise<Response> {
     try {
-      return withHeaders(await handle(req), CORS_HEADERS);
+      return withHeaders(await handle(req), MCP_CORS_HEADERS);
     } catch (err) {
       // Only a real fault in our code or a dependency lands here; bad input never does.
       log(`mcp: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -191,7 +191,7 @@ export function createMcpHandler(deps: McpDeps) {
           'The admin endpoint failed unexpectedly.',
           'Try again; if it keeps failing, check the function log.',
         ),
-        CORS_HEADERS,
+        MCP_CORS_HEADERS,
       );
     }
   };
