@@ -159,11 +159,37 @@ export interface CatalogEntry {
   sourcePath: string;
 }
 
+/**
+ * Every `error.code` the service sends, the HTTP status it always comes with, and when. The type,
+ * the OpenAPI enum, the README table and every answer (src/server/http/api-error.ts) come from here.
+ */
+export const API_ERRORS = {
+  not_found: { status: 404, when: 'No published product has the slug (`GET /api/products/{slug}`).' },
+  method_not_allowed: {
+    status: 405,
+    when: 'The method is not allowed on `/api/mcp`, `/api/health` or an OAuth endpoint; `Allow` lists those that are.',
+  },
+  unauthorized: { status: 401, when: '`POST /api/mcp` without a valid access token of an allowlisted admin.' },
+  payload_too_large: { status: 413, when: 'The `POST /api/mcp` body is larger than 1 MB.' },
+  unsupported_media_type: { status: 415, when: 'The `POST /api/mcp` body is not `application/json`.' },
+  rate_limited: { status: 429, when: 'One admin sent more than 60 requests a minute to `/api/mcp`.' },
+  not_configured: {
+    status: 503,
+    when: 'The admin side lacks a setting or its shared store (`/api/mcp`, the OAuth JSON endpoints).',
+  },
+  internal_error: { status: 500, when: 'An unexpected fault in `/api/mcp`; bad input never causes it.' },
+} as const satisfies Record<string, { status: number; when: string }>;
+
+export const ApiErrorCode = z
+  .enum(Object.keys(API_ERRORS) as [keyof typeof API_ERRORS, ...(keyof typeof API_ERRORS)[]])
+  .describe('Stable machine-readable error code; each comes with one HTTP status.');
+export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
+
 export const ApiError = z
   .object({
     error: z
       .object({
-        code: z.string().describe('Stable machine-readable error code, e.g. `not_found`.'),
+        code: ApiErrorCode,
         message: z.string().describe('What went wrong, for people.'),
         hint: z.string().optional().describe('What to do next.'),
       })

@@ -2,7 +2,16 @@
 // written here. Paths, tags and security follow the contract's endpoint table.
 import { z } from 'zod';
 import { CONTENT_SIGNAL_LINE, DATA_LICENSE, SITE_NAME, siteUrl } from '../config/site.ts';
-import { ApiError, CatalogSnapshot, HealthStatus, Product, Slug } from '../catalog/schema.ts';
+import {
+  API_ERRORS,
+  ApiError,
+  CatalogSnapshot,
+  HealthStatus,
+  Product,
+  Slug,
+  type ApiErrorCode,
+} from '../catalog/schema.ts';
+import { apiErrorTable } from './api-errors.ts';
 import { PAGE_SIZE } from '../catalog/lists.ts';
 import { notFoundBody } from './json.ts';
 import { LLMS_TXT_MAX_CHARS } from './llms.ts';
@@ -12,17 +21,6 @@ type Json = Record<string, unknown>;
 export const OPENAPI_VERSION = '3.1.0';
 export const API_VERSION = '1.0.0';
 export const MCP_DESCRIPTION = 'Admin-only MCP endpoint (JSON-RPC over Streamable HTTP).';
-/** Every ApiError `code` the service uses (see src/server/http/api-error.ts). */
-export const ERROR_CODES = [
-  'not_found',
-  'unauthorized',
-  'method_not_allowed',
-  'rate_limited',
-  'not_configured',
-  'bad_request',
-  'internal_error',
-];
-
 /**
  * `anyOf: [{type: T, …}, {type: "null"}]` (zod's nullable) becomes `type: [T, "null"]`, the 3.1
  * form; an `enum` then also lists null so the schema accepts it. `$schema`/`$id` are dropped.
@@ -68,6 +66,8 @@ export function componentSchemas(): Record<string, Json> {
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** JSON-RPC 2.0 is the MCP SDK's format, not ours: described, not restated field by field. */
+const jsonRpcSchema = (description: string) => ({ type: 'object', description });
 const json = (schema: Json, example?: unknown) => ({
   'application/json': { schema, ...(example === undefined ? {} : { example }) },
 });
@@ -76,9 +76,12 @@ const apiErrorResponse = (description: string, example: unknown, headers?: Json)
   ...(headers ? { headers } : {}),
   content: json(ref('ApiError'), example),
 });
-const err = (code: string, message: string, hint?: string) => ({
-  error: hint ? { code, message, hint } : { code, message },
-});
+/** `[status, response]` for an ApiError answer: the code decides the status (API_ERRORS). */
+const errorEntry = (code: ApiErrorCode, description: string, message: string, hint?: string, headers?: Json) =>
+  [
+    String(API_ERRORS[code].status),
+    apiErrorResponse(description, { error: hint ? { code, message, hint } : { code, message } }, headers),
+  ] as const;
 
 function infoDescription(base: string): string {
   return [
@@ -95,7 +98,11 @@ function infoDescription(base: string): string {
     `- **Markdown twins**: every HTML page has a \`text/markdown\` alternate representation, at the page path plus \`.md\` (\`/products/{slug}.md\`; the home page is \`/index.md\`) or at the page path itself with \`Accept: text/markdown\`. Each HTML page links it with \`<link rel="alternate" type="text/markdown">\`.`,
     `- **Agent files**: \`/llms.txt\` (llmstxt.org format, always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters), \`/llms-small.txt\` (one line per product), \`/llms-full.txt\` (every product as Markdown) and \`/llms/{category}.txt\` (one category).`,
     `- **Licence**: the catalog data (product facts and editorial notes, in every format) is ${DATA_LICENSE.title} (${DATA_LICENSE.url}); attribute it as ${DATA_LICENSE.attribution}. Not covered: ${DATA_LICENSE.excluded}. The JSON responses carry \`Link: <${DATA_LICENSE.url}>; rel="license"\`, and robots.txt declares \`Content-Signal: ${CONTENT_SIGNAL_LINE}\`.`,
-    `- **Errors**: JSON errors use the \`ApiError\` body. Codes used: ${ERROR_CODES.map((c) => `\`${c}\``).join(', ')}. An unknown page path returns 404 with a Markdown body pointing to \`/sitemap.xml\` and \`/llms.txt\`.`,
+    '- **Errors**: JSON errors use the `ApiError` body, whose `error.code` is one of the codes below, each with one status. ' +
+      'An unknown page path returns 404 with a Markdown body pointing to `/sitemap.xml` and `/llms.txt`. ' +
+      'The OAuth endpoints (`/api/auth/*`) answer protocol errors in the standard OAuth format (RFC 6749: `{error, error_description}`) and use `ApiError` only for 405 and 503.',
+    '',
+    apiErrorTable(),
     '',
     `Discovery: ${base}/.well-known/api-catalog (RFC 9727), ${base}/sitemap.xml, ${base}/feed.xml.`,
   ].join('\n');
@@ -248,14 +255,30 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
             description: 'A JSON-RPC 2.0 MCP message. Send `Accept: application/json, text/event-stream`.',
             content: json({ type: 'object', description: 'A JSON-RPC 2.0 request or notification.' }),
           },
-          responses: {
-            '200': {
-              description: 'The JSON-RPC response.',
-              content: json({ type: 'object', description: 'A JSON-RPC 2.0 response.' }),
-            },
-            '401': apiErrorResponse(
+          responses: Object.fromEntries([
+            [
+              '200',
+              { description: 'The JSON-RPC response.', content: json(jsonRpcSchema('A JSON-RPC 2.0 response.')) },
+            ],
+            ['202', { description: 'A notification or a response was accepted; there is nothing to answer.' }],
+            [
+              '400',
+              {
+                description:
+                  'The body is not one JSON-RPC 2.0 message: not valid JSON or UTF-8 (code -32700), a batch or not a JSON-RPC request (code -32600). ' +
+                  'The body is a JSON-RPC error, not an `ApiError`: the MCP client reads it as the answer to its message.',
+                content: json(jsonRpcSchema('A JSON-RPC 2.0 error response.'), {
+                  jsonrpc: '2.0',
+                  id: null,
+                  error: { code: -32700, message: 'Parse error: the body is not valid JSON.' },
+                }),
+              },
+            ],
+            errorEntry(
+              'unauthorized',
               'The admin OAuth access token is missing or invalid, or the account is not an allowlisted admin.',
-              err('unauthorized', 'A valid admin access token is required.'),
+              'An admin access token is required.',
+              'Sign in through the OAuth flow advertised in WWW-Authenticate.',
               {
                 'WWW-Authenticate': {
                   description: 'Bearer challenge naming the protected resource metadata.',
@@ -263,14 +286,30 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
                 },
               },
             ),
-            '405': apiErrorResponse(
-              'Returned for any method other than POST on `/api/mcp`, in particular `GET /api/mcp` (no event stream is offered). The `Allow` header says POST.',
-              err('method_not_allowed', 'Use POST for /api/mcp.'),
-              { Allow: { description: 'Always `POST`.', schema: { type: 'string' } } },
+            errorEntry(
+              'method_not_allowed',
+              'Returned for any method other than POST (and the CORS preflight OPTIONS) on `/api/mcp`, in particular `GET /api/mcp` (no event stream is offered). The `Allow` header lists POST and OPTIONS.',
+              'GET is not allowed on /api/mcp.',
+              'Send MCP JSON-RPC messages with POST.',
+              { Allow: { description: '`POST, OPTIONS`.', schema: { type: 'string' } } },
             ),
-            '429': apiErrorResponse(
-              'Admin rate limit exceeded (60 requests per minute).',
-              err('rate_limited', 'Too many requests.', 'Retry after the number of seconds in Retry-After.'),
+            errorEntry(
+              'payload_too_large',
+              `${API_ERRORS.payload_too_large.when} Bytes are counted as they are read, whatever Content-Length says.`,
+              'The request body is larger than 1000000 bytes.',
+              'Send smaller messages.',
+            ),
+            errorEntry(
+              'unsupported_media_type',
+              'The body is not `application/json`.',
+              'The request body must be JSON.',
+              'Send `Content-Type: application/json`.',
+            ),
+            errorEntry(
+              'rate_limited',
+              API_ERRORS.rate_limited.when,
+              'Rate limit exceeded: 60 requests per 60 s per admin.',
+              'Retry after the number of seconds in Retry-After.',
               {
                 'Retry-After': {
                   description: 'Seconds until a request is allowed again.',
@@ -278,11 +317,19 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
                 },
               },
             ),
-            '503': apiErrorResponse(
-              'Admin sign-in is not configured on this deployment.',
-              err('not_configured', 'Admin access is not configured.'),
+            errorEntry(
+              'internal_error',
+              'An unexpected fault in the endpoint or a dependency; bad input never causes it.',
+              'The admin endpoint failed unexpectedly.',
+              'Try again; if it keeps failing, check the function log.',
             ),
-          },
+            errorEntry(
+              'not_configured',
+              'Admin sign-in or its shared store is not configured on this deployment; the message names what is missing.',
+              'The admin endpoint is not configured: missing AUTH_SECRET.',
+              'Set these environment variables on the site and redeploy.',
+            ),
+          ]),
         },
       },
     },

@@ -12,7 +12,7 @@ const OK = '{"status":"ok"}';
 
 export async function handleHealth(request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return apiError(405, 'method_not_allowed', `${request.method} is not allowed on /api/health.`, 'Use GET or HEAD.', {
+    return apiError('method_not_allowed', `${request.method} is not allowed on /api/health.`, 'Use GET or HEAD.', {
       ...HEADERS,
       allow: 'GET, HEAD',
     });

@@ -64,5 +64,5 @@ export const notConfiguredMessage = (missing: string[]) =>
 
 /** 503 naming every missing variable. */
 export function notConfigured(missing: string[]): Response {
-  return apiError(503, 'not_configured', notConfiguredMessage(missing), NOT_CONFIGURED_HINT);
+  return apiError('not_configured', notConfiguredMessage(missing), NOT_CONFIGURED_HINT);
 }

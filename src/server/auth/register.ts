@@ -18,7 +18,6 @@ export async function handleRegister(request: Request, ctx: AuthContext, ip = ''
   if (request.method !== 'POST')
     return withCors(
       apiError(
-        405,
         'method_not_allowed',
         `${request.method} is not allowed on /api/auth/register.`,
         'Use POST with a JSON body.',

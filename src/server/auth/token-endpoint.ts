@@ -31,7 +31,6 @@ export async function handleToken(request: Request, ctx: AuthContext, ip = ''): 
   if (request.method !== 'POST')
     return withCors(
       apiError(
-        405,
         'method_not_allowed',
         `${request.method} is not allowed on /api/auth/token.`,
         'Use POST with a form body.',

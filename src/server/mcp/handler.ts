@@ -60,7 +60,6 @@ export function createMcpHandler(deps: McpDeps) {
       return new Response(null, { status: 204, headers: { ...MCP_PREFLIGHT_HEADERS, Allow: ALLOW } });
     if (req.method !== 'POST') {
       return apiError(
-        405,
         'method_not_allowed',
         `${req.method} is not allowed on /api/mcp.`,
         'Send MCP JSON-RPC messages with POST.',
@@ -75,7 +74,6 @@ export function createMcpHandler(deps: McpDeps) {
     if (!settings.ok || noStore) {
       const missing = [...(settings.ok ? [] : settings.missing), ...(noStore ? [noStore] : [])];
       return apiError(
-        503,
         'not_configured',
         `The admin endpoint is not configured: missing ${missing.join(', ')}.`,
         'Set these environment variables on the site and redeploy.',
@@ -89,7 +87,6 @@ export function createMcpHandler(deps: McpDeps) {
       const message =
         token === null ? 'An admin access token is required.' : 'The Authorization header must use the Bearer scheme.';
       return apiError(
-        401,
         'unauthorized',
         message,
         'Sign in through the OAuth flow advertised in WWW-Authenticate and send `Authorization: Bearer <token>`.',
@@ -103,7 +100,7 @@ export function createMcpHandler(deps: McpDeps) {
       admin = await authenticate(token, settings.value);
     } catch (err) {
       const reason = err instanceof InvalidTokenError ? err.message : 'the access token could not be verified';
-      return apiError(401, 'unauthorized', `Invalid access token: ${reason}.`, 'Sign in again to get a new token.', {
+      return apiError('unauthorized', `Invalid access token: ${reason}.`, 'Sign in again to get a new token.', {
         'WWW-Authenticate': bearerChallenge(base, reason),
       });
     }
@@ -113,7 +110,6 @@ export function createMcpHandler(deps: McpDeps) {
     const limitHeaders = rateLimitHeaders(decision, deps.limiter.durationSeconds);
     if (!decision.allowed) {
       return apiError(
-        429,
         'rate_limited',
         `Rate limit exceeded: ${decision.limit} requests per ${deps.limiter.durationSeconds} s per admin.`,
         `Retry after ${decision.retryAfterSeconds} s.`,
@@ -127,7 +123,6 @@ export function createMcpHandler(deps: McpDeps) {
     // 5. Body: JSON only, at most 1 MB (counted while reading), one JSON-RPC message.
     if (!hasMediaType(req.headers.get('content-type'), 'application/json')) {
       return apiError(
-        415,
         'unsupported_media_type',
         'The request body must be JSON.',
         'Send `Content-Type: application/json`.',
@@ -137,7 +132,6 @@ export function createMcpHandler(deps: McpDeps) {
     if (!body.ok) {
       if (body.reason === 'too_large')
         return apiError(
-          413,
           'payload_too_large',
           `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
           'Send smaller messages.',
@@ -186,7 +180,6 @@ export function createMcpHandler(deps: McpDeps) {
       log(`mcp: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return withHeaders(
         apiError(
-          500,
           'internal_error',
           'The admin endpoint failed unexpectedly.',
           'Try again; if it keeps failing, check the function log.',
