@@ -16,6 +16,7 @@ import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { PAGE_SIZE } from '../catalog/lists.ts';
 import {
+  ABOUT_PATH,
   agePath,
   AGES_PATH,
   CATALOG_JSON_PATH,
@@ -23,6 +24,7 @@ import {
   listPagePath,
   PRODUCTS_PATH,
   productPath,
+  STAFF_PICKS_PATH,
   twinPath,
 } from '../catalog/urls.ts';
 import {
@@ -39,7 +41,6 @@ import {
   text,
   type ProductMarkdown,
 } from './markdown.ts';
-import { ABOUT_PATH, STAFF_PICKS_PATH } from './pages.ts';
 
 /** The size budget of /llms.txt (agent-docs size grade). */
 export const LLMS_TXT_MAX_CHARS = 50_000;

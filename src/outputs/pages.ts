@@ -5,9 +5,7 @@ import type { CatalogView } from '../catalog/catalog.ts';
 import { listPages, productLists, type ListPage, type ProductList } from '../catalog/lists.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { ABOUT_TITLE } from '../content/about.ts';
-import { AGES_PATH, CATEGORIES_PATH, productPath, SEARCH_PATH, twinPath } from '../catalog/urls.ts';
-
-export { STAFF_PICKS_PATH } from '../catalog/urls.ts';
+import { ABOUT_PATH, AGES_PATH, CATEGORIES_PATH, productPath, SEARCH_PATH, twinPath } from '../catalog/urls.ts';
 
 interface Common {
   path: string;
@@ -23,7 +21,6 @@ export type Page =
   | (Common & { kind: 'list'; list: ProductList; page: ListPage })
   | (Common & { kind: 'product'; entry: CatalogEntry });
 
-export const ABOUT_PATH = '/about';
 export const SEARCH_TITLE = 'Search the catalog';
 export const CATEGORIES_TITLE = 'Categories';
 export const AGES_TITLE = 'Ages';

@@ -14,6 +14,7 @@ import {
   type ProductList,
 } from '../catalog/lists.ts';
 import {
+  ABOUT_PATH,
   agePath,
   ageCategoryPath,
   AGES_PATH,
@@ -42,7 +43,7 @@ import {
   type ProductMarkdown,
 } from './markdown.ts';
 import { LLMS_FULL_PATH } from './llms.ts';
-import { ABOUT_PATH, AGES_TITLE, CATEGORIES_TITLE, listPageTitle, SEARCH_TITLE, type Page } from './pages.ts';
+import { AGES_TITLE, CATEGORIES_TITLE, listPageTitle, SEARCH_TITLE, type Page } from './pages.ts';
 
 const count = (n: number) => plural(n, 'product');
 const twinLink = (base: string, pagePath: string, label: string) => link(`${base}${twinPath(pagePath)}`, label);

@@ -1,5 +1,5 @@
 // GET/HEAD /api/health: 200 {"status":"ok"} when the function can serve traffic. No catalog data.
-// The function sets all its own headers (production adds no netlify.toml headers to functions).
+// The function sets all its own headers (production adds no header rules to functions).
 import { apiError } from './http/api-error.ts';
 
 const HEADERS = {
