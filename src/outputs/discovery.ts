@@ -8,6 +8,7 @@ import {
   SITE_TAGLINE,
   siteUrl,
 } from '../config/site.ts';
+import { productBodyText } from '../catalog/body.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { CATALOG_JSON_PATH, productPath } from '../catalog/urls.ts';
@@ -52,7 +53,7 @@ export function atomFeed(view: CatalogView, base = siteUrl()): string {
   const entries = newest.map((e) => {
     const d = e.data;
     const url = base + productPath(d.slug);
-    const summary = d.whyWePicked ?? e.description ?? `${d.name} by ${d.brand}`;
+    const summary = d.whyWePicked ?? productBodyText(d.slug, e.description) ?? `${d.name} by ${d.brand}`;
     return [
       '<entry>',
       `<id>${xml(url)}</id>`,

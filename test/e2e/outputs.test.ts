@@ -8,6 +8,25 @@ const base = inject('baseUrl');
 const get = (p: string, init?: RequestInit) => fetch(`${base}${p}`, { redirect: 'manual', ...init });
 
 describe('catalog outputs over HTTP', () => {
+  it('serves a Markdown product body as its safe HTML on the page and as the same tree in the twin', async () => {
+    const page = await (await get('/products/snap-circuits-jr')).text();
+    const section = /<section class="about-product"[\s\S]*?<\/section>/.exec(page)![0];
+    expect(section).toContain('<li>a plastic base grid</li>');
+    expect(section).toContain('<em>101 projects</em>');
+    expect(section).toMatch(
+      /<a href="https:\/\/shop\.example\.com\/elenco\/snap-circuits-jr\/parts\?ref=littlehands" rel="nofollow noopener">parts list<\/a>/,
+    );
+    // Only the subset's elements, and no attribute but a link's href and rel.
+    const body = section.replace(/^[\s\S]*?<\/h2>/, '').replace(/<\/section>$/, '');
+    for (const m of body.matchAll(/<([a-z0-9]+)([^>]*)>/g)) {
+      expect(['p', 'ul', 'ol', 'li', 'em', 'strong', 'code', 'a', 'br', 'h3', 'h4', 'h5', 'h6'], m[0]).toContain(m[1]);
+      if (m[1] !== 'a') expect(m[2], m[0]).toMatch(/^(?: data-astro-[a-z-]+(="[^"]*")?)*$/);
+    }
+    const twin = await (await get('/products/snap-circuits-jr.md')).text();
+    expect(twin).toContain('\n- a plastic base grid\n- a full-colour manual of _101 projects_\n');
+    expect(twin).toContain('[parts list](https://shop.example.com/elenco/snap-circuits-jr/parts?ref=littlehands)');
+  });
+
   it('serves products.json as a CatalogSnapshot, and each per-slug URL equals its entry', async () => {
     const res = await get('/api/products.json');
     expect(res.status).toBe(200);
