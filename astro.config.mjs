@@ -2,6 +2,7 @@
 // One build time for the whole build, set before anything reads it, so pages and outputs agree.
 process.env.CATALOG_BUILD_TIME ??= new Date().toISOString();
 
+import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
 import { siteUrl } from './src/config/site.ts';
 import catalogOutputs from './src/integrations/catalog-outputs.ts';
@@ -17,7 +18,7 @@ export default defineConfig({
   // so tests can build a temporary content folder while another build of the repository runs.
   ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   // JSON, OpenAPI, llms files, Markdown twins, sitemap.xml, feed.xml, robots.txt, api-catalog.
-  integrations: [catalogOutputs({ mcpDescription: describeMcpTools() })],
+  integrations: [mdx(), catalogOutputs({ mcpDescription: describeMcpTools() })],
   // Nor small scripts (the search page's): the CSP forbids inline script too.
   vite: { build: { assetsInlineLimit: 0 } },
   devToolbar: { enabled: false },

@@ -2,15 +2,7 @@
 // /llms-small.txt (one line per product), /llms-full.txt (every published product as Markdown)
 // and /llms/<category>.txt dumps.
 import type { RootContent } from 'mdast';
-import {
-  CATEGORIES,
-  CATEGORY_SLUGS,
-  CONTENT_SIGNAL_LINE,
-  DATA_LICENSE,
-  SITE_NAME,
-  siteUrl,
-  type CategorySlug,
-} from '../config/site.ts';
+import { CATEGORIES, CATEGORY_SLUGS, DATA_LICENSE, SITE_NAME, siteUrl, type CategorySlug } from '../config/site.ts';
 import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
@@ -41,6 +33,7 @@ import {
   text,
   type ProductMarkdown,
 } from './markdown.ts';
+import { aboutPage, editorialSection, withBase } from './editorial.ts';
 
 /** The size budget of /llms.txt (agent-docs size grade). */
 export const LLMS_TXT_MAX_CHARS = 50_000;
@@ -241,22 +234,8 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
         ),
       ],
     ]),
-    heading(2, 'Licence and use'),
-    list([
-      [
-        text(
-          `The catalog data (product facts and editorial notes, in every format) is ${DATA_LICENSE.title} (${DATA_LICENSE.name}): `,
-        ),
-        link(DATA_LICENSE.url, DATA_LICENSE.url),
-        text(`. Attribute it as ${DATA_LICENSE.attribution}. Not covered: ${DATA_LICENSE.excluded}.`),
-      ],
-      [
-        text(
-          `robots.txt declares Content-Signal: ${CONTENT_SIGNAL_LINE}. Search, live answers and training are all allowed under the licence; ` +
-            'prices and availability change every hour, so read the live catalog before answering rather than an old copy.',
-        ),
-      ],
-    ]),
+    // The about page's own section (src/content/about.mdx), so the two never say it differently.
+    ...withBase(editorialSection(aboutPage(), 'Licence and use'), base),
     heading(2, 'Optional'),
     list([
       [link(u('/sitemap.xml'), 'Sitemap'), text(': every HTML page')],

@@ -4,8 +4,8 @@ import { SITE_NAME } from '../config/site.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import { listPages, productLists, type ListPage, type ProductList } from '../catalog/lists.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
-import { ABOUT_TITLE } from '../content/about.ts';
 import { ABOUT_PATH, AGES_PATH, CATEGORIES_PATH, productPath, SEARCH_PATH, twinPath } from '../catalog/urls.ts';
+import { aboutPage } from './editorial.ts';
 
 interface Common {
   path: string;
@@ -37,7 +37,7 @@ export function pagesOf(view: CatalogView): Page[] {
   const page = <T extends Omit<Page, 'twin'>>(p: T) => ({ ...p, twin: twinPath(p.path) }) as T & { twin: string };
   return [
     page({ kind: 'home', path: '/', title: SITE_NAME }),
-    page({ kind: 'about', path: ABOUT_PATH, title: ABOUT_TITLE }),
+    page({ kind: 'about', path: ABOUT_PATH, title: aboutPage().title }),
     page({ kind: 'search', path: SEARCH_PATH, title: SEARCH_TITLE }),
     page({ kind: 'categories', path: CATEGORIES_PATH, title: CATEGORIES_TITLE }),
     page({ kind: 'ages', path: AGES_PATH, title: AGES_TITLE }),

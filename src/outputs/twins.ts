@@ -3,7 +3,7 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { CATEGORIES, CATEGORY_SLUGS, SITE_NAME, SITE_TAGLINE, siteUrl } from '../config/site.ts';
 import { AGE_BANDS } from '../catalog/ages.ts';
-import { absoluteUrl, type CatalogView } from '../catalog/catalog.ts';
+import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import {
   categoriesInBand,
@@ -25,9 +25,7 @@ import {
   STAFF_PICKS_PATH,
   twinPath,
 } from '../catalog/urls.ts';
-import { ABOUT_INTRO, ABOUT_SECTIONS, ABOUT_TITLE, type Inline } from '../content/about.ts';
 import {
-  code,
   curatorLabel,
   heading,
   link,
@@ -42,6 +40,7 @@ import {
   twinPreamble,
   type ProductMarkdown,
 } from './markdown.ts';
+import { aboutPage, withBase } from './editorial.ts';
 import { LLMS_FULL_PATH } from './llms.ts';
 import { AGES_TITLE, CATEGORIES_TITLE, listPageTitle, SEARCH_TITLE, type Page } from './pages.ts';
 
@@ -78,7 +77,7 @@ function home(view: CatalogView, md: ProductMarkdown): RootContent[] {
   return [
     heading(1, SITE_NAME),
     paragraph(text(SITE_TAGLINE)),
-    paragraph(text(ABOUT_INTRO)),
+    ...withBase(aboutPage().children.slice(0, 1), base),
     paragraph(text(`${count(view.products.length)} in the catalog. `), twinLink(base, ABOUT_PATH, 'About the catalog')),
     heading(2, 'Staff picks'),
     ...(picks.length ? [list(picks.map((e) => md.line(e)))] : [paragraph(text('No staff picks yet.'))]),
@@ -210,27 +209,9 @@ function search(view: CatalogView, base: string): RootContent[] {
   ];
 }
 
-function inline(parts: Inline[], base: string): PhrasingContent[] {
-  return parts.map((p): PhrasingContent => {
-    if (typeof p === 'string') return text(p);
-    if ('code' in p) return code(p.code);
-    if ('em' in p) return { type: 'emphasis', children: [text(p.em)] };
-    if ('strong' in p) return strong(p.strong);
-    return link(absoluteUrl(p.href, base), p.label);
-  });
-}
-
 function about(base: string): RootContent[] {
-  return [
-    heading(1, ABOUT_TITLE),
-    paragraph(text(ABOUT_INTRO)),
-    ...ABOUT_SECTIONS.flatMap((s) => [
-      heading(2, s.heading),
-      ...s.blocks.map((b) =>
-        'p' in b ? paragraph(...inline(b.p, base)) : list(b.ul.map((item) => inline(item, base))),
-      ),
-    ]),
-  ];
+  const page = aboutPage();
+  return [heading(1, page.title), ...withBase(page.children, base)];
 }
 
 /** The body blocks of a page's twin (without the preamble). */

@@ -1,5 +1,7 @@
 // The machine-readable outputs over HTTP from the running local stack: status and parse.
 // (Content types and cache headers are the CDN rules' tests.)
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { inject, describe, expect, it } from 'vitest';
 import { ApiError, CatalogSnapshot, Product } from '../../src/catalog/schema.ts';
 import { richResultProblems } from '../support/rich-result.ts';
@@ -128,5 +130,46 @@ describe('structured data over HTTP', () => {
     }
     expect(problems).toEqual([]);
     expect(snap.products.some((p) => p.price === null)).toBe(true);
+  });
+});
+
+describe('the about page and its twin, from one MDX source', () => {
+  /** The words a reader gets, whatever the markup: typographic quotes and link targets aside. */
+  const words = (s: string) => s.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim();
+
+  it('says the same words on the page and in the twin', async () => {
+    const html = await (await get('/about')).text();
+    const prose = /<div class="prose">([\s\S]*?)<\/div><\/div>/.exec(html)![1]!;
+    const pageWords = words(
+      prose
+        .replace(/<\/(p|li|h2)>/g, ' ')
+        .replace(/<[^>]+>/g, '')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    );
+    const twin = await (await get('/about.md')).text();
+    const body = twin.replace(/^[\s\S]*?\n# [^\n]+\n/, '');
+    const twinWords = words(
+      body
+        .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/^#+ |^- /gm, '')
+        .replace(/[`*]|\b_|_\b/g, ''),
+    );
+    expect(twinWords).toBe(pageWords);
+    expect(pageWords).toContain('Licence and use');
+  });
+
+  it('has every section that a page of the site links to (/about#…)', async () => {
+    const html = await (await get('/about')).text();
+    const root = path.resolve(import.meta.dirname, '../../src');
+    const anchors = new Set<string>();
+    for (const f of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!f.isFile() || !/\.(astro|ts|mdx)$/.test(f.name)) continue;
+      for (const m of readFileSync(path.join(f.parentPath, f.name), 'utf8').matchAll(/\/about#([a-z0-9-]+)/g))
+        anchors.add(m[1]!);
+    }
+    expect([...anchors].sort()).toEqual(expect.arrayContaining(['affiliate-links', 'curators']));
+    for (const a of anchors) expect(html, a).toContain(`id="${a}"`);
   });
 });
