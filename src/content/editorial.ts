@@ -8,6 +8,3 @@ export const EDITORIAL_PROPS = {
   licence: DATA_LICENSE,
   contentSignal: CONTENT_SIGNAL_LINE,
 } as const;
-
-/** The about page's MDX source, for the twin builder (the page imports the file itself). */
-export const ABOUT_SOURCE = new URL('./about.mdx', import.meta.url);

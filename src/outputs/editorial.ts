@@ -14,7 +14,7 @@ import { unified } from 'unified';
 import { CURATOR_CODES, CURATORS } from '../config/site.ts';
 import { absoluteUrl } from '../catalog/catalog.ts';
 import { readFrontMatter } from '../catalog/front-matter.ts';
-import { ABOUT_SOURCE, EDITORIAL_PROPS } from '../content/editorial.ts';
+import { EDITORIAL_PROPS } from '../content/editorial.ts';
 import { list, strong, text } from './markdown.ts';
 
 export interface EditorialPage {
@@ -126,6 +126,8 @@ export function editorialSection(page: EditorialPage, heading: string): RootCont
   return page.children.slice(start, end === -1 ? undefined : end);
 }
 
+/** The about page's source; the HTML page imports the same file. */
+const ABOUT_SOURCE = new URL('../content/about.mdx', import.meta.url);
 let about: EditorialPage | undefined;
 /** The about page (src/content/about.mdx), read once. */
 export function aboutPage(): EditorialPage {
