@@ -11,7 +11,7 @@ import { DATA_LICENSE } from '../../src/config/site.ts';
 import { catalogView } from '../../src/catalog/catalog.ts';
 import { buildHeadersFile, fixedRulesText } from '../../src/cdn/headers-file.ts';
 import { pagesOf } from '../../src/outputs/pages.ts';
-import { AT, SAMPLE, synthetic } from './outputs-fixtures.ts';
+import { AT, SAMPLE, synthetic } from '../support/products.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'headers-'));

@@ -18,7 +18,7 @@ import {
   rpc,
   settings,
   token,
-} from './mcp-fixture.ts';
+} from '../support/mcp.ts';
 
 const fx = fixtureDir();
 afterAll(() => fx.cleanup());

@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
 import { writeSnapshotFile } from '../../src/server/admin-catalog/snapshot.ts';
 import { snapshotSource } from '../../src/server/admin-catalog/sources.ts';
-import { FIXTURE_FILES, fixtureDir } from './mcp-fixture.ts';
-import { buildSite, ROOT } from './schedule-build.ts';
+import { FIXTURE_FILES, fixtureDir } from '../support/mcp.ts';
+import { BROKEN_CASES, BROKEN_DIR } from '../support/broken-fixtures.ts';
+import { buildSite, ROOT } from '../support/build-site.ts';
 
 const out = mkdtempSync(path.join(tmpdir(), 'mcp-snapshot-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -32,7 +33,7 @@ describe('the admin catalog snapshot', () => {
   });
 
   it('is never written from broken product files: the build fails naming each file, field and fix', async () => {
-    const err = await buildSite(path.join(ROOT, 'test/fixtures/ops/broken'), '2030-01-01T00:00:00.000Z').then(
+    const err = await buildSite(path.join(ROOT, BROKEN_DIR), '2030-01-01T00:00:00.000Z').then(
       (b) => {
         b.remove();
         return null;
@@ -40,8 +41,8 @@ describe('the admin catalog snapshot', () => {
       (e: Error) => e,
     );
     expect(err?.message).toMatch(/Invalid product files/);
-    for (const file of ['broken-yaml.md', 'missing-brand.md', 'staff-pick-without-curator.md'])
-      expect(err?.message).toContain(file);
+    for (const c of BROKEN_CASES)
+      expect(err?.message).toContain(`${c.file}${c.line ? `:${c.line}` : ''}  ${c.field}: `);
     expect(err?.message).toMatch(/brand: .*\n\s+Fix: /);
   }, 60_000);
 

@@ -22,7 +22,7 @@ import { htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
 import { listsOfKind, PAGE_SIZE, pageCount } from '../../src/catalog/lists.ts';
 import { searchRecords } from '../../src/outputs/search-records.ts';
 import { twinMarkdown } from '../../src/outputs/twins.ts';
-import { AT, SAMPLE, synthetic } from './outputs-fixtures.ts';
+import { AT, SAMPLE, synthetic } from '../support/products.ts';
 
 const BASE = 'https://catalog.test';
 const view = catalogView(SAMPLE, AT);
