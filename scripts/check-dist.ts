@@ -14,10 +14,12 @@ if (problems.length) {
 const { failures, filesScanned, ms } = await checkDist(dist, { entries });
 if (failures.length) {
   console.error(
-    `✖ Post-build proof failed for ${dist} (${failures.length} problem${failures.length === 1 ? '' : 's'}):\n${formatFailures(failures)}`,
+    `✖ Post-build proof failed for ${dist} (${failures.length} ` +
+      `problem${failures.length === 1 ? '' : 's'}):\n${formatFailures(failures)}`,
   );
   process.exit(1);
 }
 console.log(
-  `✓ Post-build proof passed for ${dist}: ${entries.length} product files, ${filesScanned} files scanned, ${ms.toFixed(0)} ms.`,
+  `✓ Post-build proof passed for ${dist}: ${entries.length} product ` +
+    `files, ${filesScanned} files scanned, ${ms.toFixed(0)} ms.`,
 );

@@ -46,7 +46,9 @@ export function issueToProblem(
       line: lineOf(source, issue.keys[0] ?? ''),
       field: issue.keys.join(', '),
       message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`,
-      fix: `Remove ${issue.keys.length > 1 ? 'them' : 'it'} or check the spelling; the allowed fields are ${Object.keys(shape).join(', ')}.`,
+      fix:
+        `Remove ${issue.keys.length > 1 ? 'them' : 'it'} or check the ` +
+        `spelling; the allowed fields are ${Object.keys(shape).join(', ')}.`,
     };
   }
   if (issue.code === 'invalid_type' && !(field in raw)) {
@@ -76,5 +78,8 @@ export function formatProblem(p: Problem): string {
 
 export function formatProblems(problems: Problem[]): string {
   const files = new Set(problems.map((p) => p.file)).size;
-  return `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} product file${files === 1 ? '' : 's'}:\n\n${problems.map(formatProblem).join('\n')}\n`;
+  return (
+    `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} product ` +
+    `file${files === 1 ? '' : 's'}:\n\n${problems.map(formatProblem).join('\n')}\n`
+  );
 }

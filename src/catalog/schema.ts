@@ -21,10 +21,13 @@ export const Slug = z
     'must contain at least one letter: a slug of digits alone reads as a page number (/products/2)',
   )
   .describe(
-    'URL slug, lowercase kebab-case with at least one letter, 1–200 characters. The key of `/api/products/{slug}` and `/products/{slug}`.',
+    'URL slug, lowercase kebab-case with at least one letter, 1–200 ' +
+      'characters. The key of `/api/products/{slug}` and `/products/{slug}`.',
   )
   .register(fixes, {
-    fix: 'Use the file name without ".md", with at least one letter, e.g. `slug: wooden-rainbow-stacker` in wooden-rainbow-stacker.md (rename a file such as 2024.md to e.g. set-2024.md).',
+    fix:
+      'Use the file name without ".md", with at least one letter, e.g. `slug: wooden-rainbow-stacker` ' +
+      'in wooden-rainbow-stacker.md (rename a file such as 2024.md to e.g. set-2024.md).',
   });
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
@@ -62,7 +65,8 @@ export const Product = z
       .max(100_000_000)
       .nullable()
       .describe(
-        'Price in minor units of `currency` (cents): 2499 with USD means $24.99. Null when the product is unpriced. Indicative only: the linked shop sets the real price.',
+        'Price in minor units of `currency` (cents): 2499 with USD means $24.99. Null when ' +
+          'the product is unpriced. Indicative only: the linked shop sets the real price.',
       )
       .register(fixes, { fix: 'Write the price in cents as a whole number (24.99 → 2499), or `null` when unknown.' }),
     currency: z

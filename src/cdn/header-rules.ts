@@ -47,7 +47,10 @@ export const SEARCH_CSP = csp("'self' 'wasm-unsafe-eval'");
 /** Pages and their twins: revalidated on every view; one URL has two representations. */
 const PAGE = { 'Cache-Control': PAGE_CACHE_CONTROL, Vary: 'Accept' };
 const CORS = { 'Access-Control-Allow-Origin': '*' };
-/** Files rebuilt with the catalog: browsers revalidate; the CDN may keep them an hour (the hourly rebuild; a deploy purges it). */
+/**
+ * Files rebuilt with the catalog: browsers revalidate; the CDN may keep them an hour (the hourly
+ * rebuild; a deploy purges it anyway).
+ */
 const REBUILT_HOURLY = {
   'Cache-Control': PAGE_CACHE_CONTROL,
   'Netlify-CDN-Cache-Control': 'public, durable, max-age=3600, stale-while-revalidate=120',

@@ -27,7 +27,10 @@ export function sitemapXml(pages: readonly Page[], base = siteUrl()): string {
   if (pages.length > SITEMAP_MAX_URLS)
     throw new Error(`${pages.length} pages exceed one sitemap (${SITEMAP_MAX_URLS}); add a sitemap index.`);
   const urls = pages.map((p) => `<url><loc>${xml(base + p.path)}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ` +
+    `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+  );
 }
 
 /**

@@ -42,13 +42,14 @@ export const LLMS_TXT_PICKS = 25;
 
 export const LLMS_FULL_PATH = '/llms-full.txt';
 export const LLMS_SMALL_PATH = '/llms-small.txt';
-/** Longest note excerpt on an llms-small line: keeps the file near 1 MB at 10,000 products. */
+/** Longest note excerpt on an llms-small line: bounds what each product adds to the file. */
 export const SMALL_NOTE_MAX_CHARS = 140;
 export const categoryDumpPath = (c: CategorySlug) => `/llms/${c}.txt`;
 
 const SUMMARY =
   'A keyless, curated catalog of hands-on, screen-free learning products for children from birth to 13+ ' +
-  '(educational toys, kits, books, art supplies, puzzles, games, outdoor play), each with an editorial note on why it was picked. ' +
+  '(educational toys, kits, books, art supplies, puzzles, games, ' +
+  'outdoor play), each with an editorial note on why it was picked. ' +
   'It is not a store: it sells nothing, and product links go to makers and shops, some as affiliate links.';
 
 function dump(title: string, intro: string, entries: readonly CatalogEntry[], md: ProductMarkdown): string {
@@ -58,7 +59,8 @@ function dump(title: string, intro: string, entries: readonly CatalogEntry[], md
     { type: 'blockquote', children: [paragraph(text(intro))] },
     paragraph(
       text(
-        `${plural(entries.length, 'published product')}, ordered by slug (the build time is generatedAt in /api/products.json). Prices are indicative. Agent index: `,
+        `${plural(entries.length, 'published product')}, ordered by slug (the build time ` +
+          `is generatedAt in /api/products.json). Prices are indicative. Agent index: `,
       ),
       link(`${base}/llms.txt`, `${base}/llms.txt`),
     ),
@@ -112,7 +114,8 @@ export function llmsSmallTxt(view: CatalogView, base = siteUrl()): string {
     heading(1, `${SITE_NAME}: every product in one line`),
     paragraph(
       text(
-        `${plural(view.products.length, 'published product')}, ordered by slug: name, ages, indicative price and the first sentence of why we picked it. ` +
+        `${plural(view.products.length, 'published product')}, ordered by slug: ` +
+          `name, ages, indicative price and the first sentence of why we picked it. ` +
           `Each name links to the product as Markdown, relative to ${base}; the whole text of every product is in `,
       ),
       link(`${base}${LLMS_FULL_PATH}`, `${base}${LLMS_FULL_PATH}`),
@@ -132,8 +135,10 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
     { type: 'blockquote', children: [paragraph(text(SUMMARY))] },
     paragraph(
       text(
-        'Use it to find physical learning products for a child of a given age or interest, with the reason each was chosen. ' +
-          'Do not use it for apps, digital curriculum or screen-based software (it has none), or to buy anything (follow the product link to the shop). ' +
+        'Use it to find physical learning products for a child of a ' +
+          'given age or interest, with the reason each was chosen. ' +
+          'Do not use it for apps, digital curriculum or screen-based software (it ' +
+          'has none), or to buy anything (follow the product link to the shop). ' +
           `It holds ${view.products.length} published products. Every page below is linked as its Markdown twin.`,
       ),
     ),
@@ -209,7 +214,8 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
     list([
       [
         text(
-          `Use the public JSON (${u(CATALOG_JSON_PATH)}) for bulk reads and ${u('/api/products/{slug}')} for one product. No signup, no key, no rate limit.`,
+          `Use the public JSON (${u(CATALOG_JSON_PATH)}) for bulk reads and ` +
+            `${u('/api/products/{slug}')} for one product. No signup, no key, no rate limit.`,
         ),
       ],
       [text('Send no API key and no Authorization header to the public endpoints.')],
@@ -220,17 +226,20 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
       ],
       [
         text(
-          'Prices are integers in minor units of the currency (cents): 2499 with USD is $24.99. Null means unpriced. Prices are indicative.',
+          'Prices are integers in minor units of the currency (cents): 2499 ' +
+            'with USD is $24.99. Null means unpriced. Prices are indicative.',
         ),
       ],
       [
         text(
-          'The catalog is rebuilt every hour; cached responses are at most an hour old. Only published products appear anywhere.',
+          'The catalog is rebuilt every hour; cached responses are at ' +
+            'most an hour old. Only published products appear anywhere.',
         ),
       ],
       [
         text(
-          'Every HTML page has a Markdown twin: append .md to its path (the home page is /index.md) or send Accept: text/markdown.',
+          'Every HTML page has a Markdown twin: append .md to its path ' +
+            '(the home page is /index.md) or send Accept: text/markdown.',
         ),
       ],
     ]),

@@ -131,6 +131,8 @@ export function twinPreamble(pagePath: string, base = siteUrl()): RootContent {
 
 export const curatorLabel = (code: keyof typeof CURATORS) => `${CURATORS[code].name} (${CURATORS[code].role})`;
 
+const PRICE_NOTE = '(indicative; the shop sets the real price)';
+
 /** A product's body below its heading: facts, description, editorial note and who picked it. */
 export function productBodyBlocks(entry: CatalogEntry, base = siteUrl()): RootContent[] {
   const d = entry.data;
@@ -146,11 +148,7 @@ export function productBodyBlocks(entry: CatalogEntry, base = siteUrl()): RootCo
         link(`${base}${twinPath(categoryPath(c))}`, CATEGORIES[c].label),
       ]),
     ],
-    [
-      text(
-        `Price: ${price(d.price, d.currency)}${d.price === null ? '' : ` ${d.currency} (indicative; the shop sets the real price)`}`,
-      ),
-    ],
+    [text(`Price: ${price(d.price, d.currency)}${d.price === null ? '' : ` ${d.currency} ${PRICE_NOTE}`}`)],
     [text('Buy from the maker or a shop (affiliate link): '), link(d.url, d.url)],
     [text('Page: '), link(page, page), text(' · JSON: '), link(json, json)],
   ];
@@ -170,7 +168,8 @@ export function productLineContent(entry: CatalogEntry, base = siteUrl()): Phras
   return [
     link(`${base}${twinPath(productPath(d.slug))}`, d.name),
     text(
-      ` by ${d.brand} · ${d.ageRange ?? 'ages not stated'} · ${price(d.price, d.currency)}${d.staffPick ? ' · staff pick' : ''}`,
+      ` by ${d.brand} · ${d.ageRange ?? 'ages not stated'} · ` +
+        `${price(d.price, d.currency)}${d.staffPick ? ' · staff pick' : ''}`,
     ),
   ];
 }

@@ -85,22 +85,37 @@ const errorEntry = (code: ApiErrorCode, description: string, message: string, hi
 
 function infoDescription(base: string): string {
   return [
-    `${SITE_NAME}: a public, keyless catalog of curated, hands-on, screen-free learning products for children (0–13+).`,
-    'It is a discovery catalog, not a store: it sells nothing, and each product links out to a shop, often through an affiliate link.',
+    `${SITE_NAME}: a public, keyless catalog of curated, hands-on, ` +
+      `screen-free learning products for children (0–13+).`,
+    'It is a discovery catalog, not a store: it sells nothing, and ' +
+      'each product links out to a shop, often through an affiliate link.',
     '',
     '## Decisions this description makes where the contract is open',
     '',
-    '- **Price unit**: `price` is an integer in **minor units** of `currency` (cents): `2499` with `USD` is $24.99. `null` means unpriced. Prices are indicative.',
-    '- **Ordering**: `products` in `/api/products.json` are ordered by `slug`, ascending, in code-point order (stable across builds).',
-    '- **Freshness**: the catalog is rebuilt every hour; `generatedAt` is the build time (RFC 3339). Clients may cache responses for at most one hour.',
+    '- **Price unit**: `price` is an integer in **minor units** of `currency` (cents): ' +
+      '`2499` with `USD` is $24.99. `null` means unpriced. Prices are indicative.',
+    '- **Ordering**: `products` in `/api/products.json` are ordered ' +
+      'by `slug`, ascending, in code-point order (stable across builds).',
+    '- **Freshness**: the catalog is rebuilt every hour; `generatedAt` is the ' +
+      'build time (RFC 3339). Clients may cache responses for at most one hour.',
     '- **Published only**: drafts and products scheduled for later never appear in any response, page or file.',
-    '- **No keys**: public endpoints need no signup, no key and no payment, and have no rate limit. Send no API key and no `Authorization` header to them. Only `POST /api/mcp` requires authentication (`adminOAuth`).',
-    `- **Markdown twins**: every HTML page has a \`text/markdown\` alternate representation, at the page path plus \`.md\` (\`/products/{slug}.md\`; the home page is \`/index.md\`) or at the page path itself with \`Accept: text/markdown\`. Each HTML page links it with \`<link rel="alternate" type="text/markdown">\`.`,
-    `- **Agent files**: \`/llms.txt\` (llmstxt.org format, always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters), \`/llms-small.txt\` (one line per product), \`/llms-full.txt\` (every product as Markdown) and \`/llms/{category}.txt\` (one category).`,
-    `- **Licence**: the catalog data (product facts and editorial notes, in every format) is ${DATA_LICENSE.title} (${DATA_LICENSE.url}); attribute it as ${DATA_LICENSE.attribution}. Not covered: ${DATA_LICENSE.excluded}. The JSON responses carry \`Link: <${DATA_LICENSE.url}>; rel="license"\`, and robots.txt declares \`Content-Signal: ${CONTENT_SIGNAL_LINE}\`.`,
-    '- **Errors**: JSON errors use the `ApiError` body, whose `error.code` is one of the codes below, each with one status. ' +
+    '- **No keys**: public endpoints need no signup, no key and no payment, and have no rate limit. Send no API ' +
+      'key and no `Authorization` header to them. Only `POST /api/mcp` requires authentication (`adminOAuth`).',
+    `- **Markdown twins**: every HTML page has a \`text/markdown\` alternate representation, at the page path ` +
+      `plus \`.md\` (\`/products/{slug}.md\`; the home page is \`/index.md\`) or at the page path itself with ` +
+      `\`Accept: text/markdown\`. Each HTML page links it with \`<link rel="alternate" type="text/markdown">\`.`,
+    `- **Agent files**: \`/llms.txt\` (llmstxt.org format, always under ` +
+      `${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters), \`/llms-small.txt\` (one line per ` +
+      `product), \`/llms-full.txt\` (every product as Markdown) and \`/llms/{category}.txt\` (one category).`,
+    `- **Licence**: the catalog data (product facts and editorial notes, in every format) is ` +
+      `${DATA_LICENSE.title} (${DATA_LICENSE.url}); attribute it as ${DATA_LICENSE.attribution}. ` +
+      `Not covered: ${DATA_LICENSE.excluded}. The JSON responses carry \`Link: <${DATA_LICENSE.url}>; ` +
+      `rel="license"\`, and robots.txt declares \`Content-Signal: ${CONTENT_SIGNAL_LINE}\`.`,
+    '- **Errors**: JSON errors use the `ApiError` body, whose ' +
+      '`error.code` is one of the codes below, each with one status. ' +
       'An unknown page path returns 404 with a Markdown body pointing to `/sitemap.xml` and `/llms.txt`. ' +
-      'The OAuth endpoints (`/api/auth/*`) answer protocol errors in the standard OAuth format (RFC 6749: `{error, error_description}`) and use `ApiError` only for 405 and 503.',
+      'The OAuth endpoints (`/api/auth/*`) answer protocol errors in the standard OAuth format ' +
+      '(RFC 6749: `{error, error_description}`) and use `ApiError` only for 405 and 503.',
     '',
     apiErrorTable(),
     '',
@@ -128,7 +143,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
       title: `${SITE_NAME} API`,
       version: API_VERSION,
       summary:
-        'Keyless JSON, OpenAPI and Markdown access to a curated catalog of screen-free learning products for children.',
+        'Keyless JSON, OpenAPI and Markdown access to a curated ' +
+        'catalog of screen-free learning products for children.',
       description: infoDescription(base),
       contact: { name: `${SITE_NAME} curators`, url: `${base}/about` },
       license: { name: `${DATA_LICENSE.name} (catalog data; product images excluded)`, url: DATA_LICENSE.url },
@@ -172,7 +188,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
           tags: ['catalog'],
           summary: 'Every published product',
           description:
-            'The whole published catalog in one document, for bulk retrieval: `{count, generatedAt, products}`, products ordered by slug. ' +
+            'The whole published catalog in one document, for bulk retrieval: ' +
+            '`{count, generatedAt, products}`, products ordered by slug. ' +
             'Static file, rebuilt hourly; cache it for at most an hour.',
           ...publicGet,
           responses: { '200': { description: 'The catalog snapshot.', content: json(ref('CatalogSnapshot')) } },
@@ -185,7 +202,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
           summary: 'One published product by slug',
           description:
             'The product whose slug is `{slug}`, exactly as it appears in `/api/products.json`. ' +
-            'An unknown slug, an over-long one or one outside the slug alphabet gets 404 with an `ApiError` body (`not_found`).',
+            'An unknown slug, an over-long one or one outside the slug ' +
+            'alphabet gets 404 with an `ApiError` body (`not_found`).',
           ...publicGet,
           parameters: [
             {
@@ -225,8 +243,10 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
           tags: ['agents'],
           summary: 'Agent index (llms.txt)',
           description:
-            'The llmstxt.org agent index: what the catalog is, when to use it, links to key pages (as Markdown twins), ' +
-            `the JSON feeds, this document, the full dumps and notes for agents. Always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters.`,
+            'The llmstxt.org agent index: what the catalog is, when ' +
+            'to use it, links to key pages (as Markdown twins), ' +
+            `the JSON feeds, this document, the full dumps and notes for agents. ` +
+            `Always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters.`,
           ...publicGet,
           responses: { '200': text('The agent index, Markdown as text/plain; charset=utf-8.') },
         },
@@ -237,8 +257,10 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
           tags: ['agents'],
           summary: 'Every product as Markdown (llms-full.txt)',
           description:
-            'Markdown dump of every published product, one `## name` section each, with brand, ages, categories, price, link, description, ' +
-            'the editorial note and who picked it. Per-category dumps in the same format are at `/llms/{category}.txt`.',
+            'Markdown dump of every published product, one `## name` section ' +
+            'each, with brand, ages, categories, price, link, description, ' +
+            'the editorial note and who picked it. Per-category ' +
+            'dumps in the same format are at `/llms/{category}.txt`.',
           ...publicGet,
           responses: { '200': text('The full catalog as Markdown, served as text/plain; charset=utf-8.') },
         },
@@ -265,8 +287,10 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
               '400',
               {
                 description:
-                  'The body is not one JSON-RPC 2.0 message: not valid JSON or UTF-8 (code -32700), a batch or not a JSON-RPC request (code -32600). ' +
-                  'The body is a JSON-RPC error, not an `ApiError`: the MCP client reads it as the answer to its message.',
+                  'The body is not one JSON-RPC 2.0 message: not valid JSON or UTF-8 ' +
+                  '(code -32700), a batch or not a JSON-RPC request (code -32600). ' +
+                  'The body is a JSON-RPC error, not an `ApiError`: the ' +
+                  'MCP client reads it as the answer to its message.',
                 content: json(jsonRpcSchema('A JSON-RPC 2.0 error response.'), {
                   jsonrpc: '2.0',
                   id: null,
@@ -288,7 +312,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
             ),
             errorEntry(
               'method_not_allowed',
-              'Returned for any method other than POST (and the CORS preflight OPTIONS) on `/api/mcp`, in particular `GET /api/mcp` (no event stream is offered). The `Allow` header lists POST and OPTIONS.',
+              'Returned for any method other than POST (and the CORS preflight OPTIONS) on `/api/mcp`, in ' +
+                'particular `GET /api/mcp` (no event stream is offered). The `Allow` header lists POST and OPTIONS.',
               'GET is not allowed on /api/mcp.',
               'Send MCP JSON-RPC messages with POST.',
               { Allow: { description: '`POST, OPTIONS`.', schema: { type: 'string' } } },
@@ -325,7 +350,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
             ),
             errorEntry(
               'not_configured',
-              'Admin sign-in or its shared store is not configured on this deployment; the message names what is missing.',
+              'Admin sign-in or its shared store is not configured ' +
+                'on this deployment; the message names what is missing.',
               'The admin endpoint is not configured: missing AUTH_SECRET.',
               'Set these environment variables on the site and redeploy.',
             ),
@@ -339,7 +365,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
         adminOAuth: {
           type: 'oauth2',
           description:
-            'OAuth 2.0 authorization code flow (PKCE S256) for allowlisted admin accounts only. No scopes are defined.',
+            'OAuth 2.0 authorization code flow (PKCE S256) for ' +
+            'allowlisted admin accounts only. No scopes are defined.',
           flows: {
             authorizationCode: {
               authorizationUrl: `${base}/api/auth/authorize`,
@@ -352,7 +379,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
     },
     'x-markdown-twins': {
       description:
-        'Every HTML page has a text/markdown alternate: the page path plus ".md" ("/" → "/index.md"), or the page path with Accept: text/markdown.',
+        'Every HTML page has a text/markdown alternate: the page path plus ".md" ' +
+        '("/" → "/index.md"), or the page path with Accept: text/markdown.',
       mediaType: 'text/markdown',
       urlScheme: '{pagePath}.md',
       pages: [
@@ -368,7 +396,9 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
         '/ages/{band}/{category}',
         '/products/{slug}',
       ],
-      pagination: `A list page after the first is the list path plus "/{n}" (n ≥ 2), e.g. "/products/2"; ${PAGE_SIZE} products to a page.`,
+      pagination:
+        `A list page after the first is the list path plus "/{n}" (n ` +
+        `≥ 2), e.g. "/products/2"; ${PAGE_SIZE} products to a page.`,
     },
   };
 }

@@ -129,7 +129,8 @@ function listPageBlocks(pl: ProductList, page: ListPage, view: CatalogView, md: 
     out.push(
       paragraph(
         text(
-          `${count(total)}, ordered by slug.${page.count > 1 ? ` Page ${page.number} of ${page.count}: products ${range}.` : ''}`,
+          `${count(total)}, ordered by ` +
+            `slug.${page.count > 1 ? ` Page ${page.number} of ${page.count}: products ${range}.` : ''}`,
         ),
       ),
     );
@@ -170,7 +171,8 @@ function agesIndex(view: CatalogView, base: string): RootContent[] {
     heading(1, AGES_TITLE),
     paragraph(
       text(
-        'A product is listed in every age band its stated age range overlaps; products without a stated age are not listed by age.',
+        'A product is listed in every age band its stated age range ' +
+          'overlaps; products without a stated age are not listed by age.',
       ),
     ),
     ...AGE_BANDS.flatMap((b) => {
@@ -198,7 +200,8 @@ function search(view: CatalogView, base: string): RootContent[] {
     heading(1, SEARCH_TITLE),
     paragraph(
       text(
-        `The search page finds products by name, brand and description in the browser (it needs JavaScript). Agents can read every product at once instead: `,
+        `The search page finds products by name, brand and description in the browser ` +
+          `(it needs JavaScript). Agents can read every product at once instead: `,
       ),
       link(`${base}${CATALOG_JSON_PATH}`, 'the catalog as JSON'),
       text(' or '),

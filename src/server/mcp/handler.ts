@@ -120,7 +120,7 @@ export function createMcpHandler(deps: McpDeps) {
   }
 
   async function handleBody(req: Request, admin: AdminIdentity, base: string): Promise<Response> {
-    // 5. Body: JSON only, at most 1 MB (counted while reading), one JSON-RPC message.
+    // 5. Body: JSON only, at most MAX_BODY_BYTES (counted while reading), one JSON-RPC message.
     if (!hasMediaType(req.headers.get('content-type'), 'application/json')) {
       return apiError(
         'unsupported_media_type',

@@ -5,7 +5,8 @@ export const MAX_BODY_BYTES = 1_000_000;
 export const MCP_CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers':
-    'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy',
+    'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version, Retry-After, ' +
+    'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy',
 };
 
 export const MCP_PREFLIGHT_HEADERS: Record<string, string> = {
