@@ -2,6 +2,7 @@
 // One build time for the whole build, set before anything reads it, so pages and outputs agree.
 process.env.CATALOG_BUILD_TIME ??= new Date().toISOString();
 
+import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
 import { siteUrl } from './src/config/site.ts';
 import catalogOutputs from './src/integrations/catalog-outputs.ts';
@@ -21,7 +22,7 @@ export default defineConfig({
   experimental: { incrementalBuild: true },
   // JSON, OpenAPI, llms files, Markdown twins, sitemap.xml, feed.xml, robots.txt, api-catalog,
   // the search index, link previews and the admin catalog; then the post-build proof.
-  integrations: [catalogOutputs()],
+  integrations: [mdx(), catalogOutputs()],
   vite: {
     // Nor small scripts (the search page's): the CSP forbids inline script too.
     // The output folder is kept between builds; the integration empties it when a build starts cold.

@@ -12,7 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATEGORY_SLUGS } from '../src/config/site.ts';
-import { formatProblems, loadCatalog } from '../src/catalog/load.ts';
+import { loadCatalog } from '../src/catalog/load.ts';
+import { formatProblems } from '../src/catalog/problems.ts';
 import { publishedEntries, statusOf } from '../src/catalog/catalog.ts';
 import { AGE_BANDS } from '../src/catalog/ages.ts';
 import {

@@ -1,7 +1,8 @@
 // `npm run check:dist [dist]`: the post-build proof (src/integrations/check-dist.ts) over an
 // existing build. Exits 1 with one line per failure.
 import path from 'node:path';
-import { formatProblems, loadCatalog } from '../src/catalog/load.ts';
+import { loadCatalog } from '../src/catalog/load.ts';
+import { formatProblems } from '../src/catalog/problems.ts';
 import { checkDist, formatFailures } from '../src/integrations/check-dist.ts';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
@@ -13,10 +14,12 @@ if (problems.length) {
 const { failures, filesScanned, ms } = await checkDist(dist, { entries });
 if (failures.length) {
   console.error(
-    `✖ Post-build proof failed for ${dist} (${failures.length} problem${failures.length === 1 ? '' : 's'}):\n${formatFailures(failures)}`,
+    `✖ Post-build proof failed for ${dist} (${failures.length} ` +
+      `problem${failures.length === 1 ? '' : 's'}):\n${formatFailures(failures)}`,
   );
   process.exit(1);
 }
 console.log(
-  `✓ Post-build proof passed for ${dist}: ${entries.length} product files, ${filesScanned} files scanned, ${ms.toFixed(0)} ms.`,
+  `✓ Post-build proof passed for ${dist}: ${entries.length} product ` +
+    `files, ${filesScanned} files scanned, ${ms.toFixed(0)} ms.`,
 );

@@ -1,4 +1,4 @@
-// `npm run new-product`: writes a new product file (published, or a draft with --draft) from arguments, asking for whatever
+// `npm run new-product` +
 // is missing when run in a terminal, validates it with the catalog's own loader and says what next.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
@@ -7,7 +7,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../src/config/site.ts';
 import { parseAgeRange } from '../src/catalog/ages.ts';
-import { formatProblems, loadCatalog, parseProductFile, PRODUCTS_DIR } from '../src/catalog/load.ts';
+import { loadCatalog, parseProductFile, PRODUCTS_DIR } from '../src/catalog/load.ts';
+import { formatProblems } from '../src/catalog/problems.ts';
 import {
   freeSlug,
   serializeProductFile,
@@ -85,7 +86,8 @@ const readers = {
     const unknown = list.filter((c) => !(CATEGORY_SLUGS as readonly string[]).includes(c));
     if (!list.length || unknown.length)
       bad(
-        `categories must be one or more of ${CATEGORY_SLUGS.join(', ')}${unknown.length ? ` (not: ${unknown.join(', ')})` : ''}`,
+        `categories must be one or more of ` +
+          `${CATEGORY_SLUGS.join(', ')}${unknown.length ? ` (not: ${unknown.join(', ')})` : ''}`,
       );
     return list as ProductFileData['categories'];
   },
@@ -93,7 +95,8 @@ const readers = {
     if (s === '' || s === 'null') return null;
     if (!parseAgeRange(s))
       bad(
-        `"${s}" is not an age range this catalog can read: write e.g. "6–18 months", "3–6 years", "8+" or "8 years and up"`,
+        `"${s}" is not an age range this catalog can read: write ` +
+          `e.g. "6–18 months", "3–6 years", "8+" or "8 years and up"`,
       );
     return s;
   },
@@ -198,7 +201,8 @@ const rel = (fromCwd.startsWith('..') ? file : fromCwd).split(path.sep).join('/'
 if (existsSync(file)) {
   const free = freeSlug(slug, (s) => existsSync(path.join(dir, `${s}.md`)));
   fail(
-    `${rel} already exists; nothing was written.\n  If this is a different product, run again with --slug ${free} (or a more telling name).`,
+    `${rel} already exists; nothing was written.\n  If this is a different ` +
+      `product, run again with --slug ${free} (or a more telling name).`,
   );
 }
 
@@ -235,6 +239,9 @@ if (mine.length) {
   fail(`The product was not kept:\n\n${formatProblems(mine)}`);
 }
 
+const publishStep = data.published
+  ? 'It is published: set published: false to keep it a draft.'
+  : 'Set published: true when it is ready (or add publishAt: 2026-12-01T09:00:00Z to schedule it).';
 console.log(`✓ Wrote ${rel} (${data.published ? 'published' : 'a draft: published: false'}).
 
 Next steps:
@@ -242,7 +249,7 @@ Next steps:
      - whyWePicked: one to three sentences on what a child does with it and why it earned its place;
      - the description, below the closing ---;
      - imageUrl: a file under public/images/products/ (e.g. /images/products/${slug}.svg), or leave null.
-  2. ${data.published ? 'It is published: set published: false to keep it a draft.' : 'Set published: true when it is ready (or add publishAt: 2026-12-01T09:00:00Z to schedule it).'}
+  2. ${publishStep}
   3. npm run validate
   4. npm start, then open /products/${slug}
   5. Commit on a branch and open a pull request; the checks run on it. See CONTRIBUTING.md.`);

@@ -17,13 +17,15 @@ let idp: DevIdp | undefined;
 if (!process.env.OIDC_ISSUER) {
   if (process.env.CONTEXT === 'production') {
     console.error(
-      'Refusing to start the development identity provider: CONTEXT=production. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.',
+      'Refusing to start the development identity provider: CONTEXT=production. ' +
+        'Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.',
     );
     process.exit(1);
   }
   if (!isLoopbackHost(new URL(siteUrl).hostname)) {
     console.error(
-      `Refusing to start the development identity provider: SITE_URL ${siteUrl} is not a loopback address. Configure a real OIDC_ISSUER.`,
+      `Refusing to start the development identity provider: SITE_URL ` +
+        `${siteUrl} is not a loopback address. Configure a real OIDC_ISSUER.`,
     );
     process.exit(1);
   }
@@ -48,7 +50,8 @@ if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
 notes.push(
   process.env.REDIS_URL
     ? 'Shared store: Redis at REDIS_URL (single-use codes, refresh families, rate limits).'
-    : 'Shared store: netlify-cli’s local Netlify Blobs (.netlify/blobs-serve): single-use codes, refresh families, rate limits.',
+    : 'Shared store: netlify-cli’s local Netlify Blobs (.netlify/blobs-serve): ' +
+        'single-use codes, refresh families, rate limits.',
 );
 
 const cleanup = async () => {

@@ -1,7 +1,8 @@
 // `npm run validate [folder]`: checks every product file with the same schema the build uses and
 // prints, per problem, the file, the field, what is wrong and how to fix it. Exits 1 on problems.
 // In GitHub Actions it also prints workflow annotations so the message lands on the changed line.
-import { formatProblems, loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
+import { loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
+import { formatProblems } from '../src/catalog/problems.ts';
 
 const dir = process.argv[2] ?? process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR;
 let result: Awaited<ReturnType<typeof loadCatalog>>;

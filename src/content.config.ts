@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import { writeCatalogHandoff } from './catalog/handoff.ts';
-import { formatProblems, loadCatalog, PRODUCTS_DIR } from './catalog/load.ts';
+import { loadCatalog, PRODUCTS_DIR } from './catalog/load.ts';
+import { formatProblems } from './catalog/problems.ts';
 import { entryDigest } from './catalog/page-keys.ts';
 
 const products = defineCollection({

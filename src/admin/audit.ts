@@ -3,7 +3,7 @@
 // The build computes these once into the admin catalog; the tool adds the overdue schedules, which
 // depend on the clock.
 import type { Status } from '../catalog/catalog.ts';
-import type { Problem } from '../catalog/load.ts';
+import type { Problem } from '../catalog/problems.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 
 export const FINDING_KINDS = [

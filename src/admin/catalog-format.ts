@@ -3,7 +3,7 @@
 // need), the lower-cased search text read on the first text search, and each product's full
 // record read per result, by byte offset, from one file.
 import type { Status } from '../catalog/catalog.ts';
-import type { Problem } from '../catalog/load.ts';
+import type { Problem } from '../catalog/problems.ts';
 import type { Finding } from './audit.ts';
 
 /** Changes whenever the layout does: the function refuses another version with a clear message. */

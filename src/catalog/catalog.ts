@@ -1,6 +1,6 @@
 // The one data module: which products are published, in what order, and how a product file
 // becomes the public Product. Pages, outputs, the admin tools and the checks all ask it.
-import { CATEGORIES, CATEGORY_SLUGS, siteUrl, type CategorySlug } from '../config/site.ts';
+import { CATEGORY_SLUGS, siteUrl, type CategorySlug } from '../config/site.ts';
 import { AGE_BANDS, ageBandsFor, type AgeBandSlug } from './ages.ts';
 import type { CatalogEntry, Product } from './schema.ts';
 
@@ -86,8 +86,6 @@ export function catalogView(entries: readonly CatalogEntry[], at: Date): Catalog
   const staffPicks = products.filter((e) => e.data.staffPick);
   return { at, products, staffPicks, byCategory, byAgeBand, byAgeAndCategory };
 }
-
-export const categoryLabel = (slug: CategorySlug) => CATEGORIES[slug].label;
 
 /** "$24.99", "24,99 €", or "Price not listed"; prices are minor units. */
 export function formatPrice(price: number | null, currency: string, locale = 'en-US'): string {

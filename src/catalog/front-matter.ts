@@ -57,7 +57,9 @@ export function readFrontMatter(source: string): FrontMatter {
       ok: false,
       problem: {
         line: 1,
-        message: `opens with "${shown(opening)}" instead of a line of exactly "---": front matter in any other language than YAML is never read`,
+        message:
+          `opens with "${shown(opening)}" instead of a line of exactly ` +
+          `"---": front matter in any other language than YAML is never read`,
         fix: OPENING_LINE_FIX,
       },
     };
@@ -75,7 +77,9 @@ export function readFrontMatter(source: string): FrontMatter {
       problem: {
         line,
         message: `is not valid YAML: ${reason}`,
-        fix: `Check line ${line} and the line above it: indentation, a missing bracket, comma or closing quote between the two \`---\` lines.`,
+        fix:
+          `Check line ${line} and the line above it: indentation, a missing ` +
+          `bracket, comma or closing quote between the two \`---\` lines.`,
       },
     };
   }

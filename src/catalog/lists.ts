@@ -11,6 +11,12 @@ import { agePath, ageCategoryPath, categoryPath, listPagePath, PRODUCTS_PATH, ST
 /** Products per list page: a grid of 48 divides into 2, 3, 4 and 6 columns. */
 export const PAGE_SIZE = 48;
 
+/** How many staff picks the home page (and its twin) shows before linking to the full list. */
+const HOME_PICKS = 12;
+
+/** The staff picks the home page shows, for the page and its twin alike. */
+export const homePicks = (view: CatalogView): CatalogEntry[] => view.staffPicks.slice(0, HOME_PICKS);
+
 interface ListCommon {
   /** The path of page 1. */
   path: string;
@@ -124,13 +130,22 @@ export function listLead(list: ProductList): string {
     case 'all':
       return 'Every product in the catalog, in slug order. Narrow it down by age and category, or search by name.';
     case 'staff-picks':
-      return 'The products our two curators would hand to their own children first: the ones that keep being played with long after the box is recycled.';
+      return (
+        'The products our two curators would hand to their own children first: ' +
+        'the ones that keep being played with long after the box is recycled.'
+      );
     case 'category':
       return CATEGORIES[list.category].blurb;
     case 'age':
-      return 'Everything whose stated age range overlaps this band. Products without a stated age are not listed by age.';
+      return (
+        'Everything whose stated age range overlaps this band. ' +
+        'Products without a stated age are not listed by age.'
+      );
     case 'age-category':
-      return `${CATEGORIES[list.category].blurb} Only products whose stated age range overlaps ${bandOf(list.band).label.toLowerCase()}.`;
+      return (
+        `${CATEGORIES[list.category].blurb} Only products whose stated ` +
+        `age range overlaps ${bandOf(list.band).label.toLowerCase()}.`
+      );
   }
 }
 

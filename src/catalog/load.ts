@@ -3,20 +3,9 @@
 // the admin catalog and the benchmark, so all of them agree on what a valid file is.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
 import { readFrontMatter } from './front-matter.ts';
-import { ProductFrontmatter, fixes, type CatalogEntry } from './schema.ts';
-
-export interface Problem {
-  /** Repository-relative path of the file. */
-  file: string;
-  /** 1-based line of the field in the file, when it can be found. */
-  line: number | null;
-  /** The frontmatter field, or "(file)" for problems with the file as a whole. */
-  field: string;
-  message: string;
-  fix: string;
-}
+import { issueToProblem, lineOf, type Problem } from './problems.ts';
+import { ProductFrontmatter, type CatalogEntry } from './schema.ts';
 
 export interface LoadResult {
   entries: CatalogEntry[];
@@ -24,53 +13,6 @@ export interface LoadResult {
 }
 
 export const PRODUCTS_DIR = 'content/products';
-
-function lineOf(source: string, field: string): number | null {
-  const lines = source.split('\n');
-  const i = lines.findIndex((l) => l.startsWith(`${field}:`));
-  return i === -1 ? null : i + 1;
-}
-
-function describeValue(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  const s = JSON.stringify(v);
-  return s && s.length > 60 ? `${s.slice(0, 57)}…` : String(s);
-}
-
-function issueToProblem(file: string, source: string, raw: Record<string, unknown>, issue: z.core.$ZodIssue): Problem {
-  const field = issue.path.length ? String(issue.path[0]) : '(file)';
-  const shape = ProductFrontmatter.shape as Record<string, z.ZodType>;
-  const fieldSchema = shape[field];
-  let message = issue.message;
-  let fix = (fieldSchema && fixes.get(fieldSchema)?.fix) ?? 'See CONTRIBUTING.md for the product file format.';
-  if (issue.code === 'unrecognized_keys') {
-    return {
-      file,
-      line: lineOf(source, issue.keys[0] ?? ''),
-      field: issue.keys.join(', '),
-      message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`,
-      fix: `Remove ${issue.keys.length > 1 ? 'them' : 'it'} or check the spelling; the allowed fields are ${Object.keys(shape).join(', ')}.`,
-    };
-  }
-  if (issue.code === 'invalid_type' && !(field in raw)) {
-    message = 'is missing';
-  } else if (field === 'pickedBy' && issue.code === 'custom') {
-    fix = 'Set `pickedBy` to the curator who picked it, or set `staffPick: false`.';
-  } else {
-    // Point at the offending element of a list (categories[1]) rather than the whole list.
-    let value: unknown = raw;
-    for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];
-    const at =
-      issue.path.length > 1
-        ? ` at ${issue.path
-            .slice(1)
-            .map((k) => `[${String(k)}]`)
-            .join('')}`
-        : '';
-    message = `${message} (got ${describeValue(value)}${at})`;
-  }
-  return { file, line: lineOf(source, field) ?? (issue.path.length ? null : 1), field, message, fix };
-}
 
 /** Parses one product file. `file` is repository-relative and decides the expected slug. */
 export function parseProductFile(
@@ -130,14 +72,4 @@ export async function loadCatalog(dir = PRODUCTS_DIR, root = process.cwd()): Pro
     if (res.entry) entries.push(res.entry);
   });
   return { entries, problems };
-}
-
-/** One problem per line: `file:line  field  message. Fix: …` */
-export function formatProblem(p: Problem): string {
-  return `${p.file}${p.line ? `:${p.line}` : ''}  ${p.field}: ${p.message}.\n    Fix: ${p.fix}`;
-}
-
-export function formatProblems(problems: Problem[]): string {
-  const files = new Set(problems.map((p) => p.file)).size;
-  return `${problems.length} problem${problems.length === 1 ? '' : 's'} in ${files} product file${files === 1 ? '' : 's'}:\n\n${problems.map(formatProblem).join('\n')}\n`;
 }

@@ -21,10 +21,13 @@ export const Slug = z
     'must contain at least one letter: a slug of digits alone reads as a page number (/products/2)',
   )
   .describe(
-    'URL slug, lowercase kebab-case with at least one letter, 1–200 characters. The key of `/api/products/{slug}` and `/products/{slug}`.',
+    'URL slug, lowercase kebab-case with at least one letter, 1–200 ' +
+      'characters. The key of `/api/products/{slug}` and `/products/{slug}`.',
   )
   .register(fixes, {
-    fix: 'Use the file name without ".md", with at least one letter, e.g. `slug: wooden-rainbow-stacker` in wooden-rainbow-stacker.md (rename a file such as 2024.md to e.g. set-2024.md).',
+    fix:
+      'Use the file name without ".md", with at least one letter, e.g. `slug: wooden-rainbow-stacker` ' +
+      'in wooden-rainbow-stacker.md (rename a file such as 2024.md to e.g. set-2024.md).',
   });
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
@@ -62,7 +65,8 @@ export const Product = z
       .max(100_000_000)
       .nullable()
       .describe(
-        'Price in minor units of `currency` (cents): 2499 with USD means $24.99. Null when the product is unpriced. Indicative only: the linked shop sets the real price.',
+        'Price in minor units of `currency` (cents): 2499 with USD means $24.99. Null when ' +
+          'the product is unpriced. Indicative only: the linked shop sets the real price.',
       )
       .register(fixes, { fix: 'Write the price in cents as a whole number (24.99 → 2499), or `null` when unknown.' }),
     currency: z
@@ -159,11 +163,37 @@ export interface CatalogEntry {
   sourcePath: string;
 }
 
+/**
+ * Every `error.code` the service sends, the HTTP status it always comes with, and when. The type,
+ * the OpenAPI enum, the README table and every answer (src/server/http/api-error.ts) come from here.
+ */
+export const API_ERRORS = {
+  not_found: { status: 404, when: 'No published product has the slug (`GET /api/products/{slug}`).' },
+  method_not_allowed: {
+    status: 405,
+    when: 'The method is not allowed on `/api/mcp`, `/api/health` or an OAuth endpoint; `Allow` lists those that are.',
+  },
+  unauthorized: { status: 401, when: '`POST /api/mcp` without a valid access token of an allowlisted admin.' },
+  payload_too_large: { status: 413, when: 'The `POST /api/mcp` body is larger than 1 MB.' },
+  unsupported_media_type: { status: 415, when: 'The `POST /api/mcp` body is not `application/json`.' },
+  rate_limited: { status: 429, when: 'One admin sent more than 60 requests a minute to `/api/mcp`.' },
+  not_configured: {
+    status: 503,
+    when: 'The admin side lacks a setting or its shared store (`/api/mcp`, the OAuth JSON endpoints).',
+  },
+  internal_error: { status: 500, when: 'An unexpected fault in `/api/mcp`; bad input never causes it.' },
+} as const satisfies Record<string, { status: number; when: string }>;
+
+export const ApiErrorCode = z
+  .enum(Object.keys(API_ERRORS) as [keyof typeof API_ERRORS, ...(keyof typeof API_ERRORS)[]])
+  .describe('Stable machine-readable error code; each comes with one HTTP status.');
+export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
+
 export const ApiError = z
   .object({
     error: z
       .object({
-        code: z.string().describe('Stable machine-readable error code, e.g. `not_found`.'),
+        code: ApiErrorCode,
         message: z.string().describe('What went wrong, for people.'),
         hint: z.string().optional().describe('What to do next.'),
       })

@@ -9,6 +9,7 @@ export const CATEGORIES_PATH = '/categories';
 export const AGES_PATH = '/ages';
 export const STAFF_PICKS_PATH = '/staff-picks';
 export const SEARCH_PATH = '/search';
+export const ABOUT_PATH = '/about';
 /** The plain GET form of the list pages submits here; netlify.toml redirects it to a list page. */
 export const BROWSE_PATH = '/browse';
 /** The search index (Pagefind's files), written by src/integrations/search-index.ts. */

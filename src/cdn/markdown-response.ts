@@ -1,5 +1,5 @@
 // Headers of Markdown-text responses built per request (page twins from the edge function, the
-// 404 body). Static files get theirs from netlify.toml; code sets every header it needs itself.
+// 404 body). Static files get theirs from ./header-rules.ts; code sets every header it needs itself.
 import { markdownContentType, type PageFormat } from './negotiate.ts';
 import { estimateTokens } from './tokens.ts';
 

@@ -4,6 +4,7 @@
 import type { ApiError } from '../catalog/schema.ts';
 import { isSlugShaped } from '../catalog/slug.ts';
 import { CATALOG_JSON_PATH } from '../catalog/urls.ts';
+import { PAGE_CACHE_CONTROL } from './markdown-response.ts';
 
 export const PRODUCTS_PREFIX = '/api/products/';
 
@@ -19,7 +20,7 @@ export function mayServeProductPath(pathname: string): boolean {
 /** Headers of the JSON 404, as the static rules give /api/products/* (functions set their own). */
 export const NOT_FOUND_HEADERS: Record<string, string> = {
   'content-type': 'application/json; charset=utf-8',
-  'cache-control': 'public, max-age=0, must-revalidate',
+  'cache-control': PAGE_CACHE_CONTROL,
   'access-control-allow-origin': '*',
   'x-content-type-options': 'nosniff',
 };

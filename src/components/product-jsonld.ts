@@ -5,6 +5,7 @@
 import type { Offer, Organization, Person, Product, Review, WithContext } from 'schema-dts';
 import { CATALOG_LAUNCHED_AT, CATEGORIES, CURATORS, DATA_LICENSE, SITE_NAME } from '../config/site.ts';
 import { parseAgeRange } from '../catalog/ages.ts';
+import { productBodyText } from '../catalog/body.ts';
 import { toProduct } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 
@@ -37,7 +38,7 @@ export function productJsonLd(entry: CatalogEntry, pageUrl: string, base: string
     url: pageUrl,
     category: p.categories.map((c) => CATEGORIES[c].label),
   };
-  const description = p.description ?? p.whyWePicked;
+  const description = productBodyText(p.slug, entry.description) ?? p.whyWePicked;
   if (description) ld.description = description;
   if (p.imageUrl) ld.image = p.imageUrl;
   if (p.price !== null) {

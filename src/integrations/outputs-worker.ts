@@ -5,7 +5,8 @@
 // content sync leaves idle) and answers with one report. Its memory is its own, not the Astro process's.
 import path from 'node:path';
 import { catalogView } from '../catalog/catalog.ts';
-import { formatProblems, loadCatalog } from '../catalog/load.ts';
+import { loadCatalog } from '../catalog/load.ts';
+import { formatProblems } from '../catalog/problems.ts';
 import { writeAdminCatalog } from '../admin/write-catalog.ts';
 import { describeMcpTools } from '../admin/tools.ts';
 import { cacheFile, readCacheJson, writeCacheJson } from './build-cache.ts';

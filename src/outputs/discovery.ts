@@ -8,6 +8,7 @@ import {
   SITE_TAGLINE,
   siteUrl,
 } from '../config/site.ts';
+import { productBodyText } from '../catalog/body.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { CATALOG_JSON_PATH, productPath } from '../catalog/urls.ts';
@@ -26,7 +27,10 @@ export function sitemapXml(pages: readonly Page[], base = siteUrl()): string {
   if (pages.length > SITEMAP_MAX_URLS)
     throw new Error(`${pages.length} pages exceed one sitemap (${SITEMAP_MAX_URLS}); add a sitemap index.`);
   const urls = pages.map((p) => `<url><loc>${xml(base + p.path)}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ` +
+    `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+  );
 }
 
 /**
@@ -52,7 +56,7 @@ export function atomFeed(view: CatalogView, base = siteUrl()): string {
   const entries = newest.map((e) => {
     const d = e.data;
     const url = base + productPath(d.slug);
-    const summary = d.whyWePicked ?? e.description ?? `${d.name} by ${d.brand}`;
+    const summary = d.whyWePicked ?? productBodyText(d.slug, e.description) ?? `${d.name} by ${d.brand}`;
     return [
       '<entry>',
       `<id>${xml(url)}</id>`,

@@ -24,5 +24,6 @@ export const productJson = (product: Product): string => JSON.stringify(product)
  * `JSON.stringify(catalogSnapshot(view))`.
  */
 export function snapshotJson(productJsons: readonly string[], generatedAt: Date): string {
-  return `{"count":${productJsons.length},"generatedAt":${JSON.stringify(generatedAt.toISOString())},"products":[${productJsons.join(',')}]}`;
+  const at = JSON.stringify(generatedAt.toISOString());
+  return `{"count":${productJsons.length},"generatedAt":${at},"products":[${productJsons.join(',')}]}`;
 }

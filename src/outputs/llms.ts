@@ -2,20 +2,13 @@
 // /llms-small.txt (one line per product), /llms-full.txt (every published product as Markdown)
 // and /llms/<category>.txt dumps.
 import type { RootContent } from 'mdast';
-import {
-  CATEGORIES,
-  CATEGORY_SLUGS,
-  CONTENT_SIGNAL_LINE,
-  DATA_LICENSE,
-  SITE_NAME,
-  siteUrl,
-  type CategorySlug,
-} from '../config/site.ts';
+import { CATEGORIES, CATEGORY_SLUGS, DATA_LICENSE, SITE_NAME, siteUrl, type CategorySlug } from '../config/site.ts';
 import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { PAGE_SIZE } from '../catalog/lists.ts';
 import {
+  ABOUT_PATH,
   agePath,
   AGES_PATH,
   CATALOG_JSON_PATH,
@@ -23,6 +16,7 @@ import {
   listPagePath,
   PRODUCTS_PATH,
   productPath,
+  STAFF_PICKS_PATH,
   twinPath,
 } from '../catalog/urls.ts';
 import {
@@ -39,7 +33,7 @@ import {
   text,
   type ProductMarkdown,
 } from './markdown.ts';
-import { ABOUT_PATH, STAFF_PICKS_PATH } from './pages.ts';
+import { aboutPage, editorialSection, withBase } from './editorial.ts';
 
 /** The size budget of /llms.txt (agent-docs size grade). */
 export const LLMS_TXT_MAX_CHARS = 50_000;
@@ -48,13 +42,14 @@ export const LLMS_TXT_PICKS = 25;
 
 export const LLMS_FULL_PATH = '/llms-full.txt';
 export const LLMS_SMALL_PATH = '/llms-small.txt';
-/** Longest note excerpt on an llms-small line: keeps the file near 1 MB at 10,000 products. */
+/** Longest note excerpt on an llms-small line: bounds what each product adds to the file. */
 export const SMALL_NOTE_MAX_CHARS = 140;
 export const categoryDumpPath = (c: CategorySlug) => `/llms/${c}.txt`;
 
 const SUMMARY =
   'A keyless, curated catalog of hands-on, screen-free learning products for children from birth to 13+ ' +
-  '(educational toys, kits, books, art supplies, puzzles, games, outdoor play), each with an editorial note on why it was picked. ' +
+  '(educational toys, kits, books, art supplies, puzzles, games, ' +
+  'outdoor play), each with an editorial note on why it was picked. ' +
   'It is not a store: it sells nothing, and product links go to makers and shops, some as affiliate links.';
 
 function dump(title: string, intro: string, entries: readonly CatalogEntry[], md: ProductMarkdown): string {
@@ -64,7 +59,8 @@ function dump(title: string, intro: string, entries: readonly CatalogEntry[], md
     { type: 'blockquote', children: [paragraph(text(intro))] },
     paragraph(
       text(
-        `${plural(entries.length, 'published product')}, ordered by slug (the build time is generatedAt in /api/products.json). Prices are indicative. Agent index: `,
+        `${plural(entries.length, 'published product')}, ordered by slug (the build time ` +
+          `is generatedAt in /api/products.json). Prices are indicative. Agent index: `,
       ),
       link(`${base}/llms.txt`, `${base}/llms.txt`),
     ),
@@ -118,7 +114,8 @@ export function llmsSmallTxt(view: CatalogView, base = siteUrl()): string {
     heading(1, `${SITE_NAME}: every product in one line`),
     paragraph(
       text(
-        `${plural(view.products.length, 'published product')}, ordered by slug: name, ages, indicative price and the first sentence of why we picked it. ` +
+        `${plural(view.products.length, 'published product')}, ordered by slug: ` +
+          `name, ages, indicative price and the first sentence of why we picked it. ` +
           `Each name links to the product as Markdown, relative to ${base}; the whole text of every product is in `,
       ),
       link(`${base}${LLMS_FULL_PATH}`, `${base}${LLMS_FULL_PATH}`),
@@ -138,8 +135,10 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
     { type: 'blockquote', children: [paragraph(text(SUMMARY))] },
     paragraph(
       text(
-        'Use it to find physical learning products for a child of a given age or interest, with the reason each was chosen. ' +
-          'Do not use it for apps, digital curriculum or screen-based software (it has none), or to buy anything (follow the product link to the shop). ' +
+        'Use it to find physical learning products for a child of a ' +
+          'given age or interest, with the reason each was chosen. ' +
+          'Do not use it for apps, digital curriculum or screen-based software (it ' +
+          'has none), or to buy anything (follow the product link to the shop). ' +
           `It holds ${view.products.length} published products. Every page below is linked as its Markdown twin.`,
       ),
     ),
@@ -215,7 +214,8 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
     list([
       [
         text(
-          `Use the public JSON (${u(CATALOG_JSON_PATH)}) for bulk reads and ${u('/api/products/{slug}')} for one product. No signup, no key, no rate limit.`,
+          `Use the public JSON (${u(CATALOG_JSON_PATH)}) for bulk reads and ` +
+            `${u('/api/products/{slug}')} for one product. No signup, no key, no rate limit.`,
         ),
       ],
       [text('Send no API key and no Authorization header to the public endpoints.')],
@@ -226,36 +226,25 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown
       ],
       [
         text(
-          'Prices are integers in minor units of the currency (cents): 2499 with USD is $24.99. Null means unpriced. Prices are indicative.',
+          'Prices are integers in minor units of the currency (cents): 2499 ' +
+            'with USD is $24.99. Null means unpriced. Prices are indicative.',
         ),
       ],
       [
         text(
-          'The catalog is rebuilt every hour; cached responses are at most an hour old. Only published products appear anywhere.',
+          'The catalog is rebuilt every hour; cached responses are at ' +
+            'most an hour old. Only published products appear anywhere.',
         ),
       ],
       [
         text(
-          'Every HTML page has a Markdown twin: append .md to its path (the home page is /index.md) or send Accept: text/markdown.',
+          'Every HTML page has a Markdown twin: append .md to its path ' +
+            '(the home page is /index.md) or send Accept: text/markdown.',
         ),
       ],
     ]),
-    heading(2, 'Licence and use'),
-    list([
-      [
-        text(
-          `The catalog data (product facts and editorial notes, in every format) is ${DATA_LICENSE.title} (${DATA_LICENSE.name}): `,
-        ),
-        link(DATA_LICENSE.url, DATA_LICENSE.url),
-        text(`. Attribute it as ${DATA_LICENSE.attribution}. Not covered: ${DATA_LICENSE.excluded}.`),
-      ],
-      [
-        text(
-          `robots.txt declares Content-Signal: ${CONTENT_SIGNAL_LINE}. Search, live answers and training are all allowed under the licence; ` +
-            'prices and availability change every hour, so read the live catalog before answering rather than an old copy.',
-        ),
-      ],
-    ]),
+    // The about page's own section (src/content/about.mdx), so the two never say it differently.
+    ...withBase(editorialSection(aboutPage(), 'Licence and use'), base),
     heading(2, 'Optional'),
     list([
       [link(u('/sitemap.xml'), 'Sitemap'), text(': every HTML page')],

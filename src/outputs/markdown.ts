@@ -1,6 +1,7 @@
 // mdast building blocks shared by the Markdown twins and the llms dumps: a product as Markdown,
-// link lists, and one stringifier (mdast-util-to-markdown). A product's body and listing line are
-// stringified once per build and reused as `markdown` nodes, which keeps 10,000 products fast.
+// link lists, and one stringifier (mdast-util-to-markdown). A product's body is the tree its page
+// renders too (src/catalog/body.ts); its Markdown and listing line are stringified once per build
+// and reused as `markdown` nodes, which keeps 10,000 products fast.
 import type {
   Heading,
   Link,
@@ -14,8 +15,8 @@ import type {
   Text,
 } from 'mdast';
 import { defaultHandlers, toMarkdown, type Handle } from 'mdast-util-to-markdown';
-import { remark } from 'remark';
 import { CATEGORIES, CURATORS, siteUrl } from '../config/site.ts';
+import { productBody } from '../catalog/body.ts';
 import { formatPrice } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { categoryPath, productJsonPath, productPath, twinPath } from '../catalog/urls.ts';
@@ -33,7 +34,6 @@ declare module 'mdast' {
   }
 }
 
-const parser = remark();
 const fragmentHandler: Handle = (node: MarkdownFragment) => node.value.replace(/\n+$/, '');
 
 /**
@@ -113,26 +113,6 @@ export function stringify(children: RootContent[], { fastText = true } = {}): st
 /** "1 product", "3 products". */
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-const HEADING_LIKE = /^ {0,3}(#{1,6}(\s|$)|=+\s*$|-{2,}\s*$)/m;
-
-/**
- * Curator Markdown as blocks. Without headings it is already valid Markdown and is kept verbatim;
- * with headings it is parsed (remark) and its headings pushed to at least `minDepth`, so they never
- * look like product headings.
- */
-export function markdownBlocks(source: string, minDepth: number): RootContent[] {
-  if (!HEADING_LIKE.test(source)) return [fragment(source)];
-  const tree = parser.parse(source);
-  const shift = (nodes: RootContent[]) => {
-    for (const n of nodes) {
-      if (n.type === 'heading') n.depth = Math.min(6, Math.max(n.depth, minDepth)) as Heading['depth'];
-      if ('children' in n && Array.isArray(n.children)) shift(n.children as RootContent[]);
-    }
-  };
-  shift(tree.children);
-  return tree.children;
-}
-
 /** The opening line of every twin: where the HTML page is and where the agent index is. */
 export function twinPreamble(pagePath: string, base = siteUrl()): RootContent {
   const page = `${base}${pagePath}`;
@@ -151,6 +131,8 @@ export function twinPreamble(pagePath: string, base = siteUrl()): RootContent {
 
 export const curatorLabel = (code: keyof typeof CURATORS) => `${CURATORS[code].name} (${CURATORS[code].role})`;
 
+const PRICE_NOTE = '(indicative; the shop sets the real price)';
+
 /** A product's body below its heading: facts, description, editorial note and who picked it. */
 export function productBodyBlocks(entry: CatalogEntry, base = siteUrl()): RootContent[] {
   const d = entry.data;
@@ -166,17 +148,13 @@ export function productBodyBlocks(entry: CatalogEntry, base = siteUrl()): RootCo
         link(`${base}${twinPath(categoryPath(c))}`, CATEGORIES[c].label),
       ]),
     ],
-    [
-      text(
-        `Price: ${price(d.price, d.currency)}${d.price === null ? '' : ` ${d.currency} (indicative; the shop sets the real price)`}`,
-      ),
-    ],
+    [text(`Price: ${price(d.price, d.currency)}${d.price === null ? '' : ` ${d.currency} ${PRICE_NOTE}`}`)],
     [text('Buy from the maker or a shop (affiliate link): '), link(d.url, d.url)],
     [text('Page: '), link(page, page), text(' · JSON: '), link(json, json)],
   ];
   if (d.staffPick) facts.push([text(`Staff pick${d.pickedBy ? ` of ${CURATORS[d.pickedBy].name}` : ''}`)]);
   const blocks: RootContent[] = [list(facts)];
-  if (entry.description) blocks.push(...markdownBlocks(entry.description, 3));
+  blocks.push(...(productBody(d.slug, entry.description)?.children ?? []));
   const picked = d.pickedBy ? `Picked by ${curatorLabel(d.pickedBy)}.` : null;
   if (d.whyWePicked)
     blocks.push(paragraph(strong('Why we picked it:'), text(` ${d.whyWePicked}${picked ? ` ${picked}` : ''}`)));
@@ -190,7 +168,8 @@ export function productLineContent(entry: CatalogEntry, base = siteUrl()): Phras
   return [
     link(`${base}${twinPath(productPath(d.slug))}`, d.name),
     text(
-      ` by ${d.brand} · ${d.ageRange ?? 'ages not stated'} · ${price(d.price, d.currency)}${d.staffPick ? ' · staff pick' : ''}`,
+      ` by ${d.brand} · ${d.ageRange ?? 'ages not stated'} · ` +
+        `${price(d.price, d.currency)}${d.staffPick ? ' · staff pick' : ''}`,
     ),
   ];
 }

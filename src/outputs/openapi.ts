@@ -2,7 +2,16 @@
 // written here. Paths, tags and security follow the contract's endpoint table.
 import { z } from 'zod';
 import { CONTENT_SIGNAL_LINE, DATA_LICENSE, SITE_NAME, siteUrl } from '../config/site.ts';
-import { ApiError, CatalogSnapshot, HealthStatus, Product, Slug } from '../catalog/schema.ts';
+import {
+  API_ERRORS,
+  ApiError,
+  CatalogSnapshot,
+  HealthStatus,
+  Product,
+  Slug,
+  type ApiErrorCode,
+} from '../catalog/schema.ts';
+import { apiErrorTable } from './api-errors.ts';
 import { PAGE_SIZE } from '../catalog/lists.ts';
 import { notFoundBody } from './json.ts';
 import { LLMS_TXT_MAX_CHARS } from './llms.ts';
@@ -12,17 +21,6 @@ type Json = Record<string, unknown>;
 export const OPENAPI_VERSION = '3.1.0';
 export const API_VERSION = '1.0.0';
 export const MCP_DESCRIPTION = 'Admin-only MCP endpoint (JSON-RPC over Streamable HTTP).';
-/** Every ApiError `code` the service uses (see src/server/http/api-error.ts). */
-export const ERROR_CODES = [
-  'not_found',
-  'unauthorized',
-  'method_not_allowed',
-  'rate_limited',
-  'not_configured',
-  'bad_request',
-  'internal_error',
-];
-
 /**
  * `anyOf: [{type: T, …}, {type: "null"}]` (zod's nullable) becomes `type: [T, "null"]`, the 3.1
  * form; an `enum` then also lists null so the schema accepts it. `$schema`/`$id` are dropped.
@@ -68,6 +66,8 @@ export function componentSchemas(): Record<string, Json> {
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** JSON-RPC 2.0 is the MCP SDK's format, not ours: described, not restated field by field. */
+const jsonRpcSchema = (description: string) => ({ type: 'object', description });
 const json = (schema: Json, example?: unknown) => ({
   'application/json': { schema, ...(example === undefined ? {} : { example }) },
 });
@@ -76,26 +76,48 @@ const apiErrorResponse = (description: string, example: unknown, headers?: Json)
   ...(headers ? { headers } : {}),
   content: json(ref('ApiError'), example),
 });
-const err = (code: string, message: string, hint?: string) => ({
-  error: hint ? { code, message, hint } : { code, message },
-});
+/** `[status, response]` for an ApiError answer: the code decides the status (API_ERRORS). */
+const errorEntry = (code: ApiErrorCode, description: string, message: string, hint?: string, headers?: Json) =>
+  [
+    String(API_ERRORS[code].status),
+    apiErrorResponse(description, { error: hint ? { code, message, hint } : { code, message } }, headers),
+  ] as const;
 
 function infoDescription(base: string): string {
   return [
-    `${SITE_NAME}: a public, keyless catalog of curated, hands-on, screen-free learning products for children (0–13+).`,
-    'It is a discovery catalog, not a store: it sells nothing, and each product links out to a shop, often through an affiliate link.',
+    `${SITE_NAME}: a public, keyless catalog of curated, hands-on, ` +
+      `screen-free learning products for children (0–13+).`,
+    'It is a discovery catalog, not a store: it sells nothing, and ' +
+      'each product links out to a shop, often through an affiliate link.',
     '',
     '## Decisions this description makes where the contract is open',
     '',
-    '- **Price unit**: `price` is an integer in **minor units** of `currency` (cents): `2499` with `USD` is $24.99. `null` means unpriced. Prices are indicative.',
-    '- **Ordering**: `products` in `/api/products.json` are ordered by `slug`, ascending, in code-point order (stable across builds).',
-    '- **Freshness**: the catalog is rebuilt every hour; `generatedAt` is the build time (RFC 3339). Clients may cache responses for at most one hour.',
+    '- **Price unit**: `price` is an integer in **minor units** of `currency` (cents): ' +
+      '`2499` with `USD` is $24.99. `null` means unpriced. Prices are indicative.',
+    '- **Ordering**: `products` in `/api/products.json` are ordered ' +
+      'by `slug`, ascending, in code-point order (stable across builds).',
+    '- **Freshness**: the catalog is rebuilt every hour; `generatedAt` is the ' +
+      'build time (RFC 3339). Clients may cache responses for at most one hour.',
     '- **Published only**: drafts and products scheduled for later never appear in any response, page or file.',
-    '- **No keys**: public endpoints need no signup, no key and no payment, and have no rate limit. Send no API key and no `Authorization` header to them. Only `POST /api/mcp` requires authentication (`adminOAuth`).',
-    `- **Markdown twins**: every HTML page has a \`text/markdown\` alternate representation, at the page path plus \`.md\` (\`/products/{slug}.md\`; the home page is \`/index.md\`) or at the page path itself with \`Accept: text/markdown\`. Each HTML page links it with \`<link rel="alternate" type="text/markdown">\`.`,
-    `- **Agent files**: \`/llms.txt\` (llmstxt.org format, always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters), \`/llms-small.txt\` (one line per product), \`/llms-full.txt\` (every product as Markdown) and \`/llms/{category}.txt\` (one category).`,
-    `- **Licence**: the catalog data (product facts and editorial notes, in every format) is ${DATA_LICENSE.title} (${DATA_LICENSE.url}); attribute it as ${DATA_LICENSE.attribution}. Not covered: ${DATA_LICENSE.excluded}. The JSON responses carry \`Link: <${DATA_LICENSE.url}>; rel="license"\`, and robots.txt declares \`Content-Signal: ${CONTENT_SIGNAL_LINE}\`.`,
-    `- **Errors**: JSON errors use the \`ApiError\` body. Codes used: ${ERROR_CODES.map((c) => `\`${c}\``).join(', ')}. An unknown page path returns 404 with a Markdown body pointing to \`/sitemap.xml\` and \`/llms.txt\`.`,
+    '- **No keys**: public endpoints need no signup, no key and no payment, and have no rate limit. Send no API ' +
+      'key and no `Authorization` header to them. Only `POST /api/mcp` requires authentication (`adminOAuth`).',
+    `- **Markdown twins**: every HTML page has a \`text/markdown\` alternate representation, at the page path ` +
+      `plus \`.md\` (\`/products/{slug}.md\`; the home page is \`/index.md\`) or at the page path itself with ` +
+      `\`Accept: text/markdown\`. Each HTML page links it with \`<link rel="alternate" type="text/markdown">\`.`,
+    `- **Agent files**: \`/llms.txt\` (llmstxt.org format, always under ` +
+      `${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters), \`/llms-small.txt\` (one line per ` +
+      `product), \`/llms-full.txt\` (every product as Markdown) and \`/llms/{category}.txt\` (one category).`,
+    `- **Licence**: the catalog data (product facts and editorial notes, in every format) is ` +
+      `${DATA_LICENSE.title} (${DATA_LICENSE.url}); attribute it as ${DATA_LICENSE.attribution}. ` +
+      `Not covered: ${DATA_LICENSE.excluded}. The JSON responses carry \`Link: <${DATA_LICENSE.url}>; ` +
+      `rel="license"\`, and robots.txt declares \`Content-Signal: ${CONTENT_SIGNAL_LINE}\`.`,
+    '- **Errors**: JSON errors use the `ApiError` body, whose ' +
+      '`error.code` is one of the codes below, each with one status. ' +
+      'An unknown page path returns 404 with a Markdown body pointing to `/sitemap.xml` and `/llms.txt`. ' +
+      'The OAuth endpoints (`/api/auth/*`) answer protocol errors in the standard OAuth format ' +
+      '(RFC 6749: `{error, error_description}`) and use `ApiError` only for 405 and 503.',
+    '',
+    apiErrorTable(),
     '',
     `Discovery: ${base}/.well-known/api-catalog (RFC 9727), ${base}/sitemap.xml, ${base}/feed.xml.`,
   ].join('\n');
@@ -121,7 +143,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
       title: `${SITE_NAME} API`,
       version: API_VERSION,
       summary:
-        'Keyless JSON, OpenAPI and Markdown access to a curated catalog of screen-free learning products for children.',
+        'Keyless JSON, OpenAPI and Markdown access to a curated ' +
+        'catalog of screen-free learning products for children.',
       description: infoDescription(base),
       contact: { name: `${SITE_NAME} curators`, url: `${base}/about` },
       license: { name: `${DATA_LICENSE.name} (catalog data; product images excluded)`, url: DATA_LICENSE.url },
@@ -165,7 +188,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
           tags: ['catalog'],
           summary: 'Every published product',
           description:
-            'The whole published catalog in one document, for bulk retrieval: `{count, generatedAt, products}`, products ordered by slug. ' +
+            'The whole published catalog in one document, for bulk retrieval: ' +
+            '`{count, generatedAt, products}`, products ordered by slug. ' +
             'Static file, rebuilt hourly; cache it for at most an hour.',
           ...publicGet,
           responses: { '200': { description: 'The catalog snapshot.', content: json(ref('CatalogSnapshot')) } },
@@ -178,7 +202,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
           summary: 'One published product by slug',
           description:
             'The product whose slug is `{slug}`, exactly as it appears in `/api/products.json`. ' +
-            'An unknown slug, an over-long one or one outside the slug alphabet gets 404 with an `ApiError` body (`not_found`).',
+            'An unknown slug, an over-long one or one outside the slug ' +
+            'alphabet gets 404 with an `ApiError` body (`not_found`).',
           ...publicGet,
           parameters: [
             {
@@ -218,8 +243,10 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
           tags: ['agents'],
           summary: 'Agent index (llms.txt)',
           description:
-            'The llmstxt.org agent index: what the catalog is, when to use it, links to key pages (as Markdown twins), ' +
-            `the JSON feeds, this document, the full dumps and notes for agents. Always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters.`,
+            'The llmstxt.org agent index: what the catalog is, when ' +
+            'to use it, links to key pages (as Markdown twins), ' +
+            `the JSON feeds, this document, the full dumps and notes for agents. ` +
+            `Always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters.`,
           ...publicGet,
           responses: { '200': text('The agent index, Markdown as text/plain; charset=utf-8.') },
         },
@@ -230,8 +257,10 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
           tags: ['agents'],
           summary: 'Every product as Markdown (llms-full.txt)',
           description:
-            'Markdown dump of every published product, one `## name` section each, with brand, ages, categories, price, link, description, ' +
-            'the editorial note and who picked it. Per-category dumps in the same format are at `/llms/{category}.txt`.',
+            'Markdown dump of every published product, one `## name` section ' +
+            'each, with brand, ages, categories, price, link, description, ' +
+            'the editorial note and who picked it. Per-category ' +
+            'dumps in the same format are at `/llms/{category}.txt`.',
           ...publicGet,
           responses: { '200': text('The full catalog as Markdown, served as text/plain; charset=utf-8.') },
         },
@@ -248,14 +277,32 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
             description: 'A JSON-RPC 2.0 MCP message. Send `Accept: application/json, text/event-stream`.',
             content: json({ type: 'object', description: 'A JSON-RPC 2.0 request or notification.' }),
           },
-          responses: {
-            '200': {
-              description: 'The JSON-RPC response.',
-              content: json({ type: 'object', description: 'A JSON-RPC 2.0 response.' }),
-            },
-            '401': apiErrorResponse(
+          responses: Object.fromEntries([
+            [
+              '200',
+              { description: 'The JSON-RPC response.', content: json(jsonRpcSchema('A JSON-RPC 2.0 response.')) },
+            ],
+            ['202', { description: 'A notification or a response was accepted; there is nothing to answer.' }],
+            [
+              '400',
+              {
+                description:
+                  'The body is not one JSON-RPC 2.0 message: not valid JSON or UTF-8 ' +
+                  '(code -32700), a batch or not a JSON-RPC request (code -32600). ' +
+                  'The body is a JSON-RPC error, not an `ApiError`: the ' +
+                  'MCP client reads it as the answer to its message.',
+                content: json(jsonRpcSchema('A JSON-RPC 2.0 error response.'), {
+                  jsonrpc: '2.0',
+                  id: null,
+                  error: { code: -32700, message: 'Parse error: the body is not valid JSON.' },
+                }),
+              },
+            ],
+            errorEntry(
+              'unauthorized',
               'The admin OAuth access token is missing or invalid, or the account is not an allowlisted admin.',
-              err('unauthorized', 'A valid admin access token is required.'),
+              'An admin access token is required.',
+              'Sign in through the OAuth flow advertised in WWW-Authenticate.',
               {
                 'WWW-Authenticate': {
                   description: 'Bearer challenge naming the protected resource metadata.',
@@ -263,14 +310,31 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
                 },
               },
             ),
-            '405': apiErrorResponse(
-              'Returned for any method other than POST on `/api/mcp`, in particular `GET /api/mcp` (no event stream is offered). The `Allow` header says POST.',
-              err('method_not_allowed', 'Use POST for /api/mcp.'),
-              { Allow: { description: 'Always `POST`.', schema: { type: 'string' } } },
+            errorEntry(
+              'method_not_allowed',
+              'Returned for any method other than POST (and the CORS preflight OPTIONS) on `/api/mcp`, in ' +
+                'particular `GET /api/mcp` (no event stream is offered). The `Allow` header lists POST and OPTIONS.',
+              'GET is not allowed on /api/mcp.',
+              'Send MCP JSON-RPC messages with POST.',
+              { Allow: { description: '`POST, OPTIONS`.', schema: { type: 'string' } } },
             ),
-            '429': apiErrorResponse(
-              'Admin rate limit exceeded (60 requests per minute).',
-              err('rate_limited', 'Too many requests.', 'Retry after the number of seconds in Retry-After.'),
+            errorEntry(
+              'payload_too_large',
+              `${API_ERRORS.payload_too_large.when} Bytes are counted as they are read, whatever Content-Length says.`,
+              'The request body is larger than 1000000 bytes.',
+              'Send smaller messages.',
+            ),
+            errorEntry(
+              'unsupported_media_type',
+              'The body is not `application/json`.',
+              'The request body must be JSON.',
+              'Send `Content-Type: application/json`.',
+            ),
+            errorEntry(
+              'rate_limited',
+              API_ERRORS.rate_limited.when,
+              'Rate limit exceeded: 60 requests per 60 s per admin.',
+              'Retry after the number of seconds in Retry-After.',
               {
                 'Retry-After': {
                   description: 'Seconds until a request is allowed again.',
@@ -278,11 +342,20 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
                 },
               },
             ),
-            '503': apiErrorResponse(
-              'Admin sign-in is not configured on this deployment.',
-              err('not_configured', 'Admin access is not configured.'),
+            errorEntry(
+              'internal_error',
+              'An unexpected fault in the endpoint or a dependency; bad input never causes it.',
+              'The admin endpoint failed unexpectedly.',
+              'Try again; if it keeps failing, check the function log.',
             ),
-          },
+            errorEntry(
+              'not_configured',
+              'Admin sign-in or its shared store is not configured ' +
+                'on this deployment; the message names what is missing.',
+              'The admin endpoint is not configured: missing AUTH_SECRET.',
+              'Set these environment variables on the site and redeploy.',
+            ),
+          ]),
         },
       },
     },
@@ -292,7 +365,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
         adminOAuth: {
           type: 'oauth2',
           description:
-            'OAuth 2.0 authorization code flow (PKCE S256) for allowlisted admin accounts only. No scopes are defined.',
+            'OAuth 2.0 authorization code flow (PKCE S256) for ' +
+            'allowlisted admin accounts only. No scopes are defined.',
           flows: {
             authorizationCode: {
               authorizationUrl: `${base}/api/auth/authorize`,
@@ -305,7 +379,8 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
     },
     'x-markdown-twins': {
       description:
-        'Every HTML page has a text/markdown alternate: the page path plus ".md" ("/" → "/index.md"), or the page path with Accept: text/markdown.',
+        'Every HTML page has a text/markdown alternate: the page path plus ".md" ' +
+        '("/" → "/index.md"), or the page path with Accept: text/markdown.',
       mediaType: 'text/markdown',
       urlScheme: '{pagePath}.md',
       pages: [
@@ -321,7 +396,9 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
         '/ages/{band}/{category}',
         '/products/{slug}',
       ],
-      pagination: `A list page after the first is the list path plus "/{n}" (n ≥ 2), e.g. "/products/2"; ${PAGE_SIZE} products to a page.`,
+      pagination:
+        `A list page after the first is the list path plus "/{n}" (n ` +
+        `≥ 2), e.g. "/products/2"; ${PAGE_SIZE} products to a page.`,
     },
   };
 }

@@ -4,10 +4,8 @@ import { SITE_NAME } from '../config/site.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import { listPages, productLists, type ListPage, type ProductList } from '../catalog/lists.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
-import { ABOUT_TITLE } from '../content/about.ts';
-import { AGES_PATH, CATEGORIES_PATH, productPath, SEARCH_PATH, twinPath } from '../catalog/urls.ts';
-
-export { STAFF_PICKS_PATH } from '../catalog/urls.ts';
+import { ABOUT_PATH, AGES_PATH, CATEGORIES_PATH, productPath, SEARCH_PATH, twinPath } from '../catalog/urls.ts';
+import { aboutPage } from './editorial.ts';
 
 interface Common {
   path: string;
@@ -23,7 +21,6 @@ export type Page =
   | (Common & { kind: 'list'; list: ProductList; page: ListPage })
   | (Common & { kind: 'product'; entry: CatalogEntry });
 
-export const ABOUT_PATH = '/about';
 export const SEARCH_TITLE = 'Search the catalog';
 export const CATEGORIES_TITLE = 'Categories';
 export const AGES_TITLE = 'Ages';
@@ -40,7 +37,7 @@ export function pagesOf(view: CatalogView): Page[] {
   const page = <T extends Omit<Page, 'twin'>>(p: T) => ({ ...p, twin: twinPath(p.path) }) as T & { twin: string };
   return [
     page({ kind: 'home', path: '/', title: SITE_NAME }),
-    page({ kind: 'about', path: ABOUT_PATH, title: ABOUT_TITLE }),
+    page({ kind: 'about', path: ABOUT_PATH, title: aboutPage().title }),
     page({ kind: 'search', path: SEARCH_PATH, title: SEARCH_TITLE }),
     page({ kind: 'categories', path: CATEGORIES_PATH, title: CATEGORIES_TITLE }),
     page({ kind: 'ages', path: AGES_PATH, title: AGES_TITLE }),

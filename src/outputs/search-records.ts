@@ -2,6 +2,7 @@
 // the HTML): the text Pagefind indexes, the fields a result shows, and the category and age filters.
 import { CATEGORIES } from '../config/site.ts';
 import { ageBandsFor } from '../catalog/ages.ts';
+import { productBodyText } from '../catalog/body.ts';
 import { formatPrice, type CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { productPath } from '../catalog/urls.ts';
@@ -25,7 +26,7 @@ export function searchRecord(entry: CatalogEntry): SearchRecord {
     `By ${d.brand}.`,
     `Ages ${ages}.`,
     `${d.categories.map((c) => CATEGORIES[c].label).join(', ')}.`,
-    entry.description,
+    productBodyText(d.slug, entry.description),
     d.whyWePicked,
   ];
   return {

@@ -3,10 +3,18 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import { CATEGORIES, CATEGORY_SLUGS, SITE_NAME, SITE_TAGLINE, siteUrl } from '../config/site.ts';
 import { AGE_BANDS } from '../catalog/ages.ts';
-import { absoluteUrl, type CatalogView } from '../catalog/catalog.ts';
+import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
-import { categoriesInBand, listLead, relatedLists, type ListPage, type ProductList } from '../catalog/lists.ts';
 import {
+  categoriesInBand,
+  homePicks,
+  listLead,
+  relatedLists,
+  type ListPage,
+  type ProductList,
+} from '../catalog/lists.ts';
+import {
+  ABOUT_PATH,
   agePath,
   ageCategoryPath,
   AGES_PATH,
@@ -17,9 +25,7 @@ import {
   STAFF_PICKS_PATH,
   twinPath,
 } from '../catalog/urls.ts';
-import { ABOUT_INTRO, ABOUT_SECTIONS, ABOUT_TITLE, type Inline } from '../content/about.ts';
 import {
-  code,
   curatorLabel,
   heading,
   link,
@@ -34,11 +40,9 @@ import {
   twinPreamble,
   type ProductMarkdown,
 } from './markdown.ts';
+import { aboutPage, withBase } from './editorial.ts';
 import { LLMS_FULL_PATH } from './llms.ts';
-import { ABOUT_PATH, AGES_TITLE, CATEGORIES_TITLE, listPageTitle, SEARCH_TITLE, type Page } from './pages.ts';
-
-/** How many staff picks the home page (and its twin) shows before linking to the full list. */
-export const HOME_PICKS = 12;
+import { AGES_TITLE, CATEGORIES_TITLE, listPageTitle, SEARCH_TITLE, type Page } from './pages.ts';
 
 const count = (n: number) => plural(n, 'product');
 const twinLink = (base: string, pagePath: string, label: string) => link(`${base}${twinPath(pagePath)}`, label);
@@ -69,11 +73,11 @@ function browseLinks(view: CatalogView, base: string): RootContent[] {
 
 function home(view: CatalogView, md: ProductMarkdown): RootContent[] {
   const base = md.base;
-  const picks = view.staffPicks.slice(0, HOME_PICKS);
+  const picks = homePicks(view);
   return [
     heading(1, SITE_NAME),
     paragraph(text(SITE_TAGLINE)),
-    paragraph(text(ABOUT_INTRO)),
+    ...withBase(aboutPage().children.slice(0, 1), base),
     paragraph(text(`${count(view.products.length)} in the catalog. `), twinLink(base, ABOUT_PATH, 'About the catalog')),
     heading(2, 'Staff picks'),
     ...(picks.length ? [list(picks.map((e) => md.line(e)))] : [paragraph(text('No staff picks yet.'))]),
@@ -125,7 +129,8 @@ function listPageBlocks(pl: ProductList, page: ListPage, view: CatalogView, md: 
     out.push(
       paragraph(
         text(
-          `${count(total)}, ordered by slug.${page.count > 1 ? ` Page ${page.number} of ${page.count}: products ${range}.` : ''}`,
+          `${count(total)}, ordered by ` +
+            `slug.${page.count > 1 ? ` Page ${page.number} of ${page.count}: products ${range}.` : ''}`,
         ),
       ),
     );
@@ -166,7 +171,8 @@ function agesIndex(view: CatalogView, base: string): RootContent[] {
     heading(1, AGES_TITLE),
     paragraph(
       text(
-        'A product is listed in every age band its stated age range overlaps; products without a stated age are not listed by age.',
+        'A product is listed in every age band its stated age range ' +
+          'overlaps; products without a stated age are not listed by age.',
       ),
     ),
     ...AGE_BANDS.flatMap((b) => {
@@ -194,7 +200,8 @@ function search(view: CatalogView, base: string): RootContent[] {
     heading(1, SEARCH_TITLE),
     paragraph(
       text(
-        `The search page finds products by name, brand and description in the browser (it needs JavaScript). Agents can read every product at once instead: `,
+        `The search page finds products by name, brand and description in the browser ` +
+          `(it needs JavaScript). Agents can read every product at once instead: `,
       ),
       link(`${base}${CATALOG_JSON_PATH}`, 'the catalog as JSON'),
       text(' or '),
@@ -205,27 +212,9 @@ function search(view: CatalogView, base: string): RootContent[] {
   ];
 }
 
-function inline(parts: Inline[], base: string): PhrasingContent[] {
-  return parts.map((p): PhrasingContent => {
-    if (typeof p === 'string') return text(p);
-    if ('code' in p) return code(p.code);
-    if ('em' in p) return { type: 'emphasis', children: [text(p.em)] };
-    if ('strong' in p) return strong(p.strong);
-    return link(absoluteUrl(p.href, base), p.label);
-  });
-}
-
 function about(base: string): RootContent[] {
-  return [
-    heading(1, ABOUT_TITLE),
-    paragraph(text(ABOUT_INTRO)),
-    ...ABOUT_SECTIONS.flatMap((s) => [
-      heading(2, s.heading),
-      ...s.blocks.map((b) =>
-        'p' in b ? paragraph(...inline(b.p, base)) : list(b.ul.map((item) => inline(item, base))),
-      ),
-    ]),
-  ];
+  const page = aboutPage();
+  return [heading(1, page.title), ...withBase(page.children, base)];
 }
 
 /** The body blocks of a page's twin (without the preamble). */

@@ -1,5 +1,5 @@
 // GET/HEAD /api/health: 200 {"status":"ok"} when the function can serve traffic. No catalog data.
-// The function sets all its own headers (production adds no netlify.toml headers to functions).
+// The function sets all its own headers (production adds no header rules to functions).
 import { apiError } from './http/api-error.ts';
 
 const HEADERS = {
@@ -12,7 +12,7 @@ const OK = '{"status":"ok"}';
 
 export async function handleHealth(request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return apiError(405, 'method_not_allowed', `${request.method} is not allowed on /api/health.`, 'Use GET or HEAD.', {
+    return apiError('method_not_allowed', `${request.method} is not allowed on /api/health.`, 'Use GET or HEAD.', {
       ...HEADERS,
       allow: 'GET, HEAD',
     });

@@ -1,4 +1,4 @@
-// The attacks of issue #12 against the real local stack without Redis (the zero-configuration
+// The attacks on the admin side against the real local stack without Redis (the zero-configuration
 // store: netlify-cli's local Netlify Blobs), each written as the attacker would run it, with plain
 // HTTP requests from the attacker's own address. Every control must hold, and nothing answers 5xx.
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';

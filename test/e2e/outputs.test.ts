@@ -1,5 +1,7 @@
 // The machine-readable outputs over HTTP from the running local stack: status and parse.
 // (Content types and cache headers are the CDN rules' tests.)
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { inject, describe, expect, it } from 'vitest';
 import { ApiError, CatalogSnapshot, Product } from '../../src/catalog/schema.ts';
 import { richResultProblems } from '../support/rich-result.ts';
@@ -8,6 +10,25 @@ const base = inject('baseUrl');
 const get = (p: string, init?: RequestInit) => fetch(`${base}${p}`, { redirect: 'manual', ...init });
 
 describe('catalog outputs over HTTP', () => {
+  it('serves a Markdown product body as its safe HTML on the page and as the same tree in the twin', async () => {
+    const page = await (await get('/products/snap-circuits-jr')).text();
+    const section = /<section class="about-product"[\s\S]*?<\/section>/.exec(page)![0];
+    expect(section).toContain('<li>a plastic base grid</li>');
+    expect(section).toContain('<em>101 projects</em>');
+    expect(section).toMatch(
+      /<a href="https:\/\/shop\.example\.com\/elenco\/snap-circuits-jr\/parts\?ref=littlehands" rel="nofollow noopener">parts list<\/a>/,
+    );
+    // Only the subset's elements, and no attribute but a link's href and rel.
+    const body = section.replace(/^[\s\S]*?<\/h2>/, '').replace(/<\/section>$/, '');
+    for (const m of body.matchAll(/<([a-z0-9]+)([^>]*)>/g)) {
+      expect(['p', 'ul', 'ol', 'li', 'em', 'strong', 'code', 'a', 'br', 'h3', 'h4', 'h5', 'h6'], m[0]).toContain(m[1]);
+      if (m[1] !== 'a') expect(m[2], m[0]).toMatch(/^(?: data-astro-[a-z-]+(="[^"]*")?)*$/);
+    }
+    const twin = await (await get('/products/snap-circuits-jr.md')).text();
+    expect(twin).toContain('\n- a plastic base grid\n- a full-colour manual of _101 projects_\n');
+    expect(twin).toContain('[parts list](https://shop.example.com/elenco/snap-circuits-jr/parts?ref=littlehands)');
+  });
+
   it('serves products.json as a CatalogSnapshot, and each per-slug URL equals its entry', async () => {
     const res = await get('/api/products.json');
     expect(res.status).toBe(200);
@@ -109,5 +130,46 @@ describe('structured data over HTTP', () => {
     }
     expect(problems).toEqual([]);
     expect(snap.products.some((p) => p.price === null)).toBe(true);
+  });
+});
+
+describe('the about page and its twin, from one MDX source', () => {
+  /** The words a reader gets, whatever the markup: typographic quotes and link targets aside. */
+  const words = (s: string) => s.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim();
+
+  it('says the same words on the page and in the twin', async () => {
+    const html = await (await get('/about')).text();
+    const prose = /<div class="prose">([\s\S]*?)<\/div><\/div>/.exec(html)![1]!;
+    const pageWords = words(
+      prose
+        .replace(/<\/(p|li|h2)>/g, ' ')
+        .replace(/<[^>]+>/g, '')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    );
+    const twin = await (await get('/about.md')).text();
+    const body = twin.replace(/^[\s\S]*?\n# [^\n]+\n/, '');
+    const twinWords = words(
+      body
+        .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/^#+ |^- /gm, '')
+        .replace(/[`*]|\b_|_\b/g, ''),
+    );
+    expect(twinWords).toBe(pageWords);
+    expect(pageWords).toContain('Licence and use');
+  });
+
+  it('has every section that a page of the site links to (/about#…)', async () => {
+    const html = await (await get('/about')).text();
+    const root = path.resolve(import.meta.dirname, '../../src');
+    const anchors = new Set<string>();
+    for (const f of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!f.isFile() || !/\.(astro|ts|mdx)$/.test(f.name)) continue;
+      for (const m of readFileSync(path.join(f.parentPath, f.name), 'utf8').matchAll(/\/about#([a-z0-9-]+)/g))
+        anchors.add(m[1]!);
+    }
+    expect([...anchors].sort()).toEqual(expect.arrayContaining(['affiliate-links', 'curators']));
+    for (const a of anchors) expect(html, a).toContain(`id="${a}"`);
   });
 });

@@ -11,8 +11,9 @@ import { writeAdminCatalog } from '../../src/admin/write-catalog.ts';
 import { INDEX_FILE, RECORDS_FILE } from '../../src/admin/catalog-format.ts';
 import { adminIndex } from '../../src/server/admin-catalog/admin-index.ts';
 import { catalogFilesSource, contentSource } from '../../src/server/admin-catalog/sources.ts';
-import { FIXTURE_FILES, fixtureDir } from './mcp-fixture.ts';
-import { buildSite, ROOT } from './schedule-build.ts';
+import { FIXTURE_FILES, fixtureDir } from '../support/mcp.ts';
+import { BROKEN_CASES, BROKEN_DIR } from '../support/broken-fixtures.ts';
+import { buildSite, ROOT } from '../support/build-site.ts';
 
 const out = mkdtempSync(path.join(tmpdir(), 'admin-catalog-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -57,7 +58,7 @@ describe('the admin catalog', () => {
   });
 
   it('is never written from broken product files: the build fails naming each file, field and fix', async () => {
-    const err = await buildSite(path.join(ROOT, 'test/fixtures/ops/broken'), '2030-01-01T00:00:00.000Z').then(
+    const err = await buildSite(path.join(ROOT, BROKEN_DIR), '2030-01-01T00:00:00.000Z').then(
       (b) => {
         b.remove();
         return null;
@@ -65,8 +66,8 @@ describe('the admin catalog', () => {
       (e: Error) => e,
     );
     expect(err?.message).toMatch(/Invalid product files/);
-    for (const file of ['broken-yaml.md', 'missing-brand.md', 'staff-pick-without-curator.md'])
-      expect(err?.message).toContain(file);
+    for (const c of BROKEN_CASES)
+      expect(err?.message).toContain(`${c.file}${c.line ? `:${c.line}` : ''}  ${c.field}: `);
     expect(err?.message).toMatch(/brand: .*\n\s+Fix: /);
   }, 60_000);
 

@@ -3,12 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { authConfigFromEnv } from '../../src/server/auth/config.ts';
-import { wwwAuthenticate } from '../../src/server/auth/challenge.ts';
 import { handleMetadata } from '../../src/server/auth/metadata.ts';
 import { handleAuthorize } from '../../src/server/auth/authorize.ts';
 import { handleCallback } from '../../src/server/auth/callback.ts';
 import { handleRegister } from '../../src/server/auth/register.ts';
 import { handleToken } from '../../src/server/auth/token-endpoint.ts';
+import { bearerChallenge } from '../../src/server/mcp/http.ts';
 import { sharedStoreFromEnv } from '../../src/server/store/from-env.ts';
 import { makeContext, testEnv } from '../support/auth-harness.ts';
 
@@ -140,17 +140,15 @@ describe('discovery documents', () => {
   });
 });
 
-describe('wwwAuthenticate', () => {
+describe('bearerChallenge (the 401 of /api/mcp)', () => {
   it('points at the path-form protected resource metadata', () => {
-    expect(wwwAuthenticate('https://c.example/')).toBe(
+    expect(bearerChallenge('https://c.example')).toBe(
       'Bearer resource_metadata="https://c.example/.well-known/oauth-protected-resource/api/mcp"',
     );
   });
-  it('adds the error when a token was rejected', () => {
-    expect(
-      wwwAuthenticate('https://c.example', { code: 'invalid_token', description: 'the access token has "expired"' }),
-    ).toBe(
-      `Bearer error="invalid_token", resource_metadata="https://c.example/.well-known/oauth-protected-resource/api/mcp", error_description="the access token has 'expired'"`,
+  it('adds the error when a token was rejected, with quotes in the reason made harmless', () => {
+    expect(bearerChallenge('https://c.example', 'the access token has "expired"')).toBe(
+      `Bearer error="invalid_token", error_description="the access token has 'expired'", resource_metadata="https://c.example/.well-known/oauth-protected-resource/api/mcp"`,
     );
   });
 });

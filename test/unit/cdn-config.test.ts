@@ -1,28 +1,42 @@
-// netlify.toml header rules per kind of resource, read with Netlify's own parser. The local stack
-// cannot show every one of them (netlify-cli lets the static server's Content-Type and
-// Cache-Control win; docs/cdn.md), so the rules themselves are checked here, path by path.
+// The static files' header rules per kind of resource, as the build writes them into dist/_headers
+// (src/cdn/header-rules.ts), read with Netlify's own parser. The local stack cannot show every one of
+// them (netlify-cli lets the static server's Content-Type and Cache-Control win; docs/cdn.md), so the
+// rules themselves are checked here, path by path.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DATA_LICENSE } from '../../src/config/site.ts';
 import { catalogView } from '../../src/catalog/catalog.ts';
+import { buildHeadersFile, fixedRulesText } from '../../src/cdn/headers-file.ts';
 import { pagesOf } from '../../src/outputs/pages.ts';
-import { AT, SAMPLE, synthetic } from './outputs-fixtures.ts';
+import { AT, SAMPLE, synthetic } from '../support/products.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const { headers: rules, errors } = await parseAllHeaders({
-  headersFiles: [],
-  netlifyConfigPath: path.join(ROOT, 'netlify.toml'),
-  configHeaders: [],
-  minimal: false,
-});
+const tmp = mkdtempSync(path.join(tmpdir(), 'headers-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Netlify's reading of a _headers file with this text, beside the repository's netlify.toml. */
+async function parse(text: string, name: string) {
+  const file = path.join(tmp, name);
+  writeFileSync(file, text);
+  return parseAllHeaders({
+    headersFiles: [file],
+    netlifyConfigPath: path.join(ROOT, 'netlify.toml'),
+    configHeaders: [],
+    minimal: false,
+  });
+}
+
+const { headers: rules, errors } = await parse(buildHeadersFile(pagesOf(catalogView(SAMPLE, AT))), '_headers');
 
 type Rule = { for: string; forRegExp: RegExp; values: Record<string, string> };
 
 /** Every header for a path, failing when two matching rules set the same header (Netlify would merge them). */
-function headersFor(p: string): Record<string, string> {
+function headersFor(p: string, from: readonly Rule[] = rules as Rule[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const rule of rules as Rule[]) {
+  for (const rule of from) {
     if (!rule.forRegExp.test(p)) continue;
     for (const [k, v] of Object.entries(rule.values)) {
       const key = k.toLowerCase();
@@ -56,7 +70,24 @@ const PAGES = [
 const TWINS = PAGES.map((p) => (p === '/' ? '/index.md' : `${p}.md`));
 const SEARCH = '/search';
 
-it('netlify.toml headers parse without errors', () => expect(errors).toEqual([]));
+it('the generated _headers parses without errors', () => expect(errors).toEqual([]));
+
+it('netlify.toml sets no headers: _headers is their one source', async () => {
+  const { headers, errors: tomlErrors } = await parseAllHeaders({
+    headersFiles: [],
+    netlifyConfigPath: path.join(ROOT, 'netlify.toml'),
+    configHeaders: [],
+    minimal: false,
+  });
+  expect(tomlErrors).toEqual([]);
+  expect(headers).toEqual([]);
+});
+
+it('gives each page one Link to its twin, from its own rule (and no fixed rule sets Link on a page)', () => {
+  for (const page of pagesOf(catalogView(SAMPLE, AT))) {
+    expect(headersFor(page.path).link, page.path).toBe(`<${page.twin}>; rel="alternate"; type="text/markdown"`);
+  }
+});
 
 describe.each(PAGES)('page %s', (p) => {
   it('has security headers, revalidates and varies on Accept', () => {
@@ -118,11 +149,13 @@ describe.each([
   });
 });
 
-it('every page of the page set, at 10,000 products too, gets exactly one CSP: the site policy, or on /search the one with WebAssembly', () => {
+it('every page of the page set, at 10,000 products too, gets exactly one CSP: the site policy, or on /search the one with WebAssembly', async () => {
+  // The per-page rules set Link alone (checked above); the fixed rules decide everything else.
+  const fixed = (await parse(fixedRulesText(), 'fixed')).headers as Rule[];
   for (const view of [catalogView(SAMPLE, AT), catalogView(synthetic(10_000), AT)]) {
     const policies = new Map<string, string[]>();
     for (const page of pagesOf(view)) {
-      const csp = headersFor(page.path)['content-security-policy'];
+      const csp = headersFor(page.path, fixed)['content-security-policy'];
       expect(csp, page.path).toBeDefined();
       policies.set(csp!, [...(policies.get(csp!) ?? []), page.path]);
     }

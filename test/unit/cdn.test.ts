@@ -1,7 +1,7 @@
 // Pure CDN helpers: token estimate, the 404 body, the _headers builder (also at 10,000 pages).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildHeadersFile } from '../../src/cdn/headers-file.ts';
+import { buildHeadersFile, fixedRulesText } from '../../src/cdn/headers-file.ts';
 import { notFoundMarkdown, notFoundResponse } from '../../src/cdn/not-found.ts';
 import { estimateTokens } from '../../src/cdn/tokens.ts';
 import { twinPath } from '../../src/catalog/urls.ts';
@@ -60,33 +60,43 @@ describe('notFoundResponse', () => {
 });
 
 describe('buildHeadersFile', () => {
-  it('writes one Link rule per page', () => {
+  it('writes the fixed rules, then one Link rule per page', () => {
+    const file = buildHeadersFile([
+      { path: '/', twin: '/index.md' },
+      { path: '/products/x', twin: '/products/x.md' },
+    ]);
     expect(
-      buildHeadersFile([
-        { path: '/', twin: '/index.md' },
-        { path: '/products/x', twin: '/products/x.md' },
-      ]),
-    ).toBe(
-      [
-        '# Generated at build by src/cdn/headers-file.ts: each page names its Markdown twin.',
-        '/',
-        '  Link: </index.md>; rel="alternate"; type="text/markdown"',
-        '/products/x',
-        '  Link: </products/x.md>; rel="alternate"; type="text/markdown"',
-        '',
-      ].join('\n'),
-    );
+      file.startsWith(
+        `# Generated at build by src/cdn/headers-file.ts from src/cdn/header-rules.ts.\n${fixedRulesText()}`,
+      ),
+    ).toBe(true);
+    expect(
+      file.endsWith(
+        [
+          '# Each page names its Markdown twin.',
+          '/',
+          '  Link: </index.md>; rel="alternate"; type="text/markdown"',
+          '/products/x',
+          '  Link: </products/x.md>; rel="alternate"; type="text/markdown"',
+          '',
+        ].join('\n'),
+      ),
+    ).toBe(true);
   });
-  it('refuses paths that could break the file format', () => {
+  it('refuses paths and values that could break the file format', () => {
     expect(() => buildHeadersFile([{ path: '/a b', twin: '/a b.md' }])).toThrow(/Cannot write/);
     expect(() => buildHeadersFile([{ path: '/x', twin: '/x\n  Set-Cookie: a.md' }])).toThrow(/Cannot write/);
+    expect(() => fixedRulesText([{ for: '/x\n/y', values: {} }])).toThrow(/Cannot write/);
+    expect(() => fixedRulesText([{ for: '/x', values: { 'X-A': 'a\n  Set-Cookie: b' } }])).toThrow(/Cannot write/);
+    expect(() => fixedRulesText([{ for: '/x', values: { 'X-A: b\n': 'a' } }])).toThrow(/Cannot write/);
   });
   it('stays under 160 bytes a page at 10,000 product pages (40-character slugs)', () => {
     const pages = Array.from({ length: 10_000 }, (_, i) => `/products/a-fairly-long-product-slug-number-${i}`).map(
       (path) => ({ path, twin: twinPath(path) }),
     );
+    const fixed = Buffer.byteLength(fixedRulesText());
     const file = buildHeadersFile(pages);
-    expect(file.split('\n').length).toBe(20_002);
-    expect(Buffer.byteLength(file)).toBeLessThan(10_000 * 160);
+    expect(file.split('\n').length).toBe(fixedRulesText().split('\n').length + 20_002);
+    expect(Buffer.byteLength(file) - fixed).toBeLessThan(10_000 * 160);
   });
 });

@@ -14,8 +14,8 @@ import { Product } from '../../src/catalog/schema.ts';
 import { validateText } from '../../src/server/mcp/tools/validate-product.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
 import { runNewProduct } from '../support/new-product.ts';
-import { ENV, callTool, fixtureDir, makeHandler, token } from './mcp-fixture.ts';
-import { FIXTURE_CATALOG, buildSite } from './schedule-build.ts';
+import { ENV, callTool, fixtureDir, makeHandler, token } from '../support/mcp.ts';
+import { FIXTURE_CATALOG, buildSite } from '../support/build-site.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);

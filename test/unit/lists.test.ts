@@ -8,7 +8,7 @@ import { Slug } from '../../src/catalog/schema.ts';
 import { listPagePath, previewImageOf, twinPath } from '../../src/catalog/urls.ts';
 import { CATEGORY_SLUGS } from '../../src/config/site.ts';
 import { pagesOf } from '../../src/outputs/pages.ts';
-import { AT, entry, SAMPLE, synthetic } from './outputs-fixtures.ts';
+import { AT, entry, SAMPLE, synthetic } from '../support/products.ts';
 
 const small = catalogView(SAMPLE, AT);
 const big = catalogView(synthetic(1000), AT);

@@ -1,20 +1,11 @@
 // The Markdown helpers: the plain-text fast path must write exactly what mdast-util-to-markdown
-// writes, curator headings are demoted, and prices match the data module's formatPrice.
+// writes, curator bodies keep their safe subset with headings demoted, and prices match the data module's formatPrice.
 import fc from 'fast-check';
 import type { PhrasingContent, RootContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
+import { parseBody } from '../../src/catalog/body.ts';
 import { formatPrice } from '../../src/catalog/catalog.ts';
-import {
-  heading,
-  link,
-  list,
-  markdownBlocks,
-  paragraph,
-  price,
-  stringify,
-  strong,
-  text,
-} from '../../src/outputs/markdown.ts';
+import { heading, link, list, paragraph, price, stringify, strong, text } from '../../src/outputs/markdown.ts';
 
 const chars = fc.constantFrom(...'aZ09 .,;:()-+=*_#>!|~&<[]`\\\n\t/$€–·\'"'.split(''));
 const str = fc.array(chars, { maxLength: 24 }).map((a) => a.join(''));
@@ -60,13 +51,18 @@ describe('stringify', () => {
   });
 });
 
-describe('markdownBlocks', () => {
-  it('keeps heading-free curator Markdown verbatim', () => {
-    expect(stringify(markdownBlocks('Some **bold** text.\n\n- a\n- b', 3))).toBe('Some **bold** text.\n\n- a\n- b\n');
+describe('product bodies as Markdown (the tree the page renders)', () => {
+  const md = (source: string) => stringify(parseBody(source).children);
+  it('writes curator Markdown in the project style', () => {
+    expect(md('Some **bold** and *soft* text.\n\n* a\n* b')).toBe('Some **bold** and _soft_ text.\n\n- a\n- b\n');
   });
-  it('pushes curator headings (ATX and setext) to at least the given depth', () => {
-    const out = stringify(markdownBlocks('# Top\n\nText\n\nSub\n---\n\n#### Deep', 3));
-    expect(out).toBe('### Top\n\nText\n\n### Sub\n\n#### Deep\n');
+  it('pushes curator headings (ATX and setext) to at least level 3', () => {
+    expect(md('# Top\n\nText\n\nSub\n---\n\n#### Deep')).toBe('### Top\n\nText\n\n### Sub\n\n#### Deep\n');
+  });
+  it('leaves out raw HTML tags and unsafe links, keeping the text around and between them', () => {
+    expect(md('Hi <b>there</b> [x](javascript:alert(1)) <script>alert(2)</script>\n\n<div>gone</div>')).toBe(
+      'Hi there x alert(2)\n',
+    );
   });
 });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/catalog/schema.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
-import { URL_MCP, fixtureDir, makeHandler, token } from './mcp-fixture.ts';
+import { URL_MCP, fixtureDir, makeHandler, token } from '../support/mcp.ts';
 
 const fx = fixtureDir();
 afterAll(() => fx.cleanup());

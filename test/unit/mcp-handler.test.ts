@@ -1,15 +1,38 @@
-// Every branch of POST /api/mcp in order: method, configuration, auth, rate limit, body, MCP.
+// Every branch of POST /api/mcp in order: method, configuration, auth, rate limit, body, MCP; and
+// every status these tests saw is one the OpenAPI document describes.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/catalog/schema.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { buildOpenApi } from '../../src/outputs/openapi.ts';
 import { createMcpHandler } from '../../src/server/mcp/handler.ts';
 import { mcpDepsFromEnv } from '../../src/server/mcp/from-env.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
 import { NO_STORE } from '../../src/server/store/from-env.ts';
-import { ADA, ENV, URL_MCP, fixtureDir, makeHandler, post, rpc, settings, token } from './mcp-fixture.ts';
+import {
+  ADA,
+  ENV,
+  URL_MCP,
+  fixtureDir,
+  makeHandler as fixtureHandler,
+  post,
+  rpc,
+  settings,
+  token,
+} from '../support/mcp.ts';
 
 const fx = fixtureDir();
 afterAll(() => fx.cleanup());
+
+/** Every status answered below to a request other than the CORS preflight (checked at the end). */
+const statuses = new Set<number>();
+const recording =
+  (h: (r: Request) => Promise<Response>) =>
+  async (req: Request): Promise<Response> => {
+    const res = await h(req);
+    if (req.method !== 'OPTIONS') statuses.add(res.status);
+    return res;
+  };
+const makeHandler = (...args: Parameters<typeof fixtureHandler>) => recording(fixtureHandler(...args));
 const handler = makeHandler(fx.root);
 
 async function expectApiError(res: Response, status: number, code: string) {
@@ -77,7 +100,7 @@ describe('shared store', () => {
     expect(body.error.message).toContain('REDIS_URL');
   });
   it('the production wiring refuses to run without Netlify Blobs or REDIS_URL (never per-instance memory)', async () => {
-    const h = createMcpHandler({ ...mcpDepsFromEnv({ ...ENV }), log: () => {} });
+    const h = recording(createMcpHandler({ ...mcpDepsFromEnv({ ...ENV }), log: () => {} }));
     const body = await expectApiError(await h(post(rpc('tools/list'), await token())), 503, 'not_configured');
     expect(body.error.message).toContain('Netlify Blobs');
   });
@@ -331,5 +354,17 @@ describe('MCP', () => {
       limiter: { points: 1, durationSeconds: 1, scope: 'instance', consume: () => Promise.reject(new Error('boom')) },
     });
     await expectApiError(await h(post(rpc('ping'), await token())), 500, 'internal_error');
+  });
+});
+
+// Runs last (tests in a file run in order): the statuses above are every kind /api/mcp answers.
+describe('the OpenAPI description of POST /api/mcp', () => {
+  it('documents every status these tests received', () => {
+    const doc = buildOpenApi({ base: 'https://catalog.test' }) as {
+      paths: { '/api/mcp': { post: { responses: Record<string, unknown> } } };
+    };
+    const documented = Object.keys(doc.paths['/api/mcp'].post.responses).map(Number);
+    expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 202, 400, 401, 405, 413, 415, 429, 500, 503]));
+    expect([...statuses].filter((s) => !documented.includes(s))).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import {
   makeHandler,
   token,
   type ToolResult,
-} from './mcp-fixture.ts';
+} from '../support/mcp.ts';
 
 const fx = fixtureDir();
 let tok: string;

@@ -8,7 +8,7 @@ import { SLUG_PATTERN } from '../../src/catalog/schema.ts';
 import { OPERATIONS } from '../../src/integrations/check-dist.ts';
 import { catalogSnapshot, notFoundBody } from '../../src/outputs/json.ts';
 import { buildOpenApi, MCP_DESCRIPTION } from '../../src/outputs/openapi.ts';
-import { AT, SAMPLE } from './outputs-fixtures.ts';
+import { AT, SAMPLE } from '../support/products.ts';
 
 const BASE = 'https://catalog.test';
 const doc = buildOpenApi({ base: BASE }) as any;

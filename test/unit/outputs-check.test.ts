@@ -11,7 +11,7 @@ import { indexSearchRecords, writeSearchIndex } from '../../src/integrations/sea
 import { writeCatalogOutputs } from '../../src/integrations/write-outputs.ts';
 import { previewImageOf } from '../../src/catalog/urls.ts';
 import { distFileOf, htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
-import { AT, SAMPLE } from './outputs-fixtures.ts';
+import { AT, SAMPLE } from '../support/products.ts';
 
 let dist: string;
 /** What Astro itself writes, as stand-ins: one HTML file per page, the link-preview images. */

@@ -12,8 +12,10 @@ import {
   type ProductFileData,
 } from '../../src/catalog/product-file.ts';
 import { ProductFrontmatter } from '../../src/catalog/schema.ts';
+import { productData } from '../support/products.ts';
 
-const base: ProductFileData = {
+/** Every field set to a value the writer must quote or keep exactly. */
+const base: ProductFileData = productData({
   slug: 'marble-run-starter',
   name: 'Marble Run: Starter Set #2',
   brand: 'Hape\'s "Quadrilla"',
@@ -27,7 +29,7 @@ const base: ProductFileData = {
   pickedBy: 'theo',
   whyWePicked: 'yes',
   published: false,
-};
+});
 
 const frontmatterKeys = (text: string) =>
   text

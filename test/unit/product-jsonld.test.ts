@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonForScript, productJsonLd } from '../../src/components/product-jsonld.ts';
 import { CURATORS } from '../../src/config/site.ts';
-import { entry } from './outputs-fixtures.ts';
+import { entry } from '../support/products.ts';
 import { richResultProblems } from '../support/rich-result.ts';
 
 const BASE = 'https://catalog.test';

@@ -9,7 +9,7 @@ import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
 import { REQUEST_LIMIT } from '../../src/server/rate-limit/limits.ts';
 import { redisStore } from '../../src/server/store/redis.ts';
 import { startRedis, type RedisServer } from '../support/redis.ts';
-import { fixtureDir, makeHandler, post, rpc, token } from './mcp-fixture.ts';
+import { fixtureDir, makeHandler, post, rpc, token } from '../support/mcp.ts';
 
 const run = promisify(execFile);
 const STORE = path.resolve('src/server/store/redis.ts');

@@ -2,7 +2,7 @@
 // with no content change leaves every output file byte-identical (hashed asset names included),
 // except products.json's `generatedAt`, which is the build time. Other stamps derive from content.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, FIXTURE_CATALOG, type Build } from './schedule-build.ts';
+import { buildSite, FIXTURE_CATALOG, type Build } from '../support/build-site.ts';
 
 // An hour apart, both after every publishAt of the fixture that is in the past and before the future one.
 const FIRST = '2030-01-01T10:07:00.000Z';

@@ -2,7 +2,7 @@
 // A product with publishAt T is absent from every output file when the build clock is before T,
 // and present in every output (page, twin, products.json, its JSON, llms-full.txt, sitemap) from T.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, FIXTURE_CATALOG, SITE, type Build } from './schedule-build.ts';
+import { buildSite, FIXTURE_CATALOG, SITE, type Build } from '../support/build-site.ts';
 
 const SCHEDULED = { slug: 'ops-zeppelin-star-atlas', name: 'Zeppelin Star Atlas', at: '2031-06-01T12:00:00Z' };
 const DRAFT = { slug: 'ops-draft-puzzle-box', name: 'Ops Draft Puzzle Box' };

@@ -1,11 +1,11 @@
 // The public projection (exactly the contract's 13 keys, nulls present, absolute image URLs) and
 // the one published filter (drafts, scheduled and past-scheduled products; slug order).
-import type { z } from 'zod';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publishedEntries, statusOf, toProduct } from '../../src/catalog/catalog.ts';
 import { loadCatalog, PRODUCTS_DIR } from '../../src/catalog/load.ts';
-import { Product, ProductFrontmatter, type CatalogEntry } from '../../src/catalog/schema.ts';
+import { Product, ProductFrontmatter } from '../../src/catalog/schema.ts';
+import { entry as productEntry, productData, type ProductOverrides } from '../support/products.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -26,7 +26,8 @@ const CONTRACT_KEYS = [
   'whyWePicked',
 ];
 
-const BASE: z.input<typeof ProductFrontmatter> = {
+/** The product these tests project; every other field is the factory's. */
+const STACKER = {
   slug: 'test-stacker',
   name: 'Test Stacker',
   brand: 'Test Brand',
@@ -39,16 +40,10 @@ const BASE: z.input<typeof ProductFrontmatter> = {
   staffPick: true,
   pickedBy: 'maya',
   whyWePicked: 'It stacks.',
-  published: true,
 };
-
-function entry(
-  over: Partial<z.input<typeof ProductFrontmatter>> = {},
-  description: string | null = 'A stacker.',
-): CatalogEntry {
-  const data = ProductFrontmatter.parse({ ...BASE, ...over });
-  return { data, description, sourcePath: `content/products/${data.slug}.md` };
-}
+const BASE = productData(STACKER);
+const entry = (over: ProductOverrides = {}, description: string | null = 'A stacker.') =>
+  productEntry({ ...STACKER, ...over }, description);
 
 describe.each([
   ['priced, no note', { price: 2499, whyWePicked: null, published: true }, true],

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeSlug, slugFromName } from '../../src/catalog/product-file.ts';
 import { runNewProduct } from '../support/new-product.ts';
-import { callTool, fixtureDir, makeHandler, token } from './mcp-fixture.ts';
+import { callTool, fixtureDir, makeHandler, token } from '../support/mcp.ts';
 
 const fx = fixtureDir();
 const tmp = mkdtempSync(path.join(tmpdir(), 'slugs-'));

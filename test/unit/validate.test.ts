@@ -1,5 +1,6 @@
-// The validator speaks to curators: one broken fixture folder per mistake, each reported with the
-// file, line, field, what is wrong and how to fix it, both by loadCatalog and by `npm run validate`.
+// The validator speaks to curators: each broken fixture (test/support/broken-fixtures.ts) is
+// reported with the file, line, field, what is wrong and how to fix it, both by loadCatalog and by
+// `npm run validate`; the real catalog validates.
 import { execFile } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,178 +9,9 @@ import { ageBandsFor, AGE_BANDS } from '../../src/catalog/ages.ts';
 import { catalogView } from '../../src/catalog/catalog.ts';
 import { loadCatalog, PRODUCTS_DIR } from '../../src/catalog/load.ts';
 import { CATEGORY_SLUGS } from '../../src/config/site.ts';
+import { BROKEN_CASES, BROKEN_DIR, BROKEN_LOADS } from '../support/broken-fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const BROKEN = 'test/fixtures/broken';
-
-interface Case {
-  /** Sub-folder of test/fixtures/broken. */
-  folder: string;
-  /** The file the problem is reported against. */
-  file: string;
-  line: number | null;
-  field: string;
-  message: RegExp;
-  fix: RegExp;
-  /** How many problems the folder yields in total. */
-  problems: number;
-  /** Slugs that still load (only the duplicate case has a valid first file). */
-  loads: string[];
-}
-
-const cases: Case[] = [
-  {
-    folder: 'missing-field',
-    file: 'missing-brand.md',
-    line: null,
-    field: 'brand',
-    message: /^is missing$/,
-    fix: /brand or maker/,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'extra-field',
-    file: 'extra-colour.md',
-    line: 15,
-    field: 'colour',
-    message: /^unknown field "colour"$/,
-    fix: /Remove it or check the spelling; the allowed fields are slug, name/,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'wrong-type',
-    file: 'staff-pick-string.md',
-    line: 11,
-    field: 'staffPick',
-    message: /expected boolean.*\(got "yes"\)$/,
-    fix: /`true` or `false`/,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'bad-currency',
-    file: 'pounds-sterling.md',
-    line: 8,
-    field: 'currency',
-    message: /"USD"\|"CAD"\|"EUR".*\(got "GBP"\)$/,
-    fix: /Use one of USD, CAD, EUR/,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'non-integer-price',
-    file: 'price-in-dollars.md',
-    line: 7,
-    field: 'price',
-    message: /whole number of cents.*\(got 24\.99\)$/,
-    fix: /in cents as a whole number \(24\.99 → 2499\)/,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'invalid-url',
-    file: 'url-without-scheme.md',
-    line: 10,
-    field: 'url',
-    message: /Invalid URL \(got "shop\.example\.com\/test-cups"\)$/,
-    fix: /full link including https:\/\//,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'unknown-curator',
-    file: 'unknown-curator.md',
-    line: 12,
-    field: 'pickedBy',
-    message: /"maya"\|"theo".*\(got "sam"\)$/,
-    fix: /curator codes maya, theo, or `null`/,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'staff-pick-without-curator',
-    file: 'anonymous-staff-pick.md',
-    line: 12,
-    field: 'pickedBy',
-    message: /^a staff pick must name its curator$/,
-    fix: /Set `pickedBy` to the curator who picked it, or set `staffPick: false`/,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'slug-mismatch',
-    file: 'file-name-differs.md',
-    line: 2,
-    field: 'slug',
-    message: /^"slug-differs" does not match the file name "file-name-differs\.md"$/,
-    fix: /Rename the file to slug-differs\.md or set `slug: file-name-differs`/,
-    problems: 1,
-    loads: [],
-  },
-  // The second file repeats the first file's slug, so it also fails the file-name rule.
-  {
-    folder: 'duplicate-slug',
-    file: 'second-copy.md',
-    line: 2,
-    field: 'slug',
-    message: /^"first-copy" is already used by test\/fixtures\/broken\/duplicate-slug\/first-copy\.md$/,
-    fix: /its own slug/,
-    problems: 2,
-    loads: ['first-copy'],
-  },
-  {
-    folder: 'unreadable-age',
-    file: 'age-in-words.md',
-    line: 5,
-    field: 'ageRange',
-    message: /^cannot be read as an age range \(got "toddlers and up"\)$/,
-    fix: /"6–18 months", "3–6 years", "8\+ years" or "13\+"/,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'bad-yaml',
-    file: 'broken-yaml.md',
-    line: 7,
-    field: '(frontmatter)',
-    message: /^is not valid YAML: missed comma between flow collection entries$/,
-    fix: /Check line 7 and the line above it/,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'no-frontmatter',
-    file: 'no-frontmatter.md',
-    line: 1,
-    field: '(frontmatter)',
-    message: /^has no frontmatter$/,
-    fix: /Start the file with `---`/,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'bad-publish-at',
-    file: 'publish-next-week.md',
-    line: 15,
-    field: 'publishAt',
-    message: /\(got "next tuesday"\)$/,
-    fix: /ISO date-time with a time zone/,
-    problems: 1,
-    loads: [],
-  },
-  {
-    folder: 'unknown-category',
-    file: 'unknown-category.md',
-    line: 6,
-    field: 'categories',
-    message: /"educational-toys"\|"kits".*\(got "toys" at \[1\]\)$/,
-    fix: /List one or more of: educational-toys, kits, books/,
-    problems: 1,
-    loads: [],
-  },
-];
 
 /** Runs `node scripts/validate.ts [folder]` on this Node (24) and collects its exit code and output. */
 function validate(
@@ -199,53 +31,64 @@ function validate(
   });
 }
 
-describe('broken fixtures', () => {
-  it('has a case for every fixture folder', async () => {
-    const folders = (await readdir(path.join(ROOT, BROKEN), { withFileTypes: true }))
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name);
-    expect(folders.sort()).toEqual(cases.map((c) => c.folder).sort());
+describe('the broken fixtures', () => {
+  it('has a case for every file but the one valid copy, and no case without a file', async () => {
+    const files = (await readdir(path.join(ROOT, BROKEN_DIR))).sort();
+    expect(files).toEqual(
+      [...new Set([...BROKEN_CASES.map((c) => c.file), ...BROKEN_LOADS.map((s) => `${s}.md`)])].sort(),
+    );
   });
-});
 
-describe.each(cases)('loadCatalog on $folder', (c) => {
-  const dir = `${BROKEN}/${c.folder}`;
-
-  it(`reports ${c.field} in ${c.file} with what is wrong and how to fix it`, async () => {
-    const { problems } = await loadCatalog(dir, ROOT);
-    expect(problems).toContainEqual({
-      file: `${dir}/${c.file}`,
-      line: c.line,
-      field: c.field,
-      message: expect.stringMatching(c.message),
-      fix: expect.stringMatching(c.fix),
+  it('loadCatalog reports exactly the cases, in order, and loads no broken product', async () => {
+    const { problems, entries } = await loadCatalog(BROKEN_DIR, ROOT);
+    expect(problems).toHaveLength(BROKEN_CASES.length);
+    problems.forEach((p, i) => {
+      const c = BROKEN_CASES[i]!;
+      expect(p, c.file).toEqual({
+        file: `${BROKEN_DIR}/${c.file}`,
+        line: c.line,
+        field: c.field,
+        message: expect.stringMatching(c.message),
+        fix: expect.stringMatching(c.fix),
+      });
     });
-  });
-
-  it('reports nothing else and loads no broken product', async () => {
-    const { problems, entries } = await loadCatalog(dir, ROOT);
-    expect(problems).toHaveLength(c.problems);
-    expect(entries.map((e) => e.data.slug)).toEqual(c.loads);
+    expect(entries.map((e) => e.data.slug)).toEqual(BROKEN_LOADS);
   });
 });
 
-describe.each(cases)('npm run validate on $folder', (c) => {
-  it('exits 1 naming the file, the field and the fix', async () => {
-    const { code, stdout, stderr } = await validate(`${BROKEN}/${c.folder}`);
-    const out = stdout + stderr;
+describe('npm run validate on the broken fixtures', () => {
+  const run = validate(BROKEN_DIR);
+  const files = new Set(BROKEN_CASES.map((c) => c.file)).size;
+
+  it(`exits 1 and counts ${BROKEN_CASES.length} problems in ${files} files`, async () => {
+    const { code, stderr } = await run;
     expect(code).toBe(1);
-    expect(out).toContain(`${BROKEN}/${c.folder}/${c.file}${c.line ? `:${c.line}` : ''}  ${c.field}: `);
-    expect(out).toMatch(/^ {4}Fix: /m);
-    expect(out).toMatch(new RegExp(`${c.problems} problems? in 1 product file`));
+    expect(stderr).toContain(`${BROKEN_CASES.length} problems in ${files} product files`);
   });
+
+  it.each(BROKEN_CASES.map((c) => [c.file, c.field, c] as const))(
+    'names %s, its field %s and the fix',
+    async (_f, _x, c) => {
+      const { stdout, stderr } = await run;
+      const lines = (stdout + stderr).split('\n');
+      const at = lines.findIndex(
+        (l) =>
+          l.startsWith(`${BROKEN_DIR}/${c.file}${c.line ? `:${c.line}` : ''}  ${c.field}: `) &&
+          c.message.test(l.replace(/^.*?: /, '').replace(/\.$/, '')),
+      );
+      expect(at, c.file).toBeGreaterThanOrEqual(0);
+      expect(lines[at + 1]).toMatch(/^ {4}Fix: /);
+      expect(lines[at + 1]).toMatch(c.fix);
+    },
+  );
 });
 
 describe('npm run validate in GitHub Actions', () => {
   it('also prints a workflow annotation on the offending line', async () => {
-    const { code, stdout } = await validate(`${BROKEN}/unreadable-age`, { GITHUB_ACTIONS: 'true' });
+    const { code, stdout } = await validate(BROKEN_DIR, { GITHUB_ACTIONS: 'true' });
     expect(code).toBe(1);
     expect(stdout).toContain(
-      `::error file=${BROKEN}/unreadable-age/age-in-words.md,line=5,title=ageRange::ageRange cannot be read as an age range`,
+      `::error file=${BROKEN_DIR}/unreadable-age.md,line=5,title=ageRange::ageRange cannot be read as an age range`,
     );
     expect(stdout).toContain('Fix: Write it like');
   });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_CATALOG, ROOT, SITE } from './schedule-build.ts';
+import { FIXTURE_CATALOG, ROOT, SITE } from '../support/build-site.ts';
 
 const run = promisify(execFile);
 const ASTRO = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');

@@ -3,7 +3,7 @@
 // build's admin catalog, src/admin/catalog-format.ts, or from product files read directly).
 import { statusOf, toProduct, type Status } from '../../catalog/catalog.ts';
 import { ageBandsOf, parseAgeRange, type AgeBandSlug, type AgeSpan } from '../../catalog/ages.ts';
-import type { Problem } from '../../catalog/load.ts';
+import type { Problem } from '../../catalog/problems.ts';
 import type { CatalogEntry, Product } from '../../catalog/schema.ts';
 import { staticFindings, type Finding } from '../../admin/audit.ts';
 

@@ -3,6 +3,7 @@
 // approved this client; POST is the consent form's answer. Only then does the admin go to the
 // upstream provider. Until a client is approved every error is shown on a page, never redirected.
 import { readBody } from '../http/body.ts';
+import { hasMediaType } from '../http/content-type.ts';
 import { approvalCookie, isApproved } from './approval.ts';
 import { openClient } from './clients.ts';
 import type { AuthConfig } from './config.ts';
@@ -90,7 +91,7 @@ async function answer(request: Request, ctx: AuthContext, cfg: AuthConfig): Prom
   const site = request.headers.get('sec-fetch-site');
   if ((origin !== null && origin !== new URL(cfg.base).origin) || (site !== null && site !== 'same-origin'))
     return errorPage(403, 'The answer did not come from this site’s consent page.');
-  if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? ''))
+  if (!hasMediaType(request.headers.get('content-type'), 'application/x-www-form-urlencoded'))
     return errorPage(400, 'The consent answer must be a form submission.');
   const body = await readBody(request, MAX_FORM);
   if (!body.ok) return errorPage(400, 'The consent answer could not be read.');

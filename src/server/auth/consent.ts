@@ -60,7 +60,9 @@ export function describeDestination(redirectUri: string): { html: string; text: 
     };
   return {
     text: url.host,
-    html: `<strong class="auth-host">${escapeHtml(url.host)}</strong> <span class="auth-quiet">(${escapeHtml(url.origin + url.pathname)})</span>`,
+    html:
+      `<strong class="auth-host">${escapeHtml(url.host)}</strong> <span ` +
+      `class="auth-quiet">(${escapeHtml(url.origin + url.pathname)})</span>`,
   };
 }
 
@@ -75,7 +77,8 @@ export async function consentPage(
   const name = r.clientName?.trim() ? r.clientName.trim() : 'An unnamed app';
   const to = describeDestination(r.redirectUri);
   const main = `<h1>Allow <q>${escapeHtml(name)}</q> to use the catalog’s admin tools as you?</h1>
-<p class="auth-lead">An app asked to connect to the admin side of this catalog. Approve it only if you started connecting it yourself, just now.</p>
+<p class="auth-lead">An app asked to connect to the admin side of this catalog.
+Approve it only if you started connecting it yourself, just now.</p>
 <dl class="auth-facts">
 <dt>App</dt>
 <dd><q>${escapeHtml(name)}</q> <span class="auth-quiet">(the app chose this name itself; it is not verified)</span></dd>
@@ -89,7 +92,8 @@ export async function consentPage(
 <li>check product links;</li>
 <li>trigger rebuilds of the public site (at most 5 an hour).</li>
 </ul>
-<p>It gets tokens that last one hour and that it can renew for up to 30 days without asking you again. You will sign in with your identity provider next.</p>
+<p>It gets tokens that last one hour and that it can renew for up to 30 days without asking you again.
+You will sign in with your identity provider next.</p>
 <p class="auth-warning">If a link, an email or a message brought you here, choose <strong>Deny</strong>.</p>
 <form class="auth-actions" method="post" action="/api/auth/authorize">
 <input type="hidden" name="request" value="${escapeHtml(sealed)}">

@@ -35,7 +35,7 @@ export async function handleMetadata(request: Request, base: string): Promise<Re
   if (request.method === 'OPTIONS') return preflight();
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return withCors(
-      apiError(405, 'method_not_allowed', `${request.method} is not allowed here.`, 'Use GET.', {
+      apiError('method_not_allowed', `${request.method} is not allowed here.`, 'Use GET.', {
         allow: 'GET, HEAD, OPTIONS',
       }),
     );

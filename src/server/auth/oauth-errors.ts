@@ -51,18 +51,20 @@ export function oauthRateLimited(d: LimitDecision, windowSeconds: number): Respo
   return oauthJsonError(
     429,
     'too_many_requests',
-    `Too many requests from this address: at most ${d.limit} per ${windowSeconds / 60} minutes. Retry after ${d.retryAfterSeconds} s.`,
+    `Too many requests from this address: at most ${d.limit} per ` +
+      `${windowSeconds / 60} minutes. Retry after ${d.retryAfterSeconds} s.`,
     rateLimitHeaders(d, windowSeconds),
   );
 }
 
 export const NOT_CONFIGURED_HINT =
-  'Set these environment variables (see .env.example); `npm start` configures a local demo identity provider when OIDC_ISSUER is unset.';
+  'Set these environment variables (see .env.example); `npm start` ' +
+  'configures a local demo identity provider when OIDC_ISSUER is unset.';
 
 export const notConfiguredMessage = (missing: string[]) =>
   `The admin sign-in is not configured: missing or invalid ${missing.join(', ')}.`;
 
 /** 503 naming every missing variable. */
 export function notConfigured(missing: string[]): Response {
-  return apiError(503, 'not_configured', notConfiguredMessage(missing), NOT_CONFIGURED_HINT);
+  return apiError('not_configured', notConfiguredMessage(missing), NOT_CONFIGURED_HINT);
 }

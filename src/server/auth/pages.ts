@@ -25,7 +25,10 @@ export interface PageOptions {
 
 export function contentSecurityPolicy(formTargets: string[] = []): string {
   const form = formTargets.length ? ["'self'", ...new Set(formTargets)].join(' ') : "'none'";
-  return `default-src 'none'; style-src 'self'; img-src 'self'; form-action ${form}; frame-ancestors 'none'; base-uri 'none'`;
+  return (
+    `default-src 'none'; style-src 'self'; img-src 'self'; ` +
+    `form-action ${form}; frame-ancestors 'none'; base-uri 'none'`
+  );
 }
 
 export function page(o: PageOptions): Response {
@@ -40,7 +43,9 @@ export function page(o: PageOptions): Response {
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 </head>
 <body>
-<header class="auth-header"><a class="wordmark" href="/">${LOGO}<span>${escapeHtml(SITE_NAME)}</span></a><span class="auth-tag">Admin sign-in</span></header>
+<header class="auth-header">
+<a class="wordmark" href="/">${LOGO}<span>${escapeHtml(SITE_NAME)}</span></a><span class="auth-tag">Admin sign-in</span>
+</header>
 <main id="main" class="auth-card">
 ${o.main}
 </main>

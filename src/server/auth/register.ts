@@ -3,6 +3,7 @@
 // redirect URIs and name; an admin still approves each client on the consent page before it gets any.
 import { apiError } from '../http/api-error.ts';
 import { readBody } from '../http/body.ts';
+import { hasMediaType } from '../http/content-type.ts';
 import { preflight, withCors } from '../http/cors.ts';
 import { sealClient } from './clients.ts';
 import type { AuthContext } from './context.ts';
@@ -17,7 +18,6 @@ export async function handleRegister(request: Request, ctx: AuthContext, ip = ''
   if (request.method !== 'POST')
     return withCors(
       apiError(
-        405,
         'method_not_allowed',
         `${request.method} is not allowed on /api/auth/register.`,
         'Use POST with a JSON body.',
@@ -28,7 +28,7 @@ export async function handleRegister(request: Request, ctx: AuthContext, ip = ''
   if (!ready.ok) return withCors(notConfigured(ready.missing));
   const limit = await limitByIp(ready.store, 'register', ip);
   if (!limit.allowed) return oauthRateLimited(limit, limitWindow('register'));
-  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
+  if (!hasMediaType(request.headers.get('content-type'), 'application/json'))
     return oauthJsonError(400, 'invalid_client_metadata', 'The body must be JSON (Content-Type: application/json).');
   const body = await readBody(request, MAX_BODY);
   if (!body.ok)

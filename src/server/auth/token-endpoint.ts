@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { apiError } from '../http/api-error.ts';
 import { readBody } from '../http/body.ts';
+import { hasMediaType } from '../http/content-type.ts';
 import { preflight, withCors } from '../http/cors.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import { openClient } from './clients.ts';
@@ -30,7 +31,6 @@ export async function handleToken(request: Request, ctx: AuthContext, ip = ''): 
   if (request.method !== 'POST')
     return withCors(
       apiError(
-        405,
         'method_not_allowed',
         `${request.method} is not allowed on /api/auth/token.`,
         'Use POST with a form body.',
@@ -41,7 +41,7 @@ export async function handleToken(request: Request, ctx: AuthContext, ip = ''): 
   if (!ready.ok) return withCors(notConfigured(ready.missing));
   const limit = await limitByIp(ready.store, 'token', ip);
   if (!limit.allowed) return oauthRateLimited(limit, limitWindow('token'));
-  if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? ''))
+  if (!hasMediaType(request.headers.get('content-type'), 'application/x-www-form-urlencoded'))
     return oauthJsonError(400, 'invalid_request', 'The body must be application/x-www-form-urlencoded.');
   const body = await readBody(request, MAX_BODY);
   if (!body.ok)

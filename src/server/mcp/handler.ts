@@ -10,17 +10,17 @@ import { apiError } from '../http/api-error.ts';
 import { readBody } from '../http/body.ts';
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
+import { bearerToken } from '../http/bearer.ts';
+import { hasMediaType } from '../http/content-type.ts';
+import { withHeaders } from '../http/headers.ts';
 import {
-  CORS_HEADERS,
   JSONRPC_INVALID_REQUEST,
   JSONRPC_PARSE_ERROR,
   MAX_BODY_BYTES,
-  PREFLIGHT_HEADERS,
+  MCP_CORS_HEADERS,
+  MCP_PREFLIGHT_HEADERS,
   bearerChallenge,
-  bearerToken,
-  isJsonContentType,
   jsonRpcError,
-  withHeaders,
 } from './http.ts';
 import { defaultLinkPolicy, type LinkPolicy } from './links.ts';
 import type { ToolContext } from './tools/tool.ts';
@@ -57,10 +57,9 @@ export function createMcpHandler(deps: McpDeps) {
     // 1. Method. OPTIONS answers the CORS preflight; GET is refused here, before the transport
     // (which would open an event stream that never ends).
     if (req.method === 'OPTIONS')
-      return new Response(null, { status: 204, headers: { ...PREFLIGHT_HEADERS, Allow: ALLOW } });
+      return new Response(null, { status: 204, headers: { ...MCP_PREFLIGHT_HEADERS, Allow: ALLOW } });
     if (req.method !== 'POST') {
       return apiError(
-        405,
         'method_not_allowed',
         `${req.method} is not allowed on /api/mcp.`,
         'Send MCP JSON-RPC messages with POST.',
@@ -75,7 +74,6 @@ export function createMcpHandler(deps: McpDeps) {
     if (!settings.ok || noStore) {
       const missing = [...(settings.ok ? [] : settings.missing), ...(noStore ? [noStore] : [])];
       return apiError(
-        503,
         'not_configured',
         `The admin endpoint is not configured: missing ${missing.join(', ')}.`,
         'Set these environment variables on the site and redeploy.',
@@ -89,7 +87,6 @@ export function createMcpHandler(deps: McpDeps) {
       const message =
         token === null ? 'An admin access token is required.' : 'The Authorization header must use the Bearer scheme.';
       return apiError(
-        401,
         'unauthorized',
         message,
         'Sign in through the OAuth flow advertised in WWW-Authenticate and send `Authorization: Bearer <token>`.',
@@ -103,7 +100,7 @@ export function createMcpHandler(deps: McpDeps) {
       admin = await authenticate(token, settings.value);
     } catch (err) {
       const reason = err instanceof InvalidTokenError ? err.message : 'the access token could not be verified';
-      return apiError(401, 'unauthorized', `Invalid access token: ${reason}.`, 'Sign in again to get a new token.', {
+      return apiError('unauthorized', `Invalid access token: ${reason}.`, 'Sign in again to get a new token.', {
         'WWW-Authenticate': bearerChallenge(base, reason),
       });
     }
@@ -113,7 +110,6 @@ export function createMcpHandler(deps: McpDeps) {
     const limitHeaders = rateLimitHeaders(decision, deps.limiter.durationSeconds);
     if (!decision.allowed) {
       return apiError(
-        429,
         'rate_limited',
         `Rate limit exceeded: ${decision.limit} requests per ${deps.limiter.durationSeconds} s per admin.`,
         `Retry after ${decision.retryAfterSeconds} s.`,
@@ -124,10 +120,9 @@ export function createMcpHandler(deps: McpDeps) {
   }
 
   async function handleBody(req: Request, admin: AdminIdentity, base: string): Promise<Response> {
-    // 5. Body: JSON only, at most 1 MB (counted while reading), one JSON-RPC message.
-    if (!isJsonContentType(req.headers.get('content-type'))) {
+    // 5. Body: JSON only, at most MAX_BODY_BYTES (counted while reading), one JSON-RPC message.
+    if (!hasMediaType(req.headers.get('content-type'), 'application/json')) {
       return apiError(
-        415,
         'unsupported_media_type',
         'The request body must be JSON.',
         'Send `Content-Type: application/json`.',
@@ -137,7 +132,6 @@ export function createMcpHandler(deps: McpDeps) {
     if (!body.ok) {
       if (body.reason === 'too_large')
         return apiError(
-          413,
           'payload_too_large',
           `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
           'Send smaller messages.',
@@ -180,18 +174,17 @@ export function createMcpHandler(deps: McpDeps) {
 
   return async function mcpHandler(req: Request): Promise<Response> {
     try {
-      return withHeaders(await handle(req), CORS_HEADERS);
+      return withHeaders(await handle(req), MCP_CORS_HEADERS);
     } catch (err) {
       // Only a real fault in our code or a dependency lands here; bad input never does.
       log(`mcp: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return withHeaders(
         apiError(
-          500,
           'internal_error',
           'The admin endpoint failed unexpectedly.',
           'Try again; if it keeps failing, check the function log.',
         ),
-        CORS_HEADERS,
+        MCP_CORS_HEADERS,
       );
     }
   };

@@ -1,29 +1,21 @@
-// HTTP pieces of the MCP endpoint: CORS for browser clients, the bearer challenge and JSON-RPC
-// error responses (the byte-capped body reader is shared: ../http/body.ts).
+// HTTP pieces of the MCP endpoint alone: its CORS for browser clients, the bearer challenge that
+// points to its resource metadata, and JSON-RPC error responses (general helpers: ../http/).
 export const MAX_BODY_BYTES = 1_000_000;
 
-export const CORS_HEADERS: Record<string, string> = {
+export const MCP_CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers':
-    'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy',
+    'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version, Retry-After, ' +
+    'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy',
 };
 
-export const PREFLIGHT_HEADERS: Record<string, string> = {
-  ...CORS_HEADERS,
+export const MCP_PREFLIGHT_HEADERS: Record<string, string> = {
+  ...MCP_CORS_HEADERS,
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
   'Access-Control-Allow-Headers':
     'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
   'Access-Control-Max-Age': '600',
 };
-
-/** Adds headers to a response (the response's own win for content type). */
-export function withHeaders(res: Response, extra: Record<string, string>): Response {
-  const headers = new Headers(res.headers);
-  for (const [k, v] of Object.entries(extra)) if (!headers.has(k)) headers.set(k, v);
-  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
-  headers.set('x-content-type-options', 'nosniff');
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-}
 
 const quote = (s: string) => `"${s.replace(/["\\]/g, "'")}"`;
 
@@ -33,19 +25,6 @@ export function bearerChallenge(base: string, invalid?: string): string {
   return invalid === undefined
     ? `Bearer ${metadata}`
     : `Bearer error="invalid_token", error_description=${quote(invalid)}, ${metadata}`;
-}
-
-/** The bearer token, null when absent, or `undefined` when the header uses another scheme. */
-export function bearerToken(req: Request): string | null | undefined {
-  const header = req.headers.get('authorization');
-  if (header === null || header.trim() === '') return null;
-  const m = /^Bearer[ \t]+([^\s]+)\s*$/i.exec(header);
-  return m ? m[1]! : undefined;
-}
-
-/** True for `application/json` with any parameters (charset…). */
-export function isJsonContentType(value: string | null): boolean {
-  return value !== null && value.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
 export const JSONRPC_PARSE_ERROR = -32700;

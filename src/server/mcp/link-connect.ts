@@ -43,7 +43,10 @@ export function isRefusedAddress(address: string, rules: Pick<ConnectRules, 'all
 }
 
 export function refusedReason(host: string, address: string): string {
-  return `refused: ${host === address ? host : `${host} resolves to ${address}, which`} is a loopback, private, link-local or other special-purpose address`;
+  return (
+    `refused: ${host === address ? host : `${host} resolves to ${address}, which`} ` +
+    `is a loopback, private, link-local or other special-purpose address`
+  );
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {

@@ -9,7 +9,8 @@ export const STATUSES = ['published', 'draft', 'scheduled'] as const;
 export const StatusSchema = z
   .enum(STATUSES)
   .describe(
-    'published: live on the site; draft: `published: false`; scheduled: `published: true` with a future `publishAt` (as of the last build).',
+    'published: live on the site; draft: `published: false`; scheduled: ' +
+      '`published: true` with a future `publishAt` (as of the last build).',
   );
 
 export const AGE_BAND_SLUGS = AGE_BANDS.map((b) => b.slug) as [

@@ -7,7 +7,8 @@ import type { SharedStore, StoreBackend } from './shared-store.ts';
 export type StoreChoice = { ok: true; store: SharedStore } | { ok: false; missing: string };
 
 export const NO_STORE =
-  'a shared store for single-use codes and rate limits (Netlify Blobs, which Netlify and `netlify serve` provide, or REDIS_URL)';
+  'a shared store for single-use codes and rate limits (Netlify ' +
+  'Blobs, which Netlify and `netlify serve` provide, or REDIS_URL)';
 
 type Env = Record<string, string | undefined>;
 

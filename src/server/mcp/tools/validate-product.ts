@@ -1,7 +1,8 @@
 // validate_product: checks a product file's text with the build's own parser, so the problems are
 // exactly the ones `npm run validate` and the build would report.
 import { z } from 'zod';
-import { formatProblems, parseProductFile, PRODUCTS_DIR } from '../../../catalog/load.ts';
+import { parseProductFile, PRODUCTS_DIR } from '../../../catalog/load.ts';
+import { formatProblems } from '../../../catalog/problems.ts';
 import { ProblemSchema } from '../schemas.ts';
 import { toolInfo } from '../../../admin/tools.ts';
 import { defineTool } from './tool.ts';

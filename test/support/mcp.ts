@@ -1,9 +1,11 @@
 // Shared set-up for the MCP unit tests: token settings from a test environment, a handler with
-// injected deps, a temporary folder of product files in every state, and JSON-RPC helpers.
+// injected deps, a temporary folder of product files in every state (written by the product
+// factory, ./products.ts), and JSON-RPC helpers.
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { contentSource } from '../../src/server/admin-catalog/sources.ts';
+import { productFile } from './products.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
 import { issueAccessToken, type AdminIdentity, type TokenSettings } from '../../src/server/auth/tokens.ts';
 import { createMcpHandler, type McpDeps } from '../../src/server/mcp/handler.ts';
@@ -28,61 +30,46 @@ export function settings(): TokenSettings {
 export const token = (id: AdminIdentity = ADA, s: TokenSettings = settings(), ttl?: number) =>
   issueAccessToken(id, s, { clientId: 'unit-test-client', ...(ttl === undefined ? {} : { ttl }) });
 
-const fm = (fields: Record<string, string>, body = '') =>
-  `---\n${Object.entries(fields)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join('\n')}\n---\n${body}\n`;
-
-const base = {
-  brand: 'Maker',
-  ageRange: '3–6 years',
-  categories: '[educational-toys]',
-  price: '2499',
-  currency: 'USD',
-  imageUrl: '/images/products/x.svg',
-  staffPick: 'false',
-  pickedBy: 'null',
-  whyWePicked: 'Because it is good.',
-  published: 'true',
-};
+/** What the admin fixture's products share (each file overrides some of it). */
+const MAKER = { brand: 'Maker', categories: ['educational-toys'], imageUrl: '/images/products/x.svg' };
 
 /** Product files in every state an admin tool cares about. */
 export const FIXTURE_FILES: Record<string, string> = {
-  'alpha-blocks.md': fm(
+  'alpha-blocks.md': productFile(
     {
+      ...MAKER,
       slug: 'alpha-blocks',
       name: 'Alpha Blocks',
-      ...base,
-      staffPick: 'true',
+      staffPick: true,
       pickedBy: 'maya',
       url: 'https://shop.example/alpha',
     },
     'Wooden letter blocks.',
   ),
-  'alpha-blocks-twin.md': fm(
-    { slug: 'alpha-blocks-twin', name: 'Alpha  blocks', ...base, url: 'https://shop.example/alpha/' },
+  'alpha-blocks-twin.md': productFile(
+    { ...MAKER, slug: 'alpha-blocks-twin', name: 'Alpha  blocks', url: 'https://shop.example/alpha/' },
     'The same blocks again.',
   ),
-  'beta-kit.md': fm({
+  'beta-kit.md': productFile({
+    ...MAKER,
     slug: 'beta-kit',
     name: 'Beta Circuit Kit',
-    ...base,
-    ageRange: 'null',
-    categories: '[kits]',
-    price: 'null',
+    ageRange: null,
+    categories: ['kits'],
+    price: null,
     currency: 'CAD',
-    imageUrl: 'null',
-    whyWePicked: 'null',
-    published: 'false',
+    imageUrl: null,
+    whyWePicked: null,
+    published: false,
     url: 'https://shop.example/beta',
   }),
-  'gamma-book.md': fm(
+  'gamma-book.md': productFile(
     {
+      ...MAKER,
       slug: 'gamma-book',
       name: 'Gamma Picture Book',
-      ...base,
       ageRange: '8–12 years',
-      categories: '[books]',
+      categories: ['books'],
       currency: 'EUR',
       pickedBy: 'theo',
       publishAt: '2030-01-01T00:00:00Z',
@@ -90,32 +77,27 @@ export const FIXTURE_FILES: Record<string, string> = {
     },
     'A book about stars.',
   ),
-  'delta-puzzle.md': fm(
+  'delta-puzzle.md': productFile(
     {
+      ...MAKER,
       slug: 'delta-puzzle',
       name: 'Delta Puzzle',
-      ...base,
       ageRange: '18 months–3 years',
-      categories: '[puzzles, games]',
+      categories: ['puzzles', 'games'],
       publishAt: '2026-03-01T00:00:00Z',
       url: 'https://shop.example/delta',
     },
     'A chunky puzzle.',
   ),
-  'broken-file.md': fm({
+  'broken-file.md': productFile({
     slug: 'broken-file',
     name: 'Broken',
     brand: 'Maker',
-    categories: '[toys]',
-    currency: 'USD',
+    categories: ['toys'],
     url: 'https://shop.example/broken',
-    staffPick: 'false',
-    pickedBy: 'null',
-    whyWePicked: 'null',
-    published: 'true',
-    ageRange: 'null',
-    price: 'null',
-    imageUrl: 'null',
+    whyWePicked: null,
+    ageRange: null,
+    price: null,
   }),
 };
 

@@ -1,14 +1,18 @@
-// In-memory catalog entries for the output tests: a few hand-written ones and a synthetic N.
+// The one way tests make products: a valid product's fields (`productData`), the catalog entry the
+// loader would hold (`entry`), the file text curators and tools write (`productFile`, through the
+// real writer), and a few fixed and synthetic catalogs.
 import { CATEGORY_SLUGS } from '../../src/config/site.ts';
+import { serializeProductFile, type ProductFileData } from '../../src/catalog/product-file.ts';
 import { ProductFrontmatter, type CatalogEntry } from '../../src/catalog/schema.ts';
 
 export const AT = new Date('2026-06-01T12:00:00Z');
 
-export function entry(
-  over: Record<string, unknown> = {},
-  description: string | null = 'A thing to play with.',
-): CatalogEntry {
-  const data = ProductFrontmatter.parse({
+/** Overrides of any field, valid or not (tests of mistakes write invalid values on purpose). */
+export type ProductOverrides = { [K in keyof ProductFileData]?: unknown };
+
+/** A valid published product's fields with `over` applied; the values are not checked. */
+export function productData(over: ProductOverrides = {}): ProductFileData {
+  return {
     slug: 'sample',
     name: 'Sample',
     brand: 'Brand',
@@ -23,9 +27,18 @@ export function entry(
     whyWePicked: 'Because it is good.',
     published: true,
     ...over,
-  });
+  } as ProductFileData;
+}
+
+/** A catalog entry as the loader holds it (the fields pass the schema, or this throws). */
+export function entry(over: ProductOverrides = {}, description: string | null = 'A thing to play with.'): CatalogEntry {
+  const data = ProductFrontmatter.parse(productData(over));
   return { data, description, sourcePath: `content/products/${data.slug}.md` };
 }
+
+/** The text of a product file, written by the project's one product-file writer. */
+export const productFile = (over: ProductOverrides = {}, body: string | null = null): string =>
+  serializeProductFile(productData(over), body);
 
 export const SAMPLE: CatalogEntry[] = [
   entry({

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Five products: published, published by a past publishAt, unpriced, a draft, scheduled. */
-export const FIXTURE_CATALOG = path.join(ROOT, 'test/fixtures/ops/catalog');
+export const FIXTURE_CATALOG = path.join(ROOT, 'test/fixtures/catalog');
 export const SITE = 'https://catalog.example';
 const ASTRO = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const run = promisify(execFile);

@@ -1,0 +1,138 @@
+// Every header rule of the static files, in one place: the build writes them into dist/_headers
+// (./headers-file.ts); netlify.toml keeps build, functions, edge routes and redirects only.
+// Each header name is set by at most one rule matching any path: Netlify joins the values of two
+// matching rules, and two joined CSPs are both enforced (test/unit/cdn-config.test.ts checks it).
+import { DATA_LICENSE } from '../config/site.ts';
+import {
+  ABOUT_PATH,
+  AGES_PATH,
+  CATEGORIES_PATH,
+  PRODUCTS_PATH,
+  productJsonPath,
+  SEARCH_INDEX_PATH,
+  SEARCH_PATH,
+  STAFF_PICKS_PATH,
+  twinPath,
+} from '../catalog/urls.ts';
+import { NOT_FOUND_JSON_PATH } from '../outputs/json.ts';
+import { PAGE_CACHE_CONTROL } from './markdown-response.ts';
+
+export interface HeaderRule {
+  /** A Netlify path pattern; `/x/*` also matches `/x` itself, `/x.md` and `/x/2`. */
+  for: string;
+  /** Why the rule exists, written above it in the file. */
+  why?: string;
+  values: Record<string, string>;
+}
+
+const csp = (scriptSrc: string) =>
+  [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    "style-src 'self'",
+    "img-src 'self' https: data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+/** The site's policy: no inline or eval'd script or style anywhere. */
+export const SITE_CSP = csp("'self'");
+/** The search page's: Pagefind compiles WebAssembly. */
+export const SEARCH_CSP = csp("'self' 'wasm-unsafe-eval'");
+
+/** Pages and their twins: revalidated on every view; one URL has two representations. */
+const PAGE = { 'Cache-Control': PAGE_CACHE_CONTROL, Vary: 'Accept' };
+const CORS = { 'Access-Control-Allow-Origin': '*' };
+/**
+ * Files rebuilt with the catalog: browsers revalidate; the CDN may keep them an hour (the hourly
+ * rebuild; a deploy purges it anyway).
+ */
+const REBUILT_HOURLY = {
+  'Cache-Control': PAGE_CACHE_CONTROL,
+  'Netlify-CDN-Cache-Control': 'public, durable, max-age=3600, stale-while-revalidate=120',
+  'CDN-Cache-Control': 'public, max-age=3600, stale-while-revalidate=120',
+};
+const CATALOG_FILE = { ...CORS, ...REBUILT_HOURLY };
+const JSON_TYPE = 'application/json; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/** The page families: each rule also covers the numbered pages of its lists and the twins under it. */
+const PAGE_FAMILIES = ['/', `${PRODUCTS_PATH}/*`, `${CATEGORIES_PATH}/*`, `${AGES_PATH}/*`, `${STAFF_PICKS_PATH}/*`];
+/** Single pages whose twin (`/about.md`) no family pattern covers. */
+const SINGLE_PAGES = ['/', ABOUT_PATH, SEARCH_PATH];
+
+export const HEADER_RULES: readonly HeaderRule[] = [
+  {
+    for: '/*',
+    why:
+      'Security headers for everything. The CSP is set per kind below, not here: /search needs a second ' +
+      'policy, and a rule for /* would be joined to it.',
+    values: {
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    },
+  },
+  ...[...PAGE_FAMILIES, ABOUT_PATH].map((p, i) => ({
+    for: p,
+    ...(i === 0
+      ? { why: "HTML pages: the site's CSP, revalidated, varying on Accept (the Link to each twin is below)." }
+      : {}),
+    values: { 'Content-Security-Policy': SITE_CSP, ...PAGE },
+  })),
+  {
+    for: SEARCH_PATH,
+    why: "The one page whose policy adds 'wasm-unsafe-eval'.",
+    values: { 'Content-Security-Policy': SEARCH_CSP, ...PAGE },
+  },
+  ...SINGLE_PAGES.map((p) => ({ for: twinPath(p), values: PAGE })),
+  {
+    for: '/images/*',
+    why: "Files a browser could open as a document (an SVG is one): the site's CSP.",
+    values: { 'Content-Security-Policy': SITE_CSP },
+  },
+  { for: '/favicon.svg', values: { 'Content-Security-Policy': SITE_CSP } },
+  {
+    for: '/*.md',
+    why: 'Markdown twins: for agents, not for search results.',
+    values: { 'Content-Type': 'text/markdown; charset=utf-8', 'X-Robots-Tag': 'noindex', ...CORS },
+  },
+  {
+    for: NOT_FOUND_JSON_PATH,
+    why: 'Machine-readable files: CORS for everyone, fresh within the hour.',
+    values: { 'Content-Type': JSON_TYPE, ...CATALOG_FILE },
+  },
+  { for: '/openapi.json', values: { 'Content-Type': JSON_TYPE, ...CATALOG_FILE } },
+  {
+    for: productJsonPath('*'),
+    why: 'Also /api/products.json (a splat makes the slash optional); both carry the data licence.',
+    values: { 'Content-Type': JSON_TYPE, Link: `<${DATA_LICENSE.url}>; rel="license"`, ...CATALOG_FILE },
+  },
+  { for: '/llms*', values: { 'Content-Type': TEXT_TYPE, ...CATALOG_FILE } },
+  { for: '/sitemap*.xml', values: { 'Content-Type': 'application/xml; charset=utf-8', ...CATALOG_FILE } },
+  { for: '/feed.xml', values: { 'Content-Type': 'application/atom+xml; charset=utf-8', ...CATALOG_FILE } },
+  {
+    for: '/.well-known/api-catalog',
+    values: {
+      'Content-Type': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+      ...CATALOG_FILE,
+    },
+  },
+  { for: '/robots.txt', values: { 'Content-Type': TEXT_TYPE, ...CORS } },
+  {
+    for: '/_astro/*',
+    why: 'Fingerprinted build assets never change under the same name.',
+    values: { 'Content-Security-Policy': SITE_CSP, 'Cache-Control': 'public, max-age=31536000, immutable' },
+  },
+  {
+    for: `${SEARCH_INDEX_PATH}/*`,
+    why: 'The search index is rebuilt with the catalog, like its files.',
+    values: REBUILT_HOURLY,
+  },
+];

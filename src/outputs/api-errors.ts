@@ -1,0 +1,11 @@
+// The ApiError codes as a Markdown table: in the OpenAPI description, and in the README, whose copy a
+// unit test keeps equal to this (both come from API_ERRORS in src/catalog/schema.ts).
+import { API_ERRORS, ApiErrorCode } from '../catalog/schema.ts';
+
+/** One row per code, in the order of API_ERRORS. */
+export function apiErrorTable(): string {
+  const rows = ApiErrorCode.options.map(
+    (code) => `| \`${code}\` | ${API_ERRORS[code].status} | ${API_ERRORS[code].when} |`,
+  );
+  return ['| `error.code` | status | when |', '|---|---|---|', ...rows].join('\n');
+}

@@ -1,0 +1,162 @@
+// The one folder of broken product files, one mistake each (a second file repeats the first's
+// slug), and what a curator is told about each: the validator's tests, its GitHub annotations and
+// the failing build all read this table.
+
+export const BROKEN_DIR = 'test/fixtures/broken';
+
+export interface BrokenCase {
+  /** The file under BROKEN_DIR the problem is reported against. */
+  file: string;
+  line: number | null;
+  field: string;
+  message: RegExp;
+  fix: RegExp;
+}
+
+/** Every problem the folder yields, in the loader's order (file names sorted). */
+export const BROKEN_CASES: readonly BrokenCase[] = [
+  {
+    file: 'bad-category.md',
+    line: 6,
+    field: 'categories',
+    message: /"educational-toys"\|"kits".*\(got "robots" at \[0\]\)$/,
+    fix: /List one or more of: educational-toys, kits, books/,
+  },
+  {
+    file: 'bad-currency.md',
+    line: 8,
+    field: 'currency',
+    message: /"USD"\|"CAD"\|"EUR".*\(got "GBP"\)$/,
+    fix: /Use one of USD, CAD, EUR/,
+  },
+  {
+    file: 'bad-image-path.md',
+    line: 9,
+    field: 'imageUrl',
+    message: /\(got "images\/products\/magnetic-tiles\.png"\)$/,
+    fix: /under public\/images\/products\/.*or use `null`/,
+  },
+  {
+    file: 'bad-publish-at.md',
+    line: 15,
+    field: 'publishAt',
+    message: /\(got "next tuesday"\)$/,
+    fix: /ISO date-time with a time zone/,
+  },
+  {
+    file: 'bad-url.md',
+    line: 10,
+    field: 'url',
+    message: /^Invalid URL \(got "example\.com\/magnetic-tiles"\)$/,
+    fix: /full link including https:\/\//,
+  },
+  // The second file repeats the first file's slug, so it also fails the file-name rule.
+  {
+    file: 'duplicate-slug-b.md',
+    line: 2,
+    field: 'slug',
+    message: /^"duplicate-slug-a" does not match the file name "duplicate-slug-b\.md"$/,
+    fix: /Rename the file to duplicate-slug-a\.md or set `slug: duplicate-slug-b`/,
+  },
+  {
+    file: 'duplicate-slug-b.md',
+    line: 2,
+    field: 'slug',
+    message: /^"duplicate-slug-a" is already used by test\/fixtures\/broken\/duplicate-slug-a\.md$/,
+    fix: /its own slug/,
+  },
+  {
+    file: 'empty-name.md',
+    line: 3,
+    field: 'name',
+    message: /^must not be empty \(got ""\)$/,
+    fix: /product name as the maker sells it/,
+  },
+  {
+    file: 'extra-fields.md',
+    line: 15,
+    field: 'colour, size',
+    message: /^unknown fields "colour", "size"$/,
+    fix: /Remove them or check the spelling; the allowed fields are slug, name/,
+  },
+  {
+    file: 'javascript-front-matter.md',
+    line: 1,
+    field: '(frontmatter)',
+    message: /^opens with "---js" instead of a line of exactly "---"/,
+    fix: /only YAML front matter is allowed/,
+  },
+  {
+    file: 'missing-brand.md',
+    line: null,
+    field: 'brand',
+    message: /^is missing$/,
+    fix: /brand or maker/,
+  },
+  {
+    file: 'no-frontmatter.md',
+    line: 1,
+    field: '(frontmatter)',
+    message: /^has no frontmatter$/,
+    fix: /Start the file with `---`/,
+  },
+  {
+    file: 'price-with-decimals.md',
+    line: 7,
+    field: 'price',
+    message: /^must be a whole number of cents.*\(got 39\.99\)$/,
+    fix: /in cents as a whole number \(24\.99 → 2499\)/,
+  },
+  {
+    file: 'slug-mismatch.md',
+    line: 2,
+    field: 'slug',
+    message: /^"magnetic-tiles" does not match the file name "slug-mismatch\.md"$/,
+    fix: /Rename the file to magnetic-tiles\.md or set `slug: slug-mismatch`/,
+  },
+  {
+    file: 'staff-pick-string.md',
+    line: 11,
+    field: 'staffPick',
+    message: /expected boolean.*\(got "yes"\)$/,
+    fix: /`true` or `false`/,
+  },
+  {
+    file: 'staff-pick-without-curator.md',
+    line: 12,
+    field: 'pickedBy',
+    message: /^a staff pick must name its curator$/,
+    fix: /Set `pickedBy` to the curator who picked it, or set `staffPick: false`/,
+  },
+  {
+    file: 'unclosed-list.md',
+    line: 7,
+    field: '(frontmatter)',
+    message: /^is not valid YAML: missed comma between flow collection entries$/,
+    fix: /Check line 7 and the line above it/,
+  },
+  {
+    file: 'unclosed-quote.md',
+    line: 15,
+    field: '(frontmatter)',
+    message: /^is not valid YAML: .*double quoted scalar$/,
+    fix: /Check line 15 and the line above it/,
+  },
+  {
+    file: 'unknown-curator.md',
+    line: 12,
+    field: 'pickedBy',
+    message: /"maya"\|"theo".*\(got "sam"\)$/,
+    fix: /curator codes maya, theo, or `null`/,
+  },
+  {
+    file: 'unreadable-age.md',
+    line: 5,
+    field: 'ageRange',
+    message: /^cannot be read as an age range \(got "toddlers"\)$/,
+    fix: /"6–18 months", "3–6 years", "8\+ years" or "13\+"/,
+  },
+];
+
+/** The folder's one valid product: the first of the two files that share a slug. */
+export const BROKEN_LOADS = ['duplicate-slug-a'];
