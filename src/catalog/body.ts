@@ -151,16 +151,13 @@ export function bodyHtml(tree: Root): string {
   return toHtml(hast);
 }
 
-// `astro build` renders the pages through Vite's module graph and writes the twins through Node's:
-// two copies of this module in one process. The tree is kept on `globalThis` so each body is
-// parsed once per build whichever copy asks first; a changed text (a dev-server edit) parses anew.
-const SHARED = Symbol.for('little-hands-catalog.product-bodies');
-type Cache = Map<string, { source: string; tree: Root }>;
+// Each body is parsed once per process: the pages (Astro's render) and the outputs worker (twins,
+// dumps, search records) each keep their own trees. A changed text (a dev-server edit) parses anew.
+const cache = new Map<string, { source: string; tree: Root }>();
 
 /** The safe tree of a product's body, parsed at most once per build; null for no body. */
 export function productBody(slug: string, source: string | null): Root | null {
   if (source === null) return null;
-  const cache = ((globalThis as { [SHARED]?: Cache })[SHARED] ??= new Map());
   const hit = cache.get(slug);
   if (hit?.source === source) return hit.tree;
   const tree = parseBody(source);
