@@ -1,5 +1,5 @@
 // What a build wrote: file count and bytes by kind, the sizes of the catalog-wide outputs
-// (products.json, llms.txt, llms-full.txt), the largest HTML page, and optionally the largest
+// (products.json, llms.txt, llms-small.txt, llms-full.txt), the largest HTML page, and optionally the largest
 // once gzipped (every HTML page compressed, as the CDN sends it).
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
@@ -19,6 +19,7 @@ export interface DistStats {
   byExtension: Record<string, number>;
   productsJson: FileSize | null;
   llmsTxt: FileSize | null;
+  llmsSmallTxt: FileSize | null;
   llmsFullTxt: FileSize | null;
   largestHtml: FileSize | null;
   /** The HTML page with the most bytes after gzip (`bytes` is the gzipped size); with `gzipHtml` only. */
@@ -72,6 +73,7 @@ export async function distStats(dist: string, { gzipHtml = false } = {}): Promis
     byExtension,
     productsJson: sized(dist, ['api/products.json', 'products.json']),
     llmsTxt: sized(dist, ['llms.txt'], true),
+    llmsSmallTxt: sized(dist, ['llms-small.txt']),
     llmsFullTxt: sized(dist, ['llms-full.txt'], true),
     largestHtml: largest,
     ...(gzipHtml ? { largestHtmlGzip: largestGzip, htmlPages: html.length } : {}),

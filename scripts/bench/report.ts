@@ -1,4 +1,4 @@
-// The benchmark's targets (issue 8) judged as MET / NOT MET / NOT AVAILABLE, and the short
+// The benchmark's targets judged as MET / NOT MET / NOT AVAILABLE, and the short
 // Markdown table printed at the end and kept in docs/bench.md.
 import type { AdminResult } from './admin.ts';
 import type { DistStats } from './dist-stats.ts';
@@ -74,6 +74,7 @@ export const LIMITS = {
   warmHugoRatio: 2,
   peakMemoryBytes: 1_000_000_000,
   llmsTxtChars: 50_000,
+  llmsSmallBytes: 1_500_000,
   productGzipBytes: 15_000,
   htmlGzipBytes: 30_000,
   searchQueryBytes: 300_000,
@@ -169,6 +170,14 @@ export const TARGETS: TargetDef[] = [
       const llms = r.cold?.ok ? r.cold.dist?.llmsTxt : undefined;
       if (!llms) return unknown('no llms.txt in the build output yet');
       return met(llms.chars! < LIMITS.llmsTxtChars, `${llms.chars!.toLocaleString('en-US')} characters`);
+    },
+  },
+  {
+    name: `llms-small.txt < ${size(LIMITS.llmsSmallBytes)}`,
+    judge(r) {
+      const small = r.cold?.ok ? r.cold.dist?.llmsSmallTxt : undefined;
+      if (!small) return unknown('no llms-small.txt in the build output');
+      return met(small.bytes < LIMITS.llmsSmallBytes, size(small.bytes));
     },
   },
   {
@@ -275,6 +284,7 @@ export function markdown(r: BenchReport): string {
     rows.push(['output files, total size', `${d.files.toLocaleString('en-US')}, ${mb(d.bytes)}`]);
     rows.push(['products.json', d.productsJson ? size(d.productsJson.bytes) : 'not available yet']);
     rows.push(['llms.txt', d.llmsTxt ? `${d.llmsTxt.chars!.toLocaleString('en-US')} chars` : 'not available yet']);
+    rows.push(['llms-small.txt', d.llmsSmallTxt ? size(d.llmsSmallTxt.bytes) : 'not available yet']);
     rows.push(['llms-full.txt', d.llmsFullTxt ? size(d.llmsFullTxt.bytes) : 'not available yet']);
     rows.push(['largest HTML page', d.largestHtml ? `${d.largestHtml.path} ${kb(d.largestHtml.bytes)}` : 'none']);
     if (d.largestHtmlGzip)

@@ -126,6 +126,20 @@ describe('search sample and the browse targets', () => {
     expect(verdictOf(light as typeof r, /HTML page ≤ 30 KB/)).toBe('MET');
   });
 
+  it('judges llms-small.txt against 1.5 MB, and says when the build wrote none', () => {
+    const withSmall = (bytes: number | null) => ({
+      ...base,
+      cold: {
+        ...base.cold!,
+        dist: { ...base.cold!.dist!, llmsSmallTxt: bytes === null ? null : { path: '/llms-small.txt', bytes } },
+      },
+      pages: { available: true, weights: [], lighthouse: [] },
+    });
+    expect(verdictOf(withSmall(1_380_000), /llms-small/)).toBe('MET');
+    expect(verdictOf(withSmall(1_500_000), /llms-small/)).toBe('NOT MET');
+    expect(verdictOf(withSmall(null), /llms-small/)).toBe('NOT AVAILABLE');
+  });
+
   it('judges search ranking (every sampled name first) and the bytes of one query', () => {
     const search = {
       sample: 25,
