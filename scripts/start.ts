@@ -69,9 +69,8 @@ console.log(`
 ${notes.map((n) => `  ${n}`).join('\n')}
 
   Connect an MCP client as an admin:
-    npx @modelcontextprotocol/inspector
-    → Transport: Streamable HTTP, URL: ${siteUrl}/api/mcp → Connect (or "Open Auth Settings" → Quick OAuth Flow)
-    → sign in${idp ? ` as ${DEMO_ADMIN.email}` : ''} in the browser window that opens, then List Tools.
+    npm run inspector   (MCP Inspector, with ${siteUrl}/api/mcp listed: switch it on)
+    → Allow on the consent page, sign in${idp ? ` as ${DEMO_ADMIN.email}` : ''}, then open Tools.
 
   Press Ctrl+C to stop.
 `);
