@@ -99,7 +99,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   });
   lines.push(
     index.rebuilt
-      ? `search index: ${index.records} products, ${index.written} of ${Object.keys(index.ledger.files).length} files written, in ${index.ms.toFixed(0)} ms`
+      ? `search index: ${index.records} products, ${index.rebuilt} of ${index.ledger.shards.length} shards rebuilt, ${index.written} of ${Object.keys(index.ledger.files).length} files written, in ${index.ms.toFixed(0)} ms`
       : `search index: ${index.records} products, unchanged`,
   );
   const indexFiles = Object.keys(index.ledger.files).map((f) => `pagefind/${f}`);
