@@ -1,7 +1,9 @@
 // The search page at catalog scale, in Chromium against the built site on loopback: whether a
 // search for a product's exact name lists that product first (for a spread sample of names), and
-// how many bytes one query transfers from /pagefind/ when a reader types a name into /search.
+// how many bytes one query transfers from /pagefind/ (every shard's files) when a reader types a
+// name into /search.
 import { chromium, type Browser } from 'playwright-core';
+import { SEARCH_INDEX_PATH, SEARCH_INDEX_SHARDS, searchShardPath } from '../../src/catalog/urls.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 
 export interface SearchBench {
@@ -52,14 +54,17 @@ export async function benchSearch(
     const page = await browser.newPage();
     await page.goto(`${base}/search`, { waitUntil: 'load' });
     const names = spread(products, sample);
+    // The index's shards, merged as the search page merges them.
+    const shards = Array.from({ length: SEARCH_INDEX_SHARDS }, (_, k) => searchShardPath(k));
     const firsts = await page.evaluate(
-      async (queries) => {
-        const url = '/pagefind/pagefind.js';
-        const pf = (await import(url)) as {
+      async ({ queries, shards }) => {
+        const pf = (await import(`${shards[0]}pagefind.js`)) as {
           options(o: object): Promise<void>;
+          mergeIndex(path: string): Promise<void>;
           search(q: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }>;
         };
         await pf.options({ noWorker: true });
+        await Promise.all(shards.slice(1).map((shard) => pf.mergeIndex(shard)));
         const firstOf = async (q: string) => {
           const r = await pf.search(q);
           return r.results[0] ? (await r.results[0].data()).url : null;
@@ -68,7 +73,7 @@ export async function benchSearch(
         for (const q of queries) found.push(await firstOf(q));
         return found;
       },
-      names.map(([name]) => name),
+      { queries: names.map(([name]) => name), shards },
     );
     out.sample = names.length;
     names.forEach(([name, expected], i) => {
@@ -86,7 +91,7 @@ export async function benchSearch(
     cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
     cdp.on('Network.loadingFinished', (e) => {
       const url = urls.get(e.requestId);
-      if (!url || !new URL(url).pathname.startsWith('/pagefind/')) return;
+      if (!url || !new URL(url).pathname.startsWith(`${SEARCH_INDEX_PATH}/`)) return;
       out.queryBytes += e.encodedDataLength;
       out.queryRequests++;
       const kind = kindOf(url);

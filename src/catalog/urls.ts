@@ -14,6 +14,13 @@ export const ABOUT_PATH = '/about';
 export const BROWSE_PATH = '/browse';
 /** The search index (Pagefind's files), written by src/integrations/search-index.ts. */
 export const SEARCH_INDEX_PATH = '/pagefind';
+/**
+ * The index is split into this many Pagefind indexes by a hash of the slug, so an edit re-indexes
+ * one shard; the search page loads shard 0 and merges the others. Chosen by measurement (docs/bench.md).
+ */
+export const SEARCH_INDEX_SHARDS = 2;
+/** The folder of one shard of the search index, with its trailing slash (as Pagefind wants it). */
+export const searchShardPath = (shard: number) => `${SEARCH_INDEX_PATH}/${shard}/`;
 /** The value of the browse form's "any age" / "any category" choice. */
 export const ANY = 'any';
 

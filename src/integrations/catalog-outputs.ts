@@ -24,7 +24,11 @@ import { publicCollisions, pruneOutput } from './prune.ts';
 type WorkerAnswer = { ok: true; report: OutputsReport } | { ok: false; error: string };
 
 /** Runs the outputs job in a child process; resolves with its report. */
-function startWorker(root: string, job: OutputsJob): { child: ChildProcess; report: Promise<OutputsReport> } {
+function startWorker(
+  root: string,
+  job: OutputsJob,
+  yieldToAstro: boolean,
+): { child: ChildProcess; report: Promise<OutputsReport> } {
   const child = fork(path.join(root, 'src/integrations/outputs-worker.ts'), [], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -41,9 +45,10 @@ function startWorker(root: string, job: OutputsJob): { child: ChildProcess; repo
     });
   });
   report.catch(() => {}); // reported when awaited in build:done
-  // Astro's rendering is the longer road: the worker (and Pagefind, its child) yields the CPU to it.
+  // On a cold build Astro's rendering is the longer road: the worker (and Pagefind, its child)
+  // yields the CPU to it. On a warm one Astro renders next to nothing and the worker is the road.
   try {
-    if (child.pid) os.setPriority(child.pid, 10);
+    if (child.pid && yieldToAstro) os.setPriority(child.pid, 10);
   } catch {
     // Not allowed here: both run at the same priority.
   }
@@ -80,17 +85,21 @@ export default function catalogOutputs(): AstroIntegration {
         rmSync(path.join(outDir, '_astro'), { recursive: true, force: true });
         // The worker starts now, reading the product files itself on the core that Astro's content
         // sync and Vite leave idle, so the search index is done by the time the pages are.
-        worker = startWorker(root, {
+        worker = startWorker(
           root,
-          outDir,
-          cacheDir,
-          publicDir,
-          contentDir: contentDir(),
-          at: buildTime().toISOString(),
-          base: siteUrl(),
-          adminOut: path.resolve(root, process.env.ADMIN_CATALOG_OUT ?? ADMIN_CATALOG_DIR),
-          codeVersion: codeVersion(root, [siteUrl()]),
-        });
+          {
+            root,
+            outDir,
+            cacheDir,
+            publicDir,
+            contentDir: contentDir(),
+            at: buildTime().toISOString(),
+            base: siteUrl(),
+            adminOut: path.resolve(root, process.env.ADMIN_CATALOG_OUT ?? ADMIN_CATALOG_DIR),
+            codeVersion: codeVersion(root, [siteUrl()]),
+          },
+          !start.warm,
+        );
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         if (fileURLToPath(dir) !== outDir) throw new Error(`Unexpected output folder ${fileURLToPath(dir)}`);

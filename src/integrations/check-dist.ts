@@ -16,7 +16,7 @@ import { NOT_FOUND_JSON_PATH } from '../outputs/json.ts';
 import { categoryDumpPath, LLMS_FULL_PATH, LLMS_SMALL_PATH, LLMS_TXT_MAX_CHARS } from '../outputs/llms.ts';
 import { distFileOf, htmlFileOf, pagesOf, type Page } from '../outputs/pages.ts';
 import { BINARY, formatLeak, leakScanner, readForScan } from './leak-scan.ts';
-import { searchIndexSize } from './search-index.ts';
+import { searchIndexSize, searchShardEntries } from './search-index.ts';
 
 export { unpublishedMatcher } from './leak-scan.ts';
 
@@ -183,15 +183,15 @@ const CHECKS: Check[] = [
     },
   },
   {
-    // One record per published product (its text is searched for leaks below).
+    // One record per published product across the shards (their text is searched for leaks below).
     name: 'search index',
     run({ fileSet, snapshot, read, fail }) {
-      const entry = `${distFileOf(SEARCH_INDEX_PATH)}/pagefind-entry.json`;
-      if (!fileSet.has(entry)) fail(`/${entry}: missing`);
-      else {
-        const records = searchIndexSize(JSON.parse(read(`/${entry}`)));
-        if (records !== snapshot.count) fail(`/${entry}: ${records} search records, ${snapshot.count} products`);
-      }
+      let records = 0;
+      for (const entry of searchShardEntries())
+        if (!fileSet.has(entry)) fail(`/${entry}: missing`);
+        else records += searchIndexSize(JSON.parse(read(`/${entry}`)));
+      if (records !== snapshot.count)
+        fail(`/${distFileOf(SEARCH_INDEX_PATH)}: ${records} search records in its shards, ${snapshot.count} products`);
     },
   },
   {

@@ -6,10 +6,11 @@
 import path from 'node:path';
 import { catalogView } from '../catalog/catalog.ts';
 import { loadCatalog } from '../catalog/load.ts';
+import { openParseCache } from '../catalog/parse-cache.ts';
 import { formatProblems } from '../catalog/problems.ts';
 import { writeAdminCatalog } from '../admin/write-catalog.ts';
 import { describeMcpTools } from '../admin/tools.ts';
-import { cacheFile, readCacheJson, writeCacheJson } from './build-cache.ts';
+import { cacheFile, codeVersion, readCacheJson, writeCacheJson } from './build-cache.ts';
 import { cachedProductMarkdown, type MarkdownStore } from './markdown-cache.ts';
 import { writePreviewImages } from './preview-images.ts';
 import { leakScanner, type LeakReport } from './leak-scan.ts';
@@ -54,7 +55,9 @@ const MARKDOWN = 'product-markdown.json';
 
 export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const lines: string[] = [];
-  const { entries, problems } = await loadCatalog(path.relative(job.root, job.contentDir), job.root);
+  const parsed = openParseCache(job.cacheDir, codeVersion(job.root));
+  const { entries, problems } = await loadCatalog(path.relative(job.root, job.contentDir), job.root, parsed);
+  parsed.save();
   if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
   const view = catalogView(entries, new Date(job.at));
 
@@ -99,7 +102,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   });
   lines.push(
     index.rebuilt
-      ? `search index: ${index.records} products, ${index.written} of ${Object.keys(index.ledger.files).length} files written, in ${index.ms.toFixed(0)} ms`
+      ? `search index: ${index.records} products, ${index.rebuilt} of ${index.ledger.shards.length} shards rebuilt, ${index.written} of ${Object.keys(index.ledger.files).length} files written, in ${index.ms.toFixed(0)} ms`
       : `search index: ${index.records} products, unchanged`,
   );
   const indexFiles = Object.keys(index.ledger.files).map((f) => `pagefind/${f}`);
