@@ -15,10 +15,12 @@ export const BROWSE_PATH = '/browse';
 /** The search index (Pagefind's files), written by src/integrations/search-index.ts. */
 export const SEARCH_INDEX_PATH = '/pagefind';
 /**
- * The index is split into this many Pagefind indexes by a hash of the slug, so an edit re-indexes
- * one shard; the search page loads shard 0 and merges the others. Chosen by measurement (docs/bench.md).
+ * How many Pagefind indexes the search index is split into by a hash of the slug (the page loads
+ * shard 0 and merges the others). One: a second shard saves about a second of the hourly rebuild
+ * but makes a reader's first query ~100 KB heavier (179 → 282 KB of a 300 KB budget), and readers
+ * come first. The split stays tested with two shards (docs/bench.md has the measurements).
  */
-export const SEARCH_INDEX_SHARDS = 2;
+export const SEARCH_INDEX_SHARDS = 1;
 /** The folder of one shard of the search index, with its trailing slash (as Pagefind wants it). */
 export const searchShardPath = (shard: number) => `${SEARCH_INDEX_PATH}/${shard}/`;
 /** The value of the browse form's "any age" / "any category" choice. */

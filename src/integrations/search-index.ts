@@ -49,8 +49,8 @@ const digest = (data: string | Uint8Array) => createHash('sha1').update(data).di
 export const searchIndexDir = (outDir: string) => path.join(outDir, distFileOf(SEARCH_INDEX_PATH));
 
 /** The shard a product's record goes to: a stable hash of its slug, so an edit moves nothing. */
-export const searchShardOf = (slug: string) =>
-  createHash('sha1').update(slug).digest().readUInt32BE(0) % SEARCH_INDEX_SHARDS;
+export const searchShardOf = (slug: string, shardCount = SEARCH_INDEX_SHARDS) =>
+  createHash('sha1').update(slug).digest().readUInt32BE(0) % shardCount;
 
 /** A shard's folder under /pagefind/ ("0/"). */
 const shardPrefix = (shard: number) => searchShardPath(shard).slice(SEARCH_INDEX_PATH.length + 1);
@@ -80,10 +80,15 @@ async function indexShard(records: SearchRecord[]) {
  * already there; `files` resolves once Pagefind holds the new shards' files in memory (paths under
  * /pagefind/), or is null when no shard changed.
  */
-export function indexSearchRecords(outDir: string, view: CatalogView, previous?: SearchIndexLedger) {
+export function indexSearchRecords(
+  outDir: string,
+  view: CatalogView,
+  previous?: SearchIndexLedger,
+  shardCount = SEARCH_INDEX_SHARDS,
+) {
   const started = performance.now();
-  const shards = Array.from({ length: SEARCH_INDEX_SHARDS }, (): SearchRecord[] => []);
-  for (const e of view.products) shards[searchShardOf(e.data.slug)]!.push(searchRecord(e));
+  const shards = Array.from({ length: shardCount }, (): SearchRecord[] => []);
+  for (const e of view.products) shards[searchShardOf(e.data.slug, shardCount)]!.push(searchRecord(e));
   const digests = shards.map((records) => digest(JSON.stringify(records)));
   const target = searchIndexDir(outDir);
   const kept = (shard: number) =>

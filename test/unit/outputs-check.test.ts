@@ -94,7 +94,6 @@ describe('writeCatalogOutputs + checkDist', () => {
 
   it('catches a search index with more or fewer records than products, counted across its shards', async () => {
     const entries = searchShardEntries();
-    expect(entries.length).toBeGreaterThan(1);
     const counts = await Promise.all(
       entries.map(async (e) => JSON.parse(await readFile(path.join(dist, e), 'utf8')).languages.en?.page_count ?? 0),
     );
