@@ -2,8 +2,26 @@
 // tree (every descendant, summed), sampled from /proc every 100 ms. Keeps a timestamped log.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const PAGE = 4096;
+
+/**
+ * A process's name for the report: Node names its main thread "MainThread", so a node process is
+ * named by its script instead ("node astro", "node outputs-worker.ts").
+ */
+function label(pid: string, comm: string): string {
+  if (comm !== 'MainThread' && comm !== 'node') return comm;
+  try {
+    const script = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .slice(1)
+      .find((a) => a && !a.startsWith('-'));
+    return script ? `node ${path.basename(script)}` : comm;
+  } catch {
+    return comm;
+  }
+}
 
 /** pid → [ppid, pgid, rss bytes, command] for every process we can read. */
 function processTable(): Map<number, [number, number, number, string]> {
@@ -16,7 +34,7 @@ function processTable(): Map<number, [number, number, number, string]> {
       const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const rssPages = Number(rest[21]);
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      table.set(Number(name), [Number(rest[1]), Number(rest[2]), rssPages * PAGE, comm]);
+      table.set(Number(name), [Number(rest[1]), Number(rest[2]), rssPages * PAGE, label(name, comm)]);
     } catch {
       // The process ended between readdir and read.
     }
@@ -54,6 +72,8 @@ export interface RunResult {
   /** The peak RSS of the largest single process of the tree, and which it was. */
   peakProcessBytes: number;
   peakProcessCommand: string;
+  /** Milliseconds after the start at which the largest process peaked. */
+  peakProcessAtMs: number;
   peakProcesses: number;
   /** The processes of the tree at the moment of the peak, largest first. */
   atPeak: { pid: number; command: string; bytes: number }[];
@@ -82,14 +102,16 @@ export function measure(command: string, opts: RunOptions): Promise<RunResult> {
     });
     const log: RunResult['log'] = [];
     let peak = 0;
-    let peakProcess = { bytes: 0, command: '' };
+    let peakProcess = { bytes: 0, command: '', atMs: 0 };
     let peakProcesses = 0;
     let atPeak: RunResult['atPeak'] = [];
     let peakAtMs = 0;
     const sample = () => {
       if (child.pid === undefined) return;
       const { bytes, processes, byProcess } = treeRss(child.pid);
-      for (const p of byProcess) if (p.bytes > peakProcess.bytes) peakProcess = { bytes: p.bytes, command: p.command };
+      for (const p of byProcess)
+        if (p.bytes > peakProcess.bytes)
+          peakProcess = { bytes: p.bytes, command: p.command, atMs: performance.now() - started };
       if (bytes > peak) {
         peak = bytes;
         atPeak = byProcess.sort((a, b) => b.bytes - a.bytes);
@@ -122,6 +144,7 @@ export function measure(command: string, opts: RunOptions): Promise<RunResult> {
         peakRssBytes: peak,
         peakProcessBytes: peakProcess.bytes,
         peakProcessCommand: peakProcess.command,
+        peakProcessAtMs: peakProcess.atMs,
         peakProcesses,
         atPeak,
         peakAtMs,

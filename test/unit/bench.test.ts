@@ -126,6 +126,26 @@ describe('search sample and the browse targets', () => {
     expect(verdictOf(light as typeof r, /HTML page ≤ 30 KB/)).toBe('MET');
   });
 
+  it('judges the largest process of the cold and warm builds, naming which build and process it was', () => {
+    const run = (bytes: number, command: string) => ({
+      ...base.cold!,
+      peakProcessBytes: bytes,
+      peakProcessCommand: command,
+      peakProcessPhase: 'content sync',
+      peakRssBytes: bytes * 2,
+    });
+    const r = {
+      ...base,
+      pages: { available: true, weights: [], lighthouse: [] },
+      cold: run(900e6, 'node astro'),
+      warm: run(1_003e6, 'node outputs-worker.ts'),
+    };
+    const memory = judge(r).find((t) => /peak memory/.test(t.name))!;
+    expect(memory.verdict).toBe('NOT MET');
+    expect(memory.measured).toMatch(/^1003 MB \(warm: node outputs-worker\.ts, content sync;/);
+    expect(verdictOf({ ...r, warm: run(999e6, 'node astro') }, /peak memory/)).toBe('MET');
+  });
+
   it('judges llms-small.txt against 1.5 MB, and says when the build wrote none', () => {
     const withSmall = (bytes: number | null) => ({
       ...base,
