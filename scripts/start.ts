@@ -64,12 +64,18 @@ try {
   await cleanup();
   throw err;
 }
+// `npm run inspector` in another terminal lists http://localhost:8888/api/mcp unless told otherwise.
+const inspectorEnv = process.env.SITE_URL?.trim()
+  ? `SITE_URL=${siteUrl} `
+  : siteUrl === 'http://localhost:8888'
+    ? ''
+    : `PORT=${port} `;
 console.log(`
   ${dev ? 'Dev server' : 'Catalog'} running at ${stack.url}
 ${notes.map((n) => `  ${n}`).join('\n')}
 
   Connect an MCP client as an admin:
-    npm run inspector   (MCP Inspector, with ${siteUrl}/api/mcp listed: switch it on)
+    ${inspectorEnv}npm run inspector   (MCP Inspector, with ${siteUrl}/api/mcp listed: switch it on)
     → Allow on the consent page, sign in${idp ? ` as ${DEMO_ADMIN.email}` : ''}, then open Tools.
 
   Press Ctrl+C to stop.
