@@ -151,7 +151,7 @@ describe('endpoints of the spec', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(openapi).toMatchObject({ openapi: '3.1.0', info: { version: '1.0.0' } });
   });
-  it.each(['/llms.txt', '/llms-full.txt'])('GET %s → 200 text/plain Markdown', async (p) => {
+  it.each(['/llms.txt', '/llms-small.txt', '/llms-full.txt'])('GET %s → 200 text/plain Markdown', async (p) => {
     const res = await get(p);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; charset=utf-8$/i);

@@ -127,6 +127,7 @@ describe.each([
   ['/api/products/unknown-slug', 'application/json; charset=utf-8'],
   ['/openapi.json', 'application/json; charset=utf-8'],
   ['/llms.txt', 'text/plain; charset=utf-8'],
+  ['/llms-small.txt', 'text/plain; charset=utf-8'],
   ['/llms-full.txt', 'text/plain; charset=utf-8'],
   ['/llms/kits.txt', 'text/plain; charset=utf-8'],
   ['/sitemap.xml', 'application/xml; charset=utf-8'],
