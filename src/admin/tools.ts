@@ -2,6 +2,7 @@
 // them. The MCP server registers each tool under this metadata (src/server/mcp/tools/), and the
 // build describes POST /api/mcp in openapi.json from it without loading the tools themselves.
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { limitInWords, REBUILD_LIMIT, REQUEST_LIMIT } from './limits.ts';
 
 export interface ToolInfo {
   name: string;
@@ -56,8 +57,7 @@ export const TOOL_INFO = [
   {
     name: 'trigger_rebuild',
     title: 'Trigger a rebuild',
-    description:
-      'Starts a new production build and deploy through the Netlify build hook in BUILD_HOOK_URL: use it after merging product changes, or when a scheduled product is past due. Limited to 5 per hour per admin. Fails with a clear message when BUILD_HOOK_URL is not set.',
+    description: `Starts a new production build and deploy through the Netlify build hook in BUILD_HOOK_URL: use it after merging product changes, or when a scheduled product is past due. Limited to ${limitInWords(REBUILD_LIMIT)} per admin. Fails with a clear message when BUILD_HOOK_URL is not set.`,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   {
@@ -84,7 +84,8 @@ export function describeMcpTools(): string {
     return `- \`${t.name}\` (${hint}): ${firstSentence}`;
   });
   return [
-    'Admin-only Model Context Protocol endpoint (Streamable HTTP, stateless, JSON responses; send `Accept: application/json, text/event-stream` and `Content-Type: application/json`). One JSON-RPC message per request: batches are refused. 60 requests per minute per admin. Tools:',
+    'Admin-only Model Context Protocol endpoint (Streamable HTTP, stateless, JSON responses; send `Accept: application/json, text/event-stream` and `Content-Type: application/json`). One JSON-RPC message per request: batches are refused. ' +
+      `${limitInWords(REQUEST_LIMIT, 'requests')} per admin. Tools:`,
     '',
     ...lines,
   ].join('\n');

@@ -1,6 +1,7 @@
 // The one Product schema. Every output (content collection, JSON, OpenAPI, MCP tools, validator)
 // imports it; nothing else writes the Product fields down.
 import { z } from 'zod';
+import { limitInWords, REQUEST_LIMIT } from '../admin/limits.ts';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../config/site.ts';
 import { parseAgeRange } from './ages.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
@@ -176,7 +177,10 @@ export const API_ERRORS = {
   unauthorized: { status: 401, when: '`POST /api/mcp` without a valid access token of an allowlisted admin.' },
   payload_too_large: { status: 413, when: 'The `POST /api/mcp` body is larger than 1 MB.' },
   unsupported_media_type: { status: 415, when: 'The `POST /api/mcp` body is not `application/json`.' },
-  rate_limited: { status: 429, when: 'One admin sent more than 60 requests a minute to `/api/mcp`.' },
+  rate_limited: {
+    status: 429,
+    when: `One admin sent more than ${limitInWords(REQUEST_LIMIT, 'requests')} to \`/api/mcp\`.`,
+  },
   not_configured: {
     status: 503,
     when: 'The admin side lacks a setting or its shared store (`/api/mcp`, the OAuth JSON endpoints).',

@@ -24,13 +24,21 @@ export interface Build {
   remove(): void;
 }
 
-/** Builds the site from `contentDir` as if the clock read `buildTime`. */
-export async function buildSite(contentDir: string, buildTime: string): Promise<Build> {
-  const tmp = mkdtempSync(path.join(tmpdir(), 'ops-build-'));
-  const outDir = path.join(tmp, 'out');
-  let log: string;
+export interface BuildDirs {
+  outDir: string;
+  /** Astro's content-layer store and the build cache (ASTRO_CACHE_DIR). */
+  cacheDir: string;
+  /** Where the admin catalog goes, instead of the repository's .generated/. */
+  adminOut: string;
+}
+
+/**
+ * One `astro build` of `contentDir` into `dirs`, as if the clock read `buildTime`; returns what it
+ * printed. Kept folders make the next build into them warm, as on Netlify.
+ */
+export async function astroBuild(contentDir: string, buildTime: string, dirs: BuildDirs): Promise<string> {
   try {
-    const out = await run(process.execPath, [ASTRO, 'build', '--outDir', outDir], {
+    const out = await run(process.execPath, [ASTRO, 'build', '--outDir', dirs.outDir], {
       cwd: ROOT,
       maxBuffer: 64 * 1024 * 1024,
       env: {
@@ -38,21 +46,36 @@ export async function buildSite(contentDir: string, buildTime: string): Promise<
         PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
         CATALOG_CONTENT_DIR: contentDir,
         CATALOG_BUILD_TIME: buildTime,
-        ASTRO_CACHE_DIR: path.join(tmp, 'cache'),
+        ASTRO_CACHE_DIR: dirs.cacheDir,
         SITE_URL: SITE,
         ASTRO_TELEMETRY_DISABLED: '1',
-        // The admin snapshot of the fixture stays with this build, not in the repository's .generated/.
-        ADMIN_CATALOG_OUT: path.join(tmp, 'admin-catalog.json'),
+        ADMIN_CATALOG_OUT: dirs.adminOut,
       },
     });
-    log = `${out.stdout}\n${out.stderr}`;
+    return `${out.stdout}\n${out.stderr}`;
   } catch (err) {
-    rmSync(tmp, { recursive: true, force: true });
     const e = err as { stdout?: string; stderr?: string; message: string };
     throw new Error(
       `astro build failed (CATALOG_BUILD_TIME=${buildTime}):\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`,
       { cause: err },
     );
+  }
+}
+
+/** Builds the site from `contentDir` cold, in a temporary folder, as if the clock read `buildTime`. */
+export async function buildSite(contentDir: string, buildTime: string): Promise<Build> {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'ops-build-'));
+  const outDir = path.join(tmp, 'out');
+  let log: string;
+  try {
+    log = await astroBuild(contentDir, buildTime, {
+      outDir,
+      cacheDir: path.join(tmp, 'cache'),
+      adminOut: path.join(tmp, 'admin-catalog.json'),
+    });
+  } catch (err) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw err;
   }
   return {
     outDir,

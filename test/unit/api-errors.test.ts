@@ -8,7 +8,7 @@ import { notFoundBody } from '../../src/outputs/json.ts';
 import { apiErrorTable } from '../../src/outputs/api-errors.ts';
 import { buildOpenApi } from '../../src/outputs/openapi.ts';
 import { MAX_BODY_BYTES } from '../../src/server/mcp/http.ts';
-import { REQUEST_LIMIT } from '../../src/server/rate-limit/limits.ts';
+import { REQUEST_LIMIT } from '../../src/admin/limits.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const codes = [...ApiErrorCode.options].sort();

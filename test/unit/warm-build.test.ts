@@ -2,16 +2,12 @@
 // output folder and build cache, after adding, editing, unpublishing and deleting products, writes
 // exactly what a cold build of the same content writes, byte for byte (the admin catalog too);
 // and files that did not change were not rewritten.
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_CATALOG, ROOT, SITE } from '../support/build-site.ts';
+import { astroBuild, FIXTURE_CATALOG } from '../support/build-site.ts';
 
-const run = promisify(execFile);
-const ASTRO = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const tmp = mkdtempSync(path.join(tmpdir(), 'warm-build-'));
 const content = path.join(tmp, 'content');
 
@@ -26,23 +22,7 @@ const dirs = (name: string): Dirs => ({
   admin: path.join(tmp, name, 'admin'),
 });
 
-async function build(d: Dirs, at: string): Promise<string> {
-  const out = await run(process.execPath, [ASTRO, 'build', '--outDir', d.out], {
-    cwd: ROOT,
-    maxBuffer: 64 * 1024 * 1024,
-    env: {
-      ...process.env,
-      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
-      CATALOG_CONTENT_DIR: content,
-      CATALOG_BUILD_TIME: at,
-      ASTRO_CACHE_DIR: d.cache,
-      SITE_URL: SITE,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      ADMIN_CATALOG_OUT: d.admin,
-    },
-  });
-  return `${out.stdout}\n${out.stderr}`;
-}
+const build = (d: Dirs, at: string) => astroBuild(content, at, { outDir: d.out, cacheDir: d.cache, adminOut: d.admin });
 
 const files = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })

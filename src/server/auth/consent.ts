@@ -2,6 +2,7 @@
 // gets, and the POST that answers it. The form carries the checked authorization request sealed (it
 // cannot be altered) with a nonce that must match this browser's SameSite=Strict cookie (CSRF).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { limitInWords, REBUILD_LIMIT } from '../../admin/limits.ts';
 import { clearCookie, readCookie, setCookie } from '../http/cookies.ts';
 import { isLoopbackHost } from './config.ts';
 import { escapeHtml, page } from './pages.ts';
@@ -90,7 +91,7 @@ Approve it only if you started connecting it yourself, just now.</p>
 <li>search and read every product file, including drafts and scheduled products;</li>
 <li>validate product files and draft new ones;</li>
 <li>check product links;</li>
-<li>trigger rebuilds of the public site (at most 5 an hour).</li>
+<li>trigger rebuilds of the public site (at most ${limitInWords(REBUILD_LIMIT)}).</li>
 </ul>
 <p>It gets tokens that last one hour and that it can renew for up to 30 days without asking you again.
 You will sign in with your identity provider next.</p>

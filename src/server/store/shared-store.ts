@@ -4,12 +4,9 @@
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 
 /** A limit of `points` requests per `durationSeconds` window for each key. */
-export interface LimitSpec {
-  /** Names the counter family in the store (`mcp-req`, `auth-token`, …). */
-  name: string;
-  points: number;
-  durationSeconds: number;
-}
+import type { LimitSpec } from '../../admin/limits.ts';
+
+export type { LimitSpec };
 
 export type StoreBackend = 'netlify-blobs' | 'redis' | 'memory';
 

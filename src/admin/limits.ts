@@ -1,6 +1,13 @@
 // Every limit of the admin side in one place: per admin on /api/mcp and trigger_rebuild, per client
 // IP on each /api/auth endpoint (the MCP SDK's own server defaults: limits no real admin meets).
-import type { LimitSpec } from '../store/shared-store.ts';
+// Plain data, so the build can state them (OpenAPI, tool descriptions) without loading the server.
+
+export interface LimitSpec {
+  /** Names the counter family in the store (`mcp-req`, `auth-token`, …). */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
 
 export const REQUEST_LIMIT = { name: 'mcp-req', points: 60, durationSeconds: 60 } as const satisfies LimitSpec;
 export const REBUILD_LIMIT = { name: 'mcp-rebuild', points: 5, durationSeconds: 3600 } as const satisfies LimitSpec;
@@ -13,3 +20,10 @@ export const AUTH_LIMITS = {
 } as const satisfies Record<string, LimitSpec>;
 
 export type AuthEndpoint = keyof typeof AUTH_LIMITS;
+
+/** A limit in words, for the texts that state it: "60 requests a minute", "5 an hour". */
+export function limitInWords(limit: LimitSpec, noun = ''): string {
+  const per: Record<number, string> = { 60: 'a minute', 3600: 'an hour' };
+  const window = per[limit.durationSeconds] ?? `per ${limit.durationSeconds} seconds`;
+  return [limit.points, noun, window].filter(Boolean).join(' ');
+}
