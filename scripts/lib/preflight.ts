@@ -23,9 +23,10 @@ export interface Requirement {
   name: 'browser' | 'redis-server';
   /** Why the test suite needs it. */
   why: string;
-  /** Environment variable the tests read its path from. */
+  /** Environment variable the tests read its path from; when set, it is the only place looked at. */
   envVar: string;
-  find(m: Machine): string | null;
+  /** Where it usually is, when the environment variable is not set. */
+  search(m: Machine): string | null;
   /** Debian package names. */
   debianPackages: string[];
   /** Human-readable install commands per platform family. */
@@ -61,9 +62,7 @@ export const BROWSER: Requirement = {
   name: 'browser',
   why: 'the browser suite (pages in Chromium with axe-core) and Lighthouse',
   envVar: 'CHROME_PATH',
-  find(m) {
-    const chosen = m.env.CHROME_PATH;
-    if (chosen) return m.isExecutable(chosen) ? chosen : null;
+  search(m) {
     return (
       firstExecutable(m, playwrightBrowsers(m)) ??
       onPath(m, ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome']) ??
@@ -89,9 +88,7 @@ export const REDIS: Requirement = {
   name: 'redis-server',
   why: 'the tests of the optional Redis backend (REDIS_URL)',
   envVar: 'REDIS_SERVER_BIN',
-  find(m) {
-    const chosen = m.env.REDIS_SERVER_BIN;
-    if (chosen) return m.isExecutable(chosen) ? chosen : null;
+  search(m) {
     return (
       onPath(m, ['redis-server']) ?? firstExecutable(m, ['/usr/bin/redis-server', '/opt/homebrew/bin/redis-server'])
     );
@@ -121,11 +118,18 @@ export interface Check {
   missing: Requirement[];
 }
 
+/** The requirement's path: the one its environment variable names (if executable), else the first found. */
+export function locate(r: Requirement, m: Machine): string | null {
+  const chosen = m.env[r.envVar];
+  if (chosen) return m.isExecutable(chosen) ? chosen : null;
+  return r.search(m);
+}
+
 export function check(m: Machine, requirements: readonly Requirement[] = REQUIREMENTS): Check {
   const found = new Map<Requirement['name'], string>();
   const missing: Requirement[] = [];
   for (const r of requirements) {
-    const at = r.find(m);
+    const at = locate(r, m);
     if (at) found.set(r.name, at);
     else missing.push(r);
   }

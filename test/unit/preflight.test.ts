@@ -7,6 +7,7 @@ import {
   check,
   ensurePrerequisites,
   familyOf,
+  locate,
   missingReport,
   selfInstallPlan,
   type Machine,
@@ -60,16 +61,16 @@ describe.each([
   ],
   ['nothing', machine([]), null],
 ])('browser: %s', (_name, m, expected) => {
-  it(`finds ${expected}`, () => expect(BROWSER.find(m)).toBe(expected));
+  it(`finds ${expected}`, () => expect(locate(BROWSER, m)).toBe(expected));
 });
 
 describe('redis-server', () => {
   it('is found on PATH or in Homebrew', () => {
-    expect(REDIS.find(machine(['/usr/bin/redis-server']))).toBe('/usr/bin/redis-server');
-    expect(REDIS.find(machine(['/opt/homebrew/bin/redis-server'], { platform: 'darwin' }))).toBe(
+    expect(locate(REDIS, machine(['/usr/bin/redis-server']))).toBe('/usr/bin/redis-server');
+    expect(locate(REDIS, machine(['/opt/homebrew/bin/redis-server'], { platform: 'darwin' }))).toBe(
       '/opt/homebrew/bin/redis-server',
     );
-    expect(REDIS.find(machine([]))).toBeNull();
+    expect(locate(REDIS, machine([]))).toBeNull();
   });
 });
 
