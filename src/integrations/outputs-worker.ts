@@ -55,9 +55,9 @@ const MARKDOWN = 'product-markdown.json';
 
 export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const lines: string[] = [];
+  // Reads the parse cache and leaves saving it to the content loader, which sees the same files.
   const parsed = openParseCache(job.cacheDir, codeVersion(job.root));
   const { entries, problems } = await loadCatalog(path.relative(job.root, job.contentDir), job.root, parsed);
-  parsed.save();
   if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
   const view = catalogView(entries, new Date(job.at));
 
