@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CATEGORY_SLUGS } from '../src/config/site.ts';
 import { loadCatalog } from '../src/catalog/load.ts';
+import { PRODUCT_IMAGES_DIR } from '../src/catalog/images.ts';
 import type { CatalogEntry } from '../src/catalog/schema.ts';
 import { formatProblems } from '../src/catalog/problems.ts';
 import { publishedEntries, statusOf } from '../src/catalog/catalog.ts';
@@ -90,7 +91,7 @@ interface BenchPhase {
 
 /** Writes N synthetic product files and checks them against the schema. */
 async function generateProducts(r: Run) {
-  const imageDir = path.join(ROOT, 'public/images/products');
+  const imageDir = path.join(ROOT, PRODUCT_IMAGES_DIR);
   const images = existsSync(imageDir) ? (await readdir(imageDir)).sort().map((f) => `/images/products/${f}`) : [];
   log(`generating ${n.toLocaleString('en-US')} synthetic products (seed ${seed})`);
   await writeSyntheticCatalog(r.contentDir, n, {

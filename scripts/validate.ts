@@ -1,13 +1,17 @@
-// `npm run validate [folder]`: checks every product file with the same schema the build uses and
-// prints, per problem, the file, the field, what is wrong and how to fix it. Exits 1 on problems.
+// `npm run validate [folder]`: checks every product file with the same schema the build uses, and
+// the product pictures the build copies, and prints, per problem, the file, the field, what is
+// wrong and how to fix it. Exits 1 on problems; notes (pictures no product uses) do not fail it.
 // In GitHub Actions it also prints workflow annotations so the message lands on the changed line.
+import path from 'node:path';
+import { checkProductImages, productImagesDir } from '../src/catalog/images.ts';
 import { loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
-import { formatProblems } from '../src/catalog/problems.ts';
+import { formatProblem, formatProblems, type Problem } from '../src/catalog/problems.ts';
 
 const dir = process.argv[2] ?? process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR;
+const root = process.cwd();
 let result: Awaited<ReturnType<typeof loadCatalog>>;
 try {
-  result = await loadCatalog(dir);
+  result = await loadCatalog(dir, root);
 } catch (err) {
   const code = (err as NodeJS.ErrnoException).code;
   console.error(
@@ -15,25 +19,37 @@ try {
   );
   process.exit(1);
 }
-const { entries, problems } = result;
-if (entries.length === 0 && problems.length === 0) {
+const { entries } = result;
+if (entries.length === 0 && result.problems.length === 0) {
   console.error(`No product files (*.md) in ${dir}.`);
   process.exit(1);
 }
+// Pictures no product uses are noted only when the catalog's own products are checked.
+const ownCatalog = path.resolve(root, dir) === path.resolve(root, PRODUCTS_DIR) || !!process.env.CATALOG_IMAGES_DIR;
+const images = checkProductImages(entries, productImagesDir(root), root, { orphans: ownCatalog });
+const problems = [...result.problems, ...images.problems];
 
+// Workflow-command escaping: data escapes % CR LF; property values also escape : and ,.
+const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const prop = (s: string) => esc(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+const annotate = (level: 'error' | 'warning', list: Problem[]) => {
+  if (process.env.GITHUB_ACTIONS !== 'true') return;
+  for (const p of list) {
+    const where = `file=${prop(p.file)}${p.line ? `,line=${p.line}` : ''},title=${prop(p.field)}`;
+    console.log(`::${level} ${where}::${esc(`${p.field} ${p.message}. Fix: ${p.fix}`)}`);
+  }
+};
+
+if (images.notes.length) {
+  console.log(
+    `Note: ${images.notes.length} picture(s) used by no product:\n${images.notes.map(formatProblem).join('\n')}\n`,
+  );
+  annotate('warning', images.notes);
+}
 if (problems.length === 0) {
   console.log(`✓ ${entries.length} product files in ${dir} are valid.`);
   process.exit(0);
 }
-
 console.error(formatProblems(problems));
-if (process.env.GITHUB_ACTIONS === 'true') {
-  // Workflow-command escaping: data escapes % CR LF; property values also escape : and ,.
-  const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-  const prop = (s: string) => esc(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-  for (const p of problems) {
-    const where = `file=${prop(p.file)}${p.line ? `,line=${p.line}` : ''},title=${prop(p.field)}`;
-    console.log(`::error ${where}::${esc(`${p.field} ${p.message}. Fix: ${p.fix}`)}`);
-  }
-}
+annotate('error', problems);
 process.exit(1);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import { writeCatalogHandoff } from './catalog/handoff.ts';
+import { checkProductImages, productImagesDir } from './catalog/images.ts';
 import { loadCatalog, PRODUCTS_DIR } from './catalog/load.ts';
 import { openParseCache } from './catalog/parse-cache.ts';
 import { formatProblems } from './catalog/problems.ts';
@@ -22,7 +23,8 @@ const products = defineCollection({
       const parsed = openParseCache(cacheDir, codeVersion(root));
       const loaded = await loadCatalog(dir, root, parsed);
       parsed.save();
-      const { entries, problems } = loaded;
+      const { entries } = loaded;
+      const problems = [...loaded.problems, ...checkProductImages(entries, productImagesDir(root), root).problems];
       if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
       writeCatalogHandoff(cacheDir, path.resolve(root, dir), loaded);
       // The store outlives the build (Astro's cacheDir): entries whose digest did not change are

@@ -170,7 +170,7 @@ export function syntheticProduct(i: number, rand: () => number, images: readonly
 
 export interface SyntheticOptions {
   seed?: number;
-  /** Site paths of images that exist (e.g. every file of public/images/products). */
+  /** Site paths of images that exist (e.g. every file of content/images/products). */
   images?: readonly string[];
   onProgress?: (done: number) => void;
 }

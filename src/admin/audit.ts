@@ -29,7 +29,10 @@ export interface Finding {
 }
 
 const FIXES: Record<Exclude<FindingKind, 'file_problem' | 'duplicate_name' | 'duplicate_url'>, [string, string]> = {
-  missing_image: ['has no image', 'Add an image under public/images/products/ and set `imageUrl`.'],
+  missing_image: [
+    'has no image',
+    'Add a picture to content/images/products/ and set `imageUrl` (`/images/products/<file>`).',
+  ],
   missing_description: ['has no description', 'Write a description as the Markdown body below the closing `---`.'],
   missing_age_range: ['has no age range', 'Set `ageRange`, e.g. "3–6 years".'],
   missing_editorial_note: [

@@ -5,6 +5,7 @@ import { limitInWords, REQUEST_LIMIT } from '../admin/limits.ts';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../config/site.ts';
 import { parseAgeRange } from './ages.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
+import { LOCAL_IMAGE_PATH } from './urls.ts';
 
 /** How to fix a field, shown by the validator. Kept out of the OpenAPI document on purpose. */
 export const fixes = z.registry<{ fix: string }>();
@@ -79,7 +80,9 @@ export const Product = z
       .nullable()
       .describe('Absolute URL of a product image. Null when there is none.')
       .register(fixes, {
-        fix: 'Point to a file under public/images/products/, e.g. `/images/products/my-slug.svg`, or use `null`.',
+        fix:
+          'Put the picture in content/images/products/ and write its site path, e.g. ' +
+          '`/images/products/my-slug.svg`, or use an https:// URL, or `null`.',
       }),
     url: z
       .url({ protocol: /^https?$/ })
@@ -114,10 +117,13 @@ const PublishAt = z
     fix: 'Write an ISO date-time with a time zone, e.g. `publishAt: 2026-12-01T09:00:00Z`, or remove the line.',
   });
 
-/** Site paths are allowed for images in files; the public projection makes them absolute. */
+/**
+ * Site paths of local pictures are allowed in files (the public projection makes them absolute):
+ * one file of the product images folder, which the build copies for published products only.
+ */
 const ImagePath = z
   .string()
-  .regex(/^\/images\/[\w./-]+$/, 'must be a site path under /images/ or an https:// URL')
+  .regex(LOCAL_IMAGE_PATH, 'must be a site path /images/products/<file name> or an https:// URL')
   .nullable();
 
 /**

@@ -49,6 +49,19 @@ export function pageOfTwin(twin: string): string {
   return p === '/index' ? '/' : p;
 }
 
+/**
+ * Where product pictures are served: a local `imageUrl` is this prefix plus a file name of the
+ * product images folder (src/catalog/images.ts), which the build copies for published products only.
+ */
+export const PRODUCT_IMAGES_PATH = '/images/products/';
+/** A local picture's site path: one file name (letters, digits, `_`, `-`, dots between them) under PRODUCT_IMAGES_PATH. */
+export const LOCAL_IMAGE_PATH = /^\/images\/products\/[\w-]+(?:\.[\w-]+)+$/;
+
+/** The file name of a local product picture, or null for a remote one (or none). */
+export function localImageName(imageUrl: string | null): string | null {
+  return imageUrl !== null && LOCAL_IMAGE_PATH.test(imageUrl) ? imageUrl.slice(PRODUCT_IMAGES_PATH.length) : null;
+}
+
 /** Link previews (Open Graph, Twitter cards) show images at this size and ratio. */
 export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 /** The site's link-preview image (a PNG): for pages without a product picture. */
@@ -70,6 +83,6 @@ export interface PreviewImage {
 export function previewImageOf(imageUrl: string | null): PreviewImage | null {
   if (imageUrl === null) return null;
   if (!/\.svg$/i.test(new URL(imageUrl, 'http://site.invalid').pathname)) return { url: imageUrl };
-  const local = /^\/images\/(.+)\.svg$/i.exec(imageUrl);
-  return local ? { url: `${PREVIEWS_DIR}${local[1]}.png`, ...PREVIEW_SIZE } : null;
+  const local = localImageName(imageUrl);
+  return local ? { url: `${PREVIEWS_DIR}products/${local.replace(/\.svg$/i, '')}.png`, ...PREVIEW_SIZE } : null;
 }

@@ -4,7 +4,7 @@
 // removed and the proof runs over the whole output folder. A build that follows a finished one
 // into the same folder starts warm (./build-cache.ts): unchanged outputs are kept, not rewritten.
 import { fork, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { createReadStream, existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,8 @@ import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { ADMIN_CATALOG_DIR } from '../admin/catalog-format.ts';
 import { buildTime } from '../catalog/catalog.ts';
 import { clearCatalogHandoff, readCatalogHandoff } from '../catalog/handoff.ts';
+import { imageMediaType, productImagesDir } from '../catalog/images.ts';
+import { localImageName } from '../catalog/urls.ts';
 import { loadCatalog, PRODUCTS_DIR } from '../catalog/load.ts';
 import { formatProblems } from '../catalog/problems.ts';
 import { siteUrl } from '../config/site.ts';
@@ -91,7 +93,7 @@ export default function catalogOutputs(): AstroIntegration {
             root,
             outDir,
             cacheDir,
-            publicDir,
+            imagesDir: productImagesDir(root),
             contentDir: contentDir(),
             at: buildTime().toISOString(),
             base: siteUrl(),
@@ -100,6 +102,20 @@ export default function catalogOutputs(): AstroIntegration {
           },
           !start.warm,
         );
+      },
+      // `astro dev` serves public/ only: product pictures come from their own folder, as the
+      // build copies them (every product's here, drafts included: dev is for curators).
+      'astro:server:setup': ({ server }) => {
+        const imagesDir = productImagesDir(root);
+        server.middlewares.use((req, res, next) => {
+          const url = new URL(req.url ?? '/', 'http://dev.invalid');
+          const name = localImageName(url.pathname);
+          if (!name) return next();
+          const file = path.join(imagesDir, name);
+          if (!existsSync(file)) return next();
+          res.setHeader('Content-Type', imageMediaType(name));
+          createReadStream(file).pipe(res);
+        });
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
         if (fileURLToPath(dir) !== outDir) throw new Error(`Unexpected output folder ${fileURLToPath(dir)}`);

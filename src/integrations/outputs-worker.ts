@@ -1,5 +1,6 @@
 // The outputs pass, in a process of its own that runs while Astro renders the pages: every
-// non-HTML output, the search index, the link previews and the admin catalog. Started by the
+// non-HTML output, the published products' pictures, the search index, the link previews and the
+// admin catalog. Started by the
 // catalog-outputs integration with a
 // job on its IPC channel as the build starts; reads the product files itself (on the core Astro's
 // content sync leaves idle) and answers with one report. Its memory is its own, not the Astro process's.
@@ -13,6 +14,7 @@ import { describeMcpTools } from '../admin/tools.ts';
 import { cacheFile, codeVersion, readCacheJson, writeCacheJson } from './build-cache.ts';
 import { cachedProductMarkdown, type MarkdownStore } from './markdown-cache.ts';
 import { writePreviewImages } from './preview-images.ts';
+import { copyProductImages } from './product-images.ts';
 import { leakScanner, type LeakReport } from './leak-scan.ts';
 import { indexSearchRecords, writeSearchIndex, type SearchIndexLedger } from './search-index.ts';
 import { writeCatalogOutputs, type OutputLedger } from './write-outputs.ts';
@@ -21,7 +23,8 @@ export interface OutputsJob {
   root: string;
   outDir: string;
   cacheDir: string;
-  publicDir: string;
+  /** Absolute folder of the product pictures (only published products' are copied). */
+  imagesDir: string;
   /** Absolute folder of the product files. */
   contentDir: string;
   /** The build time (ISO). */
@@ -49,6 +52,7 @@ interface Ledgers {
   outputs: OutputLedger;
   search?: SearchIndexLedger;
   previews: Record<string, string>;
+  images: Record<string, string>;
 }
 const LEDGERS = 'outputs-ledgers.json';
 const MARKDOWN = 'product-markdown.json';
@@ -85,7 +89,9 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   );
   writeCacheJson(markdownFile, md.store());
 
-  const previews = await writePreviewImages(job.outDir, view, job.publicDir, previous?.previews);
+  const images = copyProductImages(job.outDir, view, job.imagesDir, previous?.images);
+  lines.push(`product pictures: ${images.images} of published products, ${images.copied} copied`);
+  const previews = await writePreviewImages(job.outDir, view, job.imagesDir, previous?.previews);
   lines.push(
     `link previews: ${previews.images} PNG images, ${previews.rendered} rendered in ${previews.ms.toFixed(0)} ms`,
   );
@@ -113,6 +119,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
     outputs: outputs.ledger,
     search: index.ledger,
     previews: previews.ledger,
+    images: images.ledger,
   } satisfies Ledgers);
   return {
     lines,
@@ -120,6 +127,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
       ...Object.keys(outputs.ledger).map((p) => p.replace(/^\/+/, '')),
       ...indexFiles,
       ...Object.keys(previews.ledger),
+      ...Object.keys(images.ledger),
     ],
     scanned,
     leaks: scan.leaks(),

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { CatalogView } from '../catalog/catalog.ts';
-import { PREVIEW_SIZE, previewImageOf } from '../catalog/urls.ts';
+import { localImageName, PREVIEW_SIZE, previewImageOf } from '../catalog/urls.ts';
 import { distFileOf } from '../outputs/pages.ts';
 
 /** The site's background colour (--c-bg in site.css): a preview looks like the page it comes from. */
@@ -26,7 +26,7 @@ export interface PreviewStats {
 export async function writePreviewImages(
   outDir: string,
   view: CatalogView,
-  publicDir: string,
+  imagesDir: string,
   previous: Record<string, string> = {},
 ): Promise<PreviewStats> {
   const started = performance.now();
@@ -36,7 +36,7 @@ export async function writePreviewImages(
     const preview = previewImageOf(image);
     if (!image || !preview || preview.url === image || jobs.has(preview.url)) continue;
     // previewImageOf maps local SVGs only; a remote image keeps its own URL.
-    jobs.set(preview.url, path.join(publicDir, distFileOf(image)));
+    jobs.set(preview.url, path.join(imagesDir, localImageName(image)!));
   }
   const ledger: Record<string, string> = {};
   let rendered = 0;

@@ -34,7 +34,7 @@ export const BROKEN_CASES: readonly BrokenCase[] = [
     line: 9,
     field: 'imageUrl',
     message: /\(got "images\/products\/magnetic-tiles\.png"\)$/,
-    fix: /under public\/images\/products\/.*or use `null`/,
+    fix: /in content\/images\/products\/.*`\/images\/products\/my-slug\.svg`.*or `null`/,
   },
   {
     file: 'bad-publish-at.md',

@@ -36,7 +36,12 @@ export interface BuildDirs {
  * One `astro build` of `contentDir` into `dirs`, as if the clock read `buildTime`; returns what it
  * printed. Kept folders make the next build into them warm, as on Netlify.
  */
-export async function astroBuild(contentDir: string, buildTime: string, dirs: BuildDirs): Promise<string> {
+export async function astroBuild(
+  contentDir: string,
+  buildTime: string,
+  dirs: BuildDirs,
+  env: Record<string, string> = {},
+): Promise<string> {
   try {
     const out = await run(process.execPath, [ASTRO, 'build', '--outDir', dirs.outDir], {
       cwd: ROOT,
@@ -50,6 +55,7 @@ export async function astroBuild(contentDir: string, buildTime: string, dirs: Bu
         SITE_URL: SITE,
         ASTRO_TELEMETRY_DISABLED: '1',
         ADMIN_CATALOG_OUT: dirs.adminOut,
+        ...env,
       },
     });
     return `${out.stdout}\n${out.stderr}`;
