@@ -1,7 +1,8 @@
 // Guards /api/products/*: a request whose path is not exactly one slug-shaped segment gets the JSON
 // 404 (the same body as the static /api/not-found.json); slug-shaped paths pass through to the
 // static files and the 404 rule. Routes live in netlify.toml [[edge_functions]].
-import { NOT_FOUND_HEADERS, mayServeProductPath, notFoundBody } from '../../src/cdn/product-json.ts';
+import { NOT_FOUND_HEADERS, mayServeProductPath } from '../../src/cdn/product-json.ts';
+import { notFoundBody } from '../../src/contract/api.ts';
 
 export default function productJson(request: Request): Response | undefined {
   const url = new URL(request.url);

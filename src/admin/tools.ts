@@ -2,7 +2,7 @@
 // them. The MCP server registers each tool under this metadata (src/server/mcp/tools/), and the
 // build describes POST /api/mcp in openapi.json from it without loading the tools themselves.
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { limitInWords, REBUILD_LIMIT, REQUEST_LIMIT } from './limits.ts';
+import { limitInWords, REBUILD_LIMIT, REQUEST_LIMIT } from '../contract/limits.ts';
 
 export interface ToolInfo {
   name: string;

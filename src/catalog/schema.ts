@@ -1,7 +1,6 @@
 // The one Product schema. Every output (content collection, JSON, OpenAPI, MCP tools, validator)
 // imports it; nothing else writes the Product fields down.
 import { z } from 'zod';
-import { limitInWords, REQUEST_LIMIT } from '../admin/limits.ts';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../config/site.ts';
 import { parseAgeRange } from './ages.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
@@ -169,61 +168,3 @@ export interface CatalogEntry {
   /** Repository-relative path of the source file. */
   sourcePath: string;
 }
-
-/**
- * Every `error.code` the service sends, the HTTP status it always comes with, and when. The type,
- * the OpenAPI enum, the README table and every answer (src/server/http/api-error.ts) come from here.
- */
-export const API_ERRORS = {
-  not_found: { status: 404, when: 'No published product has the slug (`GET /api/products/{slug}`).' },
-  method_not_allowed: {
-    status: 405,
-    when: 'The method is not allowed on `/api/mcp`, `/api/health` or an OAuth endpoint; `Allow` lists those that are.',
-  },
-  unauthorized: { status: 401, when: '`POST /api/mcp` without a valid access token of an allowlisted admin.' },
-  payload_too_large: { status: 413, when: 'The `POST /api/mcp` body is larger than 1 MB.' },
-  unsupported_media_type: { status: 415, when: 'The `POST /api/mcp` body is not `application/json`.' },
-  rate_limited: {
-    status: 429,
-    when: `One admin sent more than ${limitInWords(REQUEST_LIMIT, 'requests')} to \`/api/mcp\`.`,
-  },
-  not_configured: {
-    status: 503,
-    when: 'The admin side lacks a setting or its shared store (`/api/mcp`, the OAuth JSON endpoints).',
-  },
-  internal_error: { status: 500, when: 'An unexpected fault in `/api/mcp`; bad input never causes it.' },
-} as const satisfies Record<string, { status: number; when: string }>;
-
-export const ApiErrorCode = z
-  .enum(Object.keys(API_ERRORS) as [keyof typeof API_ERRORS, ...(keyof typeof API_ERRORS)[]])
-  .describe('Stable machine-readable error code; each comes with one HTTP status.');
-export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
-
-export const ApiError = z
-  .object({
-    error: z
-      .object({
-        code: ApiErrorCode,
-        message: z.string().describe('What went wrong, for people.'),
-        hint: z.string().optional().describe('What to do next.'),
-      })
-      .strict(),
-  })
-  .strict()
-  .describe('The error body of every JSON error response.');
-export type ApiError = z.infer<typeof ApiError>;
-
-export const HealthStatus = z
-  .object({ status: z.literal('ok') })
-  .strict()
-  .describe('The service can serve traffic.');
-
-export const CatalogSnapshot = z
-  .object({
-    count: z.number().int().nonnegative().describe('Number of products in `products`.'),
-    generatedAt: z.iso.datetime({ offset: true }).describe('When this snapshot was built (RFC 3339).'),
-    products: z.array(Product).describe('Every published product, ordered by slug (ascending, code-point order).'),
-  })
-  .strict()
-  .describe('The whole published catalog in one document.');
-export type CatalogSnapshot = z.infer<typeof CatalogSnapshot>;

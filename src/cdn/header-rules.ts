@@ -14,8 +14,8 @@ import {
   STAFF_PICKS_PATH,
   twinPath,
 } from '../catalog/urls.ts';
-import { NOT_FOUND_JSON_PATH } from '../outputs/json.ts';
 import { PAGE_CACHE_CONTROL } from './markdown-response.ts';
+import { NOT_FOUND_JSON_PATH } from '../contract/api.ts';
 
 export interface HeaderRule {
   /** A Netlify path pattern; `/x/*` also matches `/x` itself, `/x.md` and `/x/2`. */

@@ -1,9 +1,7 @@
 // Which requests under /api/products/ may reach the static files: only a path whose one segment has
 // the shape of a slug. Anything else (encoded slashes or dots, over-long or odd slugs) gets the JSON
 // 404 at once, so no path trick can make the static server resolve some other file.
-import type { ApiError } from '../catalog/schema.ts';
 import { isSlugShaped } from '../catalog/slug.ts';
-import { CATALOG_JSON_PATH } from '../catalog/urls.ts';
 import { PAGE_CACHE_CONTROL } from './markdown-response.ts';
 
 export const PRODUCTS_PREFIX = '/api/products/';
@@ -24,14 +22,3 @@ export const NOT_FOUND_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'x-content-type-options': 'nosniff',
 };
-
-/** The ApiError body of every 404 under /api/products/ (static file and edge answer alike). */
-export function notFoundBody(base: string): ApiError {
-  return {
-    error: {
-      code: 'not_found',
-      message: 'No published product has that slug.',
-      hint: `List every product at ${base}${CATALOG_JSON_PATH}; slugs are lowercase kebab-case, 1–200 characters.`,
-    },
-  };
-}

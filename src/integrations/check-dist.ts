@@ -9,14 +9,14 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { catalogView, type CatalogView } from '../catalog/catalog.ts';
-import { ApiError, CatalogSnapshot, Product, type CatalogEntry } from '../catalog/schema.ts';
+import { Product, type CatalogEntry } from '../catalog/schema.ts';
 import { CATALOG_JSON_PATH, previewImageOf, PREVIEWS_DIR, productPath, SEARCH_INDEX_PATH } from '../catalog/urls.ts';
 import { CATEGORIES, CATEGORY_SLUGS } from '../config/site.ts';
-import { NOT_FOUND_JSON_PATH } from '../outputs/json.ts';
 import { categoryDumpPath, LLMS_FULL_PATH, LLMS_SMALL_PATH, LLMS_TXT_MAX_CHARS } from '../outputs/llms.ts';
 import { distFileOf, htmlFileOf, pagesOf, type Page } from '../outputs/pages.ts';
 import { BINARY, formatLeak, leakScanner, readForScan } from './leak-scan.ts';
 import { searchIndexSize, searchShardEntries } from './search-index.ts';
+import { ApiError, CatalogSnapshot, NOT_FOUND_JSON_PATH } from '../contract/api.ts';
 
 export { unpublishedMatcher } from './leak-scan.ts';
 

@@ -10,7 +10,7 @@ import { listPageKey, productPageKey } from '../catalog/page-keys.ts';
 import { CATALOG_JSON_PATH, productJsonPath } from '../catalog/urls.ts';
 import { buildHeadersFile } from '../cdn/headers-file.ts';
 import { apiCatalog, atomFeed, robotsTxt, sitemapXml } from '../outputs/discovery.ts';
-import { NOT_FOUND_JSON_PATH, notFoundBody, productJson, snapshotJson } from '../outputs/json.ts';
+import { productJson, snapshotJson } from '../outputs/json.ts';
 import {
   categoryDump,
   categoryDumpPath,
@@ -24,6 +24,7 @@ import { productMarkdown, type ProductMarkdown } from '../outputs/markdown.ts';
 import { buildOpenApi } from '../outputs/openapi.ts';
 import { distFileOf, pagesOf } from '../outputs/pages.ts';
 import { twinMarkdown } from '../outputs/twins.ts';
+import { NOT_FOUND_JSON_PATH, notFoundBody } from '../contract/api.ts';
 
 export interface WriteOptions {
   base?: string;

@@ -1,13 +1,9 @@
 // The JSON outputs: the catalog snapshot, one document per product, and the 404 body for unknown
-// slugs. Each per-product document is byte-equal to its entry in the snapshot.
+// slugs (src/contract/api.ts). Each per-product document is byte-equal to its entry in the snapshot.
 import { siteUrl } from '../config/site.ts';
 import { toProduct, type CatalogView } from '../catalog/catalog.ts';
-import type { CatalogSnapshot, Product } from '../catalog/schema.ts';
-
-export { notFoundBody } from '../cdn/product-json.ts';
-
-/** Where the 404 body for unknown `/api/products/{slug}` lands; the CDN's 404 rule serves it. */
-export const NOT_FOUND_JSON_PATH = '/api/not-found.json';
+import type { Product } from '../catalog/schema.ts';
+import type { CatalogSnapshot } from '../contract/api.ts';
 
 /** The snapshot as an object (for MCP tools and tests). Products are ordered by slug. */
 export function catalogSnapshot(view: CatalogView, base = siteUrl()): CatalogSnapshot {

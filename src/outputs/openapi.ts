@@ -2,19 +2,18 @@
 // written here. Paths, tags and security follow the contract's endpoint table.
 import { z } from 'zod';
 import { CONTENT_SIGNAL_LINE, DATA_LICENSE, SITE_NAME, siteUrl } from '../config/site.ts';
+import { Product, Slug } from '../catalog/schema.ts';
+import { apiErrorTable } from './api-errors.ts';
+import { PAGE_SIZE } from '../catalog/lists.ts';
+import { LLMS_TXT_MAX_CHARS } from './llms.ts';
 import {
   API_ERRORS,
   ApiError,
   CatalogSnapshot,
   HealthStatus,
-  Product,
-  Slug,
   type ApiErrorCode,
-} from '../catalog/schema.ts';
-import { apiErrorTable } from './api-errors.ts';
-import { PAGE_SIZE } from '../catalog/lists.ts';
-import { notFoundBody } from './json.ts';
-import { LLMS_TXT_MAX_CHARS } from './llms.ts';
+  notFoundBody,
+} from '../contract/api.ts';
 
 type Json = Record<string, unknown>;
 

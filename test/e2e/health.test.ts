@@ -1,6 +1,6 @@
 // /api/health over the local Netlify stack.
 import { describe, expect, inject, it } from 'vitest';
-import { ApiError, HealthStatus } from '../../src/catalog/schema.ts';
+import { ApiError, HealthStatus } from '../../src/contract/api.ts';
 
 const base = inject('baseUrl');
 

@@ -4,11 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiError } from '../../src/catalog/schema.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
 import { TEST_ADMIN_EMAIL } from '../support/global-stack.ts';
+import { ApiError } from '../../src/contract/api.ts';
 
 const base = inject('baseUrl');
 const env = inject('stackEnv');

@@ -3,8 +3,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject, describe, expect, it } from 'vitest';
-import { ApiError, CatalogSnapshot, Product } from '../../src/catalog/schema.ts';
+import { Product } from '../../src/catalog/schema.ts';
 import { richResultProblems } from '../support/rich-result.ts';
+import { ApiError, CatalogSnapshot } from '../../src/contract/api.ts';
 
 const base = inject('baseUrl');
 const get = (p: string, init?: RequestInit) => fetch(`${base}${p}`, { redirect: 'manual', ...init });

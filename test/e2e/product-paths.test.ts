@@ -2,7 +2,7 @@
 // ApiError over HTTP, sent byte for byte as written (node:http does not resolve or re-encode paths).
 import { request } from 'node:http';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiError, CatalogSnapshot } from '../../src/catalog/schema.ts';
+import { ApiError, CatalogSnapshot } from '../../src/contract/api.ts';
 
 const base = inject('baseUrl');
 

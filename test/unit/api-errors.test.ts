@@ -3,12 +3,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_ERRORS, ApiErrorCode } from '../../src/catalog/schema.ts';
-import { notFoundBody } from '../../src/outputs/json.ts';
 import { apiErrorTable } from '../../src/outputs/api-errors.ts';
 import { buildOpenApi } from '../../src/outputs/openapi.ts';
 import { MAX_BODY_BYTES } from '../../src/server/mcp/http.ts';
-import { REQUEST_LIMIT } from '../../src/admin/limits.ts';
+import { REQUEST_LIMIT } from '../../src/contract/limits.ts';
+import { API_ERRORS, ApiErrorCode, notFoundBody } from '../../src/contract/api.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const codes = [...ApiErrorCode.options].sort();

@@ -1,7 +1,7 @@
 // GET/HEAD /api/health → 200 {"status":"ok"}; anything else → 405 ApiError with Allow.
 import { describe, expect, it } from 'vitest';
-import { ApiError, HealthStatus } from '../../src/catalog/schema.ts';
 import { handleHealth } from '../../src/server/health.ts';
+import { ApiError, HealthStatus } from '../../src/contract/api.ts';
 
 const URL_HEALTH = 'http://catalog.test/api/health';
 

@@ -2,10 +2,10 @@
 // every error in its documented shape (ApiError for HTTP-level faults, JSON-RPC errors otherwise).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/catalog/schema.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
 import { URL_MCP, fixtureDir, makeHandler, token } from '../support/mcp.ts';
+import { ApiError } from '../../src/contract/api.ts';
 
 const fx = fixtureDir();
 afterAll(() => fx.cleanup());

@@ -1,7 +1,6 @@
 // Every branch of POST /api/mcp in order: method, configuration, auth, rate limit, body, MCP; and
 // every status these tests saw is one the OpenAPI document describes.
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/catalog/schema.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
 import { buildOpenApi } from '../../src/outputs/openapi.ts';
 import { createMcpHandler } from '../../src/server/mcp/handler.ts';
@@ -19,6 +18,7 @@ import {
   settings,
   token,
 } from '../support/mcp.ts';
+import { ApiError } from '../../src/contract/api.ts';
 
 const fx = fixtureDir();
 afterAll(() => fx.cleanup());

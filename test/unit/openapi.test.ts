@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { catalogView } from '../../src/catalog/catalog.ts';
 import { SLUG_PATTERN } from '../../src/catalog/schema.ts';
 import { OPERATIONS } from '../../src/integrations/check-dist.ts';
-import { catalogSnapshot, notFoundBody } from '../../src/outputs/json.ts';
+import { catalogSnapshot } from '../../src/outputs/json.ts';
 import { buildOpenApi, MCP_DESCRIPTION } from '../../src/outputs/openapi.ts';
 import { AT, SAMPLE } from '../support/products.ts';
+import { notFoundBody } from '../../src/contract/api.ts';
 
 const BASE = 'https://catalog.test';
 const doc = buildOpenApi({ base: BASE }) as any;

@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { AGE_BANDS } from '../../src/catalog/ages.ts';
 import { catalogView, toProduct, type CatalogView } from '../../src/catalog/catalog.ts';
-import { CatalogSnapshot, Product, ApiError } from '../../src/catalog/schema.ts';
+import { Product } from '../../src/catalog/schema.ts';
 import { CATEGORY_SLUGS, CONTENT_SIGNAL_LINE, DATA_LICENSE, SITE_NAME } from '../../src/config/site.ts';
 import { aboutPage } from '../../src/outputs/editorial.ts';
 import { apiCatalog, atomFeed, newestProducts, robotsTxt, sitemapXml } from '../../src/outputs/discovery.ts';
-import { catalogSnapshot, notFoundBody, productJson, snapshotJson } from '../../src/outputs/json.ts';
+import { catalogSnapshot, productJson, snapshotJson } from '../../src/outputs/json.ts';
 import {
   categoryDump,
   firstSentence,
@@ -23,6 +23,7 @@ import { listsOfKind, PAGE_SIZE, pageCount } from '../../src/catalog/lists.ts';
 import { searchRecords } from '../../src/outputs/search-records.ts';
 import { twinMarkdown } from '../../src/outputs/twins.ts';
 import { AT, SAMPLE, synthetic } from '../support/products.ts';
+import { CatalogSnapshot, ApiError, notFoundBody } from '../../src/contract/api.ts';
 
 const BASE = 'https://catalog.test';
 const view = catalogView(SAMPLE, AT);

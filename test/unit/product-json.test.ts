@@ -2,8 +2,8 @@
 // other path gets the JSON 404 with the same body as the static /api/not-found.json.
 import { describe, expect, it } from 'vitest';
 import productJson from '../../netlify/edge-functions/product-json.ts';
-import { mayServeProductPath, notFoundBody } from '../../src/cdn/product-json.ts';
-import { ApiError } from '../../src/catalog/schema.ts';
+import { mayServeProductPath } from '../../src/cdn/product-json.ts';
+import { notFoundBody, ApiError } from '../../src/contract/api.ts';
 
 describe.each([
   ['/api/products/wooden-rainbow-stacker', true],

@@ -6,14 +6,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
-import { REQUEST_LIMIT } from '../../src/admin/limits.ts';
+import { REQUEST_LIMIT } from '../../src/contract/limits.ts';
 import { redisStore } from '../../src/server/store/redis.ts';
 import { startRedis, type RedisServer } from '../support/redis.ts';
 import { fixtureDir, makeHandler, post, rpc, token } from '../support/mcp.ts';
 
 const run = promisify(execFile);
 const STORE = path.resolve('src/server/store/redis.ts');
-const LIMITS = path.resolve('src/admin/limits.ts');
+const LIMITS = path.resolve('src/contract/limits.ts');
 
 describe('in memory (per instance)', () => {
   it('60 pass, the 61st is refused with a retry time; keys are separate', async () => {

@@ -2,7 +2,7 @@
 // gets, and the POST that answers it. The form carries the checked authorization request sealed (it
 // cannot be altered) with a nonce that must match this browser's SameSite=Strict cookie (CSRF).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { limitInWords, REBUILD_LIMIT } from '../../admin/limits.ts';
+import { limitInWords, REBUILD_LIMIT } from '../../contract/limits.ts';
 import { clearCookie, readCookie, setCookie } from '../http/cookies.ts';
 import { isLoopbackHost } from './config.ts';
 import { escapeHtml, page } from './pages.ts';

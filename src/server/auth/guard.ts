@@ -3,7 +3,7 @@
 // the answers in its own format (OAuth JSON or a page).
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { LimitDecision } from '../rate-limit/limiter.ts';
-import { AUTH_LIMITS, type AuthEndpoint } from '../../admin/limits.ts';
+import { AUTH_LIMITS, type AuthEndpoint } from '../../contract/limits.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import type { AuthConfig } from './config.ts';
 import type { AuthContext } from './context.ts';

@@ -1,10 +1,6 @@
-// The ApiError body and response every function uses for HTTP-level faults. The code decides the
-// status (API_ERRORS in src/catalog/schema.ts), so no answer pairs a code with another status.
-import { API_ERRORS, type ApiError, type ApiErrorCode } from '../../catalog/schema.ts';
-
-export function apiErrorBody(code: ApiErrorCode, message: string, hint?: string): ApiError {
-  return { error: hint === undefined ? { code, message } : { code, message, hint } };
-}
+// The ApiError response every function uses for HTTP-level faults. The code decides the status
+// (API_ERRORS in src/contract/api.ts), so no answer pairs a code with another status.
+import { API_ERRORS, apiErrorBody, type ApiErrorCode } from '../../contract/api.ts';
 
 /** A JSON ApiError response with the code's status. `headers` adds to (and may override) the JSON content type. */
 export function apiError(code: ApiErrorCode, message: string, hint?: string, headers: HeadersInit = {}): Response {

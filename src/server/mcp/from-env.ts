@@ -4,7 +4,7 @@
 import { tokenSettingsFromEnv, type Env } from '../auth/settings.ts';
 import { catalogFilesSource } from '../admin-catalog/sources.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
-import { REBUILD_LIMIT, REQUEST_LIMIT } from '../../admin/limits.ts';
+import { REBUILD_LIMIT, REQUEST_LIMIT } from '../../contract/limits.ts';
 import { sharedStoreFromEnv } from '../store/from-env.ts';
 import type { LimitSpec } from '../store/shared-store.ts';
 import type { McpDeps } from './handler.ts';

@@ -4,7 +4,7 @@
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 
 /** A limit of `points` requests per `durationSeconds` window for each key. */
-import type { LimitSpec } from '../../admin/limits.ts';
+import type { LimitSpec } from '../../contract/limits.ts';
 
 export type { LimitSpec };
 
