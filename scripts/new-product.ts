@@ -1,52 +1,54 @@
-// `npm run new-product` +
-// is missing when run in a terminal, validates it with the catalog's own loader and says what next.
+// `npm run new-product`: writes a new product file from options, or asks in a terminal for each
+// field that is missing, validates it with the catalog's own loader and says what to do next. Its
+// options, questions and checks come from the fields of the Product schema (src/catalog/schema.ts):
+// a new field with a `cli` entry appears here without a change to this file.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
-import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../src/config/site.ts';
-import { parseAgeRange } from '../src/catalog/ages.ts';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { loadCatalog, parseProductFile, PRODUCTS_DIR } from '../src/catalog/load.ts';
-import { formatProblems } from '../src/catalog/problems.ts';
-import {
-  freeSlug,
-  serializeProductFile,
-  slugFromName,
-  toMinorUnits,
-  type ProductFileData,
-} from '../src/catalog/product-file.ts';
+import { formatProblems, issueToProblem } from '../src/catalog/problems.ts';
+import { freeSlug, serializeProductFile, slugFromName, type ProductFileData } from '../src/catalog/product-file.ts';
+import { FIELDS, ProductFrontmatter, type Field, type FieldKey } from '../src/catalog/schema.ts';
 
-const USAGE = `Usage: npm run new-product -- --name "Wooden Rainbow Stacker" --brand "Grimm's" \\
-         --categories educational-toys,puzzles --ages "12 months–6 years" \\
-         --url https://example.com/… --currency EUR [--price 89.00] \\
-         [--picked-by ${CURATOR_CODES.join('|')}] [--staff-pick] [--why "…"] [--image /images/products/x.svg] \\
-         [--slug my-slug] [--draft] [--dir content/products]
-Run it in a terminal without arguments to be asked for each field.
-A new product is published (it appears at the next build) unless --draft is given.`;
+/** How a field's text becomes its value. */
+const kind = (f: Field) => f.schema._zod.def.type;
+const isBoolean = (f: Field) => kind(f) === 'boolean';
+const mayBeNull = (f: Field) => f.schema.safeParse(null).success;
+const mayBeLeftOut = (f: Field) => f.schema.safeParse(undefined).success;
+/** Must be given or answered: the name, and every field that has no null, no default and no derivation. */
+const required = (f: Field) => f.key !== 'slug' && !isBoolean(f) && !mayBeNull(f) && !mayBeLeftOut(f);
 
-const { values: args } = parseArgs({
-  options: {
-    name: { type: 'string' },
-    brand: { type: 'string' },
-    categories: { type: 'string' },
-    ages: { type: 'string' },
-    url: { type: 'string' },
-    currency: { type: 'string' },
-    price: { type: 'string' },
-    'picked-by': { type: 'string' },
-    'staff-pick': { type: 'boolean' },
-    why: { type: 'string' },
-    image: { type: 'string' },
-    slug: { type: 'string' },
-    draft: { type: 'boolean' },
-    published: { type: 'boolean' },
-    dir: { type: 'string' },
-    interactive: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
-  },
-  strict: true,
-});
+const USAGE = [
+  'Usage: npm run new-product -- ' +
+    FIELDS.filter(required)
+      .map((f) => `--${f.meta.cli.flag} …`)
+      .join(' '),
+  `         ${FIELDS.filter((f) => !required(f))
+    .map((f) =>
+      isBoolean(f)
+        ? `[--${f.meta.cli.flag}${f.meta.cli.off ? `|--${f.meta.cli.off}` : ''}]`
+        : `[--${f.meta.cli.flag} …]`,
+    )
+    .join(' ')} [--dir ${PRODUCTS_DIR}]`,
+  'Run it in a terminal without arguments to be asked for each field.',
+  'A new product is published (it appears at the next build) unless --draft is given.',
+  'Example: npm run new-product -- --name "Wooden Balance Board" --brand Kinderfeets \\',
+  '  --categories educational-toys,outdoor-play --ages "3–10 years" \\',
+  '  --url "https://shop.example.com/balance-board" --currency USD --price 79.00',
+].join('\n');
+
+const options: ParseArgsOptionsConfig = {
+  dir: { type: 'string' },
+  interactive: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+for (const f of FIELDS) {
+  options[f.meta.cli.flag] = { type: isBoolean(f) ? 'boolean' : 'string' };
+  if (f.meta.cli.off) options[f.meta.cli.off] = { type: 'boolean' };
+}
+const { values: args } = parseArgs({ options, strict: true });
 
 if (args.help) {
   console.log(USAGE);
@@ -58,7 +60,38 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-if (args.draft && args.published) fail('Choose one of --draft and --published.', 2);
+/** A field's typed text as its value (not yet checked), or throws a message to show. */
+function read(f: Field, text: string): unknown {
+  if (mayBeNull(f) && (text === '' || text === 'null')) return null;
+  if (f.meta.cli.read) return f.meta.cli.read(text);
+  if (kind(f) === 'array') return text.split(/[,\s]+/).filter(Boolean);
+  if (isBoolean(f)) {
+    if (/^(y|yes)$/i.test(text)) return true;
+    if (text === '' || /^(n|no)$/i.test(text)) return false;
+    throw new Error('answer y or n');
+  }
+  return text;
+}
+
+/** The values given so far, on top of every field's example: the schema judges a field in context. */
+const examples = Object.fromEntries(
+  FIELDS.filter((f) => f.key !== 'description' && !mayBeLeftOut(f)).map((f) => [f.key, f.meta.example]),
+);
+const values: Partial<Record<FieldKey, unknown>> = {};
+
+/** What is wrong with `value` for field `f`, given the other values so far, as the validator says it. */
+function problemWith(f: Field, value: unknown): string | null {
+  const own = f.schema.safeParse(value);
+  const issues = own.success
+    ? (ProductFrontmatter.safeParse({ ...examples, ...values, [f.key]: value }).error?.issues ?? []).filter(
+        (i) => i.path[0] === f.key,
+      )
+    : own.error.issues.map((i) => ({ ...i, path: [f.key, ...i.path] }));
+  const issue = issues[0];
+  if (!issue) return null;
+  const p = issueToProblem('', '', { [f.key]: value }, issue);
+  return `${p.message}. Fix: ${p.fix}`;
+}
 
 /** Asks on the terminal; reads lines through an iterator so piped answers are never lost. */
 function prompter() {
@@ -75,125 +108,51 @@ function prompter() {
   };
 }
 
-/** A field's reader: turns the typed text into a value, or throws a message to show. */
-type Read<T> = (text: string) => T;
-
-const readers = {
-  name: (s: string) => (s ? s : bad('a name is required')),
-  brand: (s: string) => (s ? s : bad('a brand is required')),
-  categories: (s: string): ProductFileData['categories'] => {
-    const list = s.split(/[,\s]+/).filter(Boolean);
-    const unknown = list.filter((c) => !(CATEGORY_SLUGS as readonly string[]).includes(c));
-    if (!list.length || unknown.length)
-      bad(
-        `categories must be one or more of ` +
-          `${CATEGORY_SLUGS.join(', ')}${unknown.length ? ` (not: ${unknown.join(', ')})` : ''}`,
-      );
-    return list as ProductFileData['categories'];
-  },
-  ages: (s: string) => {
-    if (s === '' || s === 'null') return null;
-    if (!parseAgeRange(s))
-      bad(
-        `"${s}" is not an age range this catalog can read: write ` +
-          `e.g. "6–18 months", "3–6 years", "8+" or "8 years and up"`,
-      );
-    return s;
-  },
-  url: (s: string) => {
-    if (!/^https?:\/\/\S+$/.test(s) || !URL.canParse(s)) bad('the link must be a full URL starting with https://');
-    return s;
-  },
-  currency: (s: string) => {
-    const c = s.toUpperCase();
-    if (!(CURRENCIES as readonly string[]).includes(c)) bad(`currency must be one of ${CURRENCIES.join(', ')}`);
-    return c as ProductFileData['currency'];
-  },
-  price: (s: string) => {
-    try {
-      return toMinorUnits(s);
-    } catch (err) {
-      return bad((err as Error).message);
-    }
-  },
-  pickedBy: (s: string) => {
-    if (s === '' || s === 'null') return null;
-    if (!(CURATOR_CODES as readonly string[]).includes(s))
-      bad(`the curator code must be one of ${CURATOR_CODES.join(', ')} (or empty)`);
-    return s as ProductFileData['pickedBy'];
-  },
-  yesNo: (s: string) => {
-    if (/^(y|yes)$/i.test(s)) return true;
-    if (s === '' || /^(n|no)$/i.test(s)) return false;
-    return bad('answer y or n');
-  },
-} satisfies Record<string, Read<unknown>>;
-
-function bad(message: string): never {
-  throw new Error(message);
-}
-
-const interactive = args.interactive === true || process.stdin.isTTY === true;
-const ui = interactive ? prompter() : null;
+if (args.draft && args.published) fail('Choose one of --draft and --published.', 2);
+const ui = args.interactive === true || process.stdin.isTTY === true ? prompter() : null;
 const missing: string[] = [];
-
-/** Asks until the answer reads. */
-async function ask<T>(question: string, read: Read<T>): Promise<T> {
-  for (;;) {
-    try {
-      return read(await ui!.ask(question));
-    } catch (err) {
-      console.log(`  ${(err as Error).message}.`);
-    }
-  }
-}
-
-/** The value of one option: from the argument, else asked, else the fallback, else noted missing. */
-async function field<T>(flag: string, question: string, read: Read<T>, fallback?: T): Promise<T> {
-  const given = (args as Record<string, string | boolean | undefined>)[flag];
-  if (typeof given === 'string') {
-    try {
-      return read(given.trim());
-    } catch (err) {
-      return fail(`--${flag}: ${(err as Error).message}.`, 2);
-    }
-  }
-  if (ui) return ask(question, read);
-  if (fallback !== undefined) return fallback;
-  missing.push(`--${flag}`);
-  return undefined as T;
-}
-
 if (ui) console.log('New product. Press Enter to leave an optional field empty.\n');
-const name = await field('name', 'Product name:', readers.name);
-const brand = await field('brand', 'Brand or maker:', readers.brand);
-const categories = await field(
-  'categories',
-  `Categories (comma-separated: ${CATEGORY_SLUGS.join(', ')}):`,
-  readers.categories,
-);
-const ageRange = await field('ages', 'Ages (e.g. "3–6 years", "6–18 months", "8+"; optional):', readers.ages, null);
-const url = await field('url', 'Link to the product (https://…):', readers.url);
-const currency = await field('currency', `Currency (${CURRENCIES.join(', ')}):`, readers.currency);
-const price = await field('price', 'Price, e.g. 24.99 (optional):', readers.price, null);
-const staffPick = args['staff-pick'] ?? (ui ? await ask('Staff pick? (y/N):', readers.yesNo) : false);
-const readPickedBy: Read<ProductFileData['pickedBy']> = (s) => {
-  const code = readers.pickedBy(s);
-  return staffPick && code === null ? bad('a staff pick names its curator') : code;
-};
-const pickedBy = await field(
-  'picked-by',
-  `Picked by (${CURATOR_CODES.join(', ')}${staffPick ? '' : '; optional'}):`,
-  readPickedBy,
-  null,
-);
-ui?.close();
 
+for (const f of FIELDS) {
+  const { flag, off, prompt } = f.meta.cli;
+  const given = args[flag];
+  let value: unknown;
+  if (isBoolean(f) && (given === true || (off && args[off] === true))) value = given === true;
+  else if (typeof given === 'string') {
+    try {
+      value = read(f, given.trim());
+    } catch (err) {
+      fail(`--${flag}: ${(err as Error).message}.`, 2);
+    }
+    const wrong = problemWith(f, value);
+    if (wrong) fail(`--${flag}: ${wrong}`, 2);
+  } else if (ui && prompt) {
+    for (;;) {
+      const question = `${prompt}${isBoolean(f) ? ' (y/N)' : ''}:`;
+      try {
+        value = read(f, await ui.ask(question));
+      } catch (err) {
+        console.log(`  ${(err as Error).message}.`);
+        continue;
+      }
+      const wrong = problemWith(f, value);
+      if (!wrong) break;
+      console.log(`  ${wrong}`);
+    }
+  } else if (f.key === 'published') value = true;
+  else if (isBoolean(f)) value = false;
+  else if (mayBeNull(f)) value = null;
+  else if (required(f)) missing.push(`--${flag}`);
+  if (value !== undefined) values[f.key] = value;
+}
+ui?.close();
 if (missing.length) fail(`Missing ${missing.join(', ')}.\n\n${USAGE}`, 2);
 
-const dir = path.resolve(args.dir ?? process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR);
-const slug = args.slug ?? slugFromName(name);
+const name = values.name as string;
+const dir = path.resolve((args.dir as string | undefined) ?? process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR);
+const slug = (values.slug as string | undefined) ?? slugFromName(name);
 if (!slug) fail(`Cannot make a slug from "${name}": pass one with --slug my-product-name.`, 2);
+values.slug = slug;
 
 const file = path.join(dir, `${slug}.md`);
 const fromCwd = path.relative(process.cwd(), file);
@@ -206,22 +165,8 @@ if (existsSync(file)) {
   );
 }
 
-const data: ProductFileData = {
-  slug,
-  name,
-  brand,
-  ageRange,
-  categories,
-  price,
-  currency,
-  imageUrl: args.image ?? null,
-  url,
-  staffPick,
-  pickedBy,
-  whyWePicked: args.why?.trim() || null,
-  published: args.draft !== true,
-};
-const text = serializeProductFile(data, null);
+const { description = null, ...data } = values;
+const text = serializeProductFile(data as ProductFileData, description as string | null);
 
 // Check before writing, so a refused product leaves nothing behind.
 const before = parseProductFile(rel, text);
@@ -248,7 +193,7 @@ Next steps:
   1. Open ${rel} and write:
      - whyWePicked: one to three sentences on what a child does with it and why it earned its place;
      - the description, below the closing ---;
-     - imageUrl: a file under public/images/products/ (e.g. /images/products/${slug}.svg), or leave null.
+     - imageUrl: a picture in content/images/products/ (e.g. /images/products/${slug}.jpg), or leave null.
   2. ${publishStep}
   3. npm run validate
   4. npm start, then open /products/${slug}

@@ -1,53 +1,104 @@
 // The admin catalog the build writes for the MCP function (every product file, unpublished
-// included): a compact index the function reads at start (what the filters, counts and audit
-// need), the lower-cased search text read on the first text search, and each product's full
-// record read per result, by byte offset, from one file.
-import type { Status } from '../catalog/catalog.ts';
+// included), in parts the function reads as it needs them: a small index (version, build time,
+// count), one file per named column (the fields the tools filter and count on: each field the
+// schema marks `indexed`, plus status, schedule, source file and where the record is), the
+// lower-cased search text (the fields the schema marks `searchable`), the audit's findings, and
+// each product's full record, read per result by byte offset from one file. A first search reads
+// only the columns its filters touch.
+import { fieldText, fieldValue, type Status } from '../catalog/catalog.ts';
 import type { Problem } from '../catalog/problems.ts';
-import type { Finding } from './audit.ts';
+import {
+  FIELDS,
+  SEARCHABLE_FIELDS,
+  type CatalogEntry,
+  type FieldKey,
+  type ProductFrontmatter,
+} from '../catalog/schema.ts';
 
 /** Changes whenever the layout does: the function refuses another version with a clear message. */
-export const ADMIN_CATALOG_VERSION = 3;
+export const ADMIN_CATALOG_VERSION = 4;
 /** Repository-relative folder of the admin catalog; the function resolves it against its working directory. */
 export const ADMIN_CATALOG_DIR = '.generated/admin-catalog';
 export const INDEX_FILE = 'index.json';
-/** One line per product, in index order: name, brand, description and note, lower-cased. */
+/** One JSON array per column, in index order: `columns/<name>.json`. */
+export const COLUMNS_DIR = 'columns';
+/** One line per product, in index order: its searchable fields, lower-cased. */
 export const SEARCH_FILE = 'search.txt';
+/** audit_catalog's findings that depend only on the files. */
+export const FINDINGS_FILE = 'findings.json';
 /** One JSON CatalogEntry per line, in index order. */
 export const RECORDS_FILE = 'products.jsonl';
 
-/** One product in the index: the fields the tools filter and count on, and where its record is. */
-export type IndexRow = [
-  slug: string,
-  status: Status,
-  publishAt: string | null,
-  categories: string[],
-  ageRange: string | null,
-  staffPick: 0 | 1,
-  pickedBy: string | null,
-  currency: string,
-  priced: 0 | 1,
-  sourcePath: string,
-  /** Byte offset and length of the record in RECORDS_FILE. */
-  offset: number,
-  length: number,
+/** The product-file fields the index holds as columns: those the schema marks `indexed`. */
+export const INDEXED_FIELDS = FIELDS.filter((f) => f.meta.indexed).map((f) => f.key);
+
+/** The columns every admin catalog has besides the indexed fields. */
+export interface AdminColumns {
+  slug: string;
+  /** As of the build time: what the public site shows. */
+  status: Status;
+  /** ISO date-time of a schedule, or null. */
+  publishAt: string | null;
+  /** Repository-relative path of the product file. */
+  sourcePath: string;
+  /** Byte offset and length of the product's record in RECORDS_FILE. */
+  record: [offset: number, length: number];
+}
+
+export type ColumnName = keyof AdminColumns | FieldKey;
+/** A column's value as stored (JSON): an indexed field's value as the product file holds it. */
+export type ColumnValue<K extends ColumnName> = K extends keyof AdminColumns
+  ? AdminColumns[K]
+  : K extends keyof ProductFrontmatter
+    ? ProductFrontmatter[K]
+    : unknown;
+
+/** Every column, in the order the writer writes them. */
+export const COLUMN_NAMES: readonly ColumnName[] = [
+  'slug',
+  'status',
+  'publishAt',
+  'sourcePath',
+  'record',
+  ...INDEXED_FIELDS,
 ];
+
+/** One product's value in a column; `record` is where the writer put its record. */
+export function columnValue(
+  name: ColumnName,
+  entry: CatalogEntry,
+  status: Status,
+  record: [number, number] = [0, 0],
+): unknown {
+  switch (name) {
+    case 'record':
+      return record;
+    case 'slug':
+      return entry.data.slug;
+    case 'status':
+      return status;
+    case 'publishAt':
+      return entry.data.publishAt?.toISOString() ?? null;
+    case 'sourcePath':
+      return entry.sourcePath;
+    default:
+      return fieldValue(entry, name) ?? null;
+  }
+}
 
 export interface AdminCatalogIndex {
   version: number;
   /** The build time: statuses are as of then. */
   builtAt: string;
+  count: number;
+  /** The column files this catalog has (COLUMN_NAMES when it was written). */
+  columns: ColumnName[];
   problems: Problem[];
-  /** Sorted by slug. */
-  rows: IndexRow[];
-  /** audit_catalog's findings that depend only on the files. */
-  findings: Finding[];
 }
 
 /** The search text of one product: one line, lower-cased (a query word never holds whitespace). */
-export const searchLine = (parts: readonly (string | null)[]) =>
-  parts
-    .map((p) => p ?? '')
+export const searchLine = (entry: CatalogEntry) =>
+  SEARCHABLE_FIELDS.map((k) => fieldText(entry, k) ?? '')
     .join(' ')
     .replace(/\s+/g, ' ')
     .toLowerCase();

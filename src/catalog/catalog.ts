@@ -2,7 +2,7 @@
 // becomes the public Product. Pages, outputs, the admin tools and the checks all ask it.
 import { CATEGORY_SLUGS, siteUrl, type CategorySlug } from '../config/site.ts';
 import { AGE_BANDS, ageBandsFor, type AgeBandSlug } from './ages.ts';
-import type { CatalogEntry, Product } from './schema.ts';
+import { Product, type CatalogEntry, type FieldKey } from './schema.ts';
 
 export type Status = 'published' | 'draft' | 'scheduled';
 
@@ -37,24 +37,37 @@ export function absoluteUrl(pathOrUrl: string, base = siteUrl()): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
 }
 
-/** The public Product: exactly the 13 contract fields, in the contract's order, nulls present. */
+const PUBLIC_KEYS = Object.keys(Product.shape) as (keyof Product)[];
+
+/** A field's value as a product file holds it: `description` is the body. */
+export function fieldValue(entry: CatalogEntry, key: FieldKey): unknown {
+  return key === 'description' ? entry.description : entry.data[key];
+}
+
+/** A field's value as text (a list joined with commas), or null when it has none. */
+export function fieldText(entry: CatalogEntry, key: FieldKey): string | null {
+  const value = fieldValue(entry, key);
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.join(', ');
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/**
+ * The public Product: exactly the contract's fields, in its order, nulls present. Values are the
+ * file's, but for a local image's site path, which becomes absolute, and lists, which are copied.
+ */
 export function toProduct(entry: CatalogEntry, base = siteUrl()): Product {
-  const d = entry.data;
-  return {
-    slug: d.slug,
-    name: d.name,
-    brand: d.brand,
-    description: entry.description,
-    ageRange: d.ageRange,
-    categories: [...d.categories],
-    price: d.price,
-    currency: d.currency,
-    imageUrl: d.imageUrl === null ? null : absoluteUrl(d.imageUrl, base),
-    url: d.url,
-    staffPick: d.staffPick,
-    pickedBy: d.pickedBy,
-    whyWePicked: d.whyWePicked,
-  };
+  const product: Record<string, unknown> = {};
+  for (const key of PUBLIC_KEYS) {
+    const value = fieldValue(entry, key);
+    product[key] =
+      key === 'imageUrl' && typeof value === 'string'
+        ? absoluteUrl(value, base)
+        : Array.isArray(value)
+          ? [...(value as unknown[])]
+          : value;
+  }
+  return product as Product;
 }
 
 export interface CatalogView {

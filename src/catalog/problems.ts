@@ -2,7 +2,7 @@
 // and how to fix it. The loader makes them from schema issues; the validator, the build and the
 // admin tools print them the same way.
 import type { z } from 'zod';
-import { ProductFrontmatter, fixes } from './schema.ts';
+import { fieldMeta, ProductFrontmatter } from './schema.ts';
 
 export interface Problem {
   /** Repository-relative path of the file. */
@@ -39,7 +39,7 @@ export function issueToProblem(
   const shape = ProductFrontmatter.shape as Record<string, z.ZodType>;
   const fieldSchema = shape[field];
   let message = issue.message;
-  let fix = (fieldSchema && fixes.get(fieldSchema)?.fix) ?? 'See CONTRIBUTING.md for the product file format.';
+  let fix = (fieldSchema && fieldMeta.get(fieldSchema)?.fix) ?? 'See CONTRIBUTING.md for the product file format.';
   if (issue.code === 'unrecognized_keys') {
     return {
       file,

@@ -1,13 +1,14 @@
-// Writes a product file (YAML frontmatter + Markdown body) from data, and derives slugs and prices
-// the way curators type them. Shared by `npm run new-product` and the MCP `draft_product` tool.
-import { ProductFrontmatter, SLUG_MAX } from './schema.ts';
-import type { z } from 'zod';
+// Writes a product file (YAML frontmatter + Markdown body) from data, derives slugs the way
+// curators type names, and the input of a new product for the admin tools. Shared by
+// `npm run new-product` and the MCP tools that draft and propose products.
+import { z } from 'zod';
+import { FIELDS, jsonSchemaOf, ProductFrontmatter, SLUG_MAX, type FieldKey } from './schema.ts';
 
 /** What a product file holds in its frontmatter, before validation (publishAt may be a string). */
 export type ProductFileData = z.input<typeof ProductFrontmatter>;
 
 /** Frontmatter keys in the schema's own order; optional keys are written only when set. */
-const FIELDS = Object.keys(ProductFrontmatter.shape) as (keyof ProductFileData)[];
+const FRONTMATTER_KEYS = Object.keys(ProductFrontmatter.shape) as (keyof ProductFileData)[];
 
 const fieldAccepts = (key: string, value: unknown): boolean =>
   (ProductFrontmatter.shape as Record<string, z.ZodType>)[key]?.safeParse(value).success ?? false;
@@ -62,10 +63,10 @@ function yamlValue(key: string, v: unknown): string {
  * It does not validate: run `parseProductFile` on the result to get curator-readable problems.
  */
 export function serializeProductFile(data: ProductFileData, body: string | null): string {
-  const unknown = Object.keys(data).filter((k) => !(FIELDS as string[]).includes(k));
+  const unknown = Object.keys(data).filter((k) => !(FRONTMATTER_KEYS as string[]).includes(k));
   if (unknown.length) throw new Error(`Unknown product file field(s): ${unknown.join(', ')}`);
   const lines = ['---'];
-  for (const key of FIELDS) {
+  for (const key of FRONTMATTER_KEYS) {
     const v = (data as Record<string, unknown>)[key];
     if (v === undefined) {
       if (fieldAccepts(key, undefined)) continue;
@@ -114,12 +115,45 @@ export function freeSlug(slug: string, taken: (s: string) => boolean): string {
   }
 }
 
-/** "24.99" → 2499, "24" → 2400, "" → null. Exact (no floating point); throws on anything else. */
-export function toMinorUnits(price: string): number | null {
-  const s = price.trim();
-  if (s === '') return null;
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m)
-    throw new Error(`"${price}" is not a price: write it like 24.99 (a dot, at most two decimals, no currency sign)`);
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+/** A new product's fields as the admin tools take them: the JSON form of every product-file field. */
+export type NewProductFields = { [K in FieldKey]?: unknown } & {
+  name: string;
+  slug?: string;
+  description?: string | null;
+  publishAt?: string;
+};
+
+/**
+ * The input schema of a new product for the admin tools (draft_product, propose_product), derived
+ * from FIELDS: every field of a product file in JSON form (`description` is the body). `slug` may be
+ * left out (made from the name), a field that may be null may be left out (null), a field with a
+ * default in `defaults` may be left out (that default), an optional one (`publishAt`) too.
+ */
+export function newProductInput(defaults: Partial<Record<FieldKey, unknown>> = {}) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const f of FIELDS) {
+    const schema = jsonSchemaOf(f);
+    shape[f.key] =
+      f.key in defaults
+        ? schema.default(defaults[f.key])
+        : f.key === 'slug' || f.schema.safeParse(null).success || f.schema.safeParse(undefined).success
+          ? schema.optional()
+          : schema;
+  }
+  return z.object(shape as Record<FieldKey, z.ZodType>).strict();
+}
+
+/**
+ * The text of a new product's file from its fields under `slug`: every frontmatter field written,
+ * null where left out (`publishAt` only when given), the description as the body.
+ */
+export function newProductFile(fields: NewProductFields, slug: string): string {
+  const data: Record<string, unknown> = {};
+  for (const f of FIELDS) {
+    if (f.key === 'description') continue;
+    const value = f.key === 'slug' ? slug : fields[f.key];
+    if (value === undefined && f.schema.safeParse(undefined).success) continue;
+    data[f.key] = value ?? null;
+  }
+  return serializeProductFile(data as ProductFileData, fields.description ?? null);
 }

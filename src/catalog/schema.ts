@@ -1,13 +1,44 @@
-// The one Product schema. Every output (content collection, JSON, OpenAPI, MCP tools, validator)
+// The one Product schema, each field with what the rest of the project needs to know about it
+// (FieldMeta). Every output (content collection, JSON, OpenAPI, MCP tools, validator, new-product)
 // imports it; nothing else writes the Product fields down.
 import { z } from 'zod';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../config/site.ts';
 import { parseAgeRange } from './ages.ts';
+import { toMinorUnits } from './money.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
 import { LOCAL_IMAGE_PATH } from './urls.ts';
 
-/** How to fix a field, shown by the validator. Kept out of the OpenAPI document on purpose. */
-export const fixes = z.registry<{ fix: string }>();
+/**
+ * What the rest of the project needs to know about a field, beside its type and description
+ * (`.describe()`, which reaches OpenAPI and the MCP tools). Kept out of the OpenAPI document on
+ * purpose. Every field of a product file carries it; test/unit/fields.test.ts checks each list
+ * derived from it (the public projection, the new-product options, the tools' inputs, the admin
+ * index, the search text, the test factory) covers every field.
+ */
+export interface FieldMeta {
+  /** How to fix a wrong value: the validator's advice, also for `npm run new-product` and the tools. */
+  fix: string;
+  /** A typical value as a product file holds it: the test factory's default and the prompts' example. */
+  example: unknown;
+  /**
+   * `npm run new-product`'s option for the field (`--flag`, `--off` for a boolean's negation) and,
+   * when it is asked for in a terminal, the question. `read` turns the typed text into the value
+   * when the type alone does not say how (a price typed as 24.99 is 2499 cents).
+   */
+  cli: { flag: string; off?: string; prompt?: string; read?: (text: string) => unknown };
+  /** Text search finds the words of this field (the search index and the admin tools' search). */
+  searchable?: true;
+  /** The admin catalog keeps the field in its index: the tools filter and count on it without reading records. */
+  indexed?: true;
+  /**
+   * The field's schema where a JSON value stands for it (tool inputs), when the file's cannot: a
+   * zod schema, behind a function because zod's registry types cannot hold one (`jsonSchemaOf`).
+   */
+  json?: () => unknown;
+}
+
+/** Each field's FieldMeta, by schema (zod registries are keyed by the schema instance). */
+export const fieldMeta = z.registry<FieldMeta>();
 
 export { SLUG_MAX, SLUG_PATTERN };
 
@@ -25,40 +56,70 @@ export const Slug = z
     'URL slug, lowercase kebab-case with at least one letter, 1–200 ' +
       'characters. The key of `/api/products/{slug}` and `/products/{slug}`.',
   )
-  .register(fixes, {
+  .register(fieldMeta, {
     fix:
       'Use the file name without ".md", with at least one letter, e.g. `slug: wooden-rainbow-stacker` ' +
       'in wooden-rainbow-stacker.md (rename a file such as 2024.md to e.g. set-2024.md).',
+    example: 'wooden-rainbow-stacker',
+    cli: { flag: 'slug' },
   });
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
 
-/** The 13 public fields, exactly as the contract lists them. No additional properties. */
+/** The longest description (a product file's body), in characters. */
+export const DESCRIPTION_MAX = 5000;
+
+/** The public fields, exactly as the contract lists them, in its order. No additional properties. */
 export const Product = z
   .object({
     slug: Slug,
-    name: text(200).describe('Product name.').register(fixes, { fix: 'Write the product name as the maker sells it.' }),
+    name: text(200)
+      .describe('Product name.')
+      .register(fieldMeta, {
+        fix: 'Write the product name as the maker sells it.',
+        example: 'Wooden Rainbow Stacker',
+        cli: { flag: 'name', prompt: 'Product name' },
+        searchable: true,
+      }),
     brand: text(120)
       .describe('Brand or maker.')
-      .register(fixes, { fix: 'Write the brand or maker, e.g. `brand: HABA`.' }),
-    description: text(5000)
+      .register(fieldMeta, {
+        fix: 'Write the brand or maker, e.g. `brand: HABA`.',
+        example: 'Grimm’s',
+        cli: { flag: 'brand', prompt: 'Brand or maker' },
+        searchable: true,
+      }),
+    description: text(DESCRIPTION_MAX)
       .nullable()
       .describe(
         'What the product is, in plain words. Null when not written. In a product file this is the Markdown body.',
       )
-      .register(fixes, { fix: 'Write the description as the body of the file, below the closing `---`.' }),
+      .register(fieldMeta, {
+        fix: 'Write the description as the body of the file, below the closing `---`.',
+        example: 'Twelve wooden arches that nest into a rainbow.',
+        cli: { flag: 'description' },
+        searchable: true,
+      }),
     ageRange: text(60)
       .nullable()
       .describe('Human-readable age range such as "0–12 months", "3–6 years" or "8+ years". Null when not stated.')
-      .register(fixes, {
+      .register(fieldMeta, {
         fix: 'Write it like "6–18 months", "3–6 years", "8+ years" or "13+", or `null` when unknown.',
+        example: '12 months–6 years',
+        cli: { flag: 'ages', prompt: 'Ages, e.g. "3–6 years", "6–18 months", "8+" (optional)' },
+        indexed: true,
       }),
     categories: z
       .array(z.enum(CATEGORY_SLUGS))
       .min(1, 'must list at least one category')
       .refine((c) => new Set(c).size === c.length, 'must not repeat a category')
       .describe(`Category slugs, one or more of: ${CATEGORY_SLUGS.join(', ')}.`)
-      .register(fixes, { fix: `List one or more of: ${CATEGORY_SLUGS.join(', ')}.` }),
+      .register(fieldMeta, {
+        fix: `List one or more of: ${CATEGORY_SLUGS.join(', ')}.`,
+        example: ['educational-toys'],
+        cli: { flag: 'categories', prompt: `Categories, comma-separated: ${CATEGORY_SLUGS.join(', ')}` },
+        indexed: true,
+      }),
     price: z
       .number()
       .int('must be a whole number of cents (minor units), e.g. 2499 for 24.99')
@@ -69,38 +130,67 @@ export const Product = z
         'Price in minor units of `currency` (cents): 2499 with USD means $24.99. Null when ' +
           'the product is unpriced. Indicative only: the linked shop sets the real price.',
       )
-      .register(fixes, { fix: 'Write the price in cents as a whole number (24.99 → 2499), or `null` when unknown.' }),
+      .register(fieldMeta, {
+        fix: 'Write the price in cents as a whole number (24.99 → 2499), or `null` when unknown.',
+        example: 8950,
+        cli: { flag: 'price', prompt: 'Price, e.g. 24.99 (optional)', read: toMinorUnits },
+        indexed: true,
+      }),
     currency: z
       .enum(CURRENCIES)
       .describe('ISO 4217 currency code of `price`.')
-      .register(fixes, { fix: `Use one of ${CURRENCIES.join(', ')} (upper case).` }),
+      .register(fieldMeta, {
+        fix: `Use one of ${CURRENCIES.join(', ')} (upper case).`,
+        example: 'EUR',
+        cli: { flag: 'currency', prompt: `Currency: ${CURRENCIES.join(', ')}`, read: (s) => s.toUpperCase() },
+        indexed: true,
+      }),
     imageUrl: z
       .url({ protocol: /^https?$/ })
       .nullable()
       .describe('Absolute URL of a product image. Null when there is none.')
-      .register(fixes, {
+      .register(fieldMeta, {
         fix:
           'Put the picture in content/images/products/ and write its site path, e.g. ' +
           '`/images/products/my-slug.svg`, or use an https:// URL, or `null`.',
+        example: '/images/products/wooden-rainbow-stacker.svg',
+        cli: { flag: 'image' },
       }),
     url: z
       .url({ protocol: /^https?$/ })
       .describe('Outbound link to the product (an affiliate link). The catalog sells nothing itself.')
-      .register(fixes, { fix: 'Paste the full link including https://.' }),
+      .register(fieldMeta, {
+        fix: 'Paste the full link including https://.',
+        example: 'https://shop.example.com/grimms/rainbow-stacker?ref=littlehands',
+        cli: { flag: 'url', prompt: 'Link to the product (https://…)' },
+      }),
     staffPick: z
       .boolean()
       .describe('True for a staff pick. A staff pick always names its curator in `pickedBy`.')
-      .register(fixes, { fix: 'Write `true` or `false` (no quotes).' }),
+      .register(fieldMeta, {
+        fix: 'Write `true` or `false` (no quotes).',
+        example: false,
+        cli: { flag: 'staff-pick', prompt: 'Staff pick?' },
+        indexed: true,
+      }),
     pickedBy: z
       .enum(CURATOR_CODES)
       .nullable()
       .describe(`Code of the curator who picked the product (${CURATOR_CODES.join(' or ')}), or null.`)
-      .register(fixes, { fix: `Use one of the curator codes ${CURATOR_CODES.join(', ')}, or \`null\`.` }),
+      .register(fieldMeta, {
+        fix: `Use one of the curator codes ${CURATOR_CODES.join(', ')}, or \`null\`.`,
+        example: null,
+        cli: { flag: 'picked-by', prompt: `Picked by: ${CURATOR_CODES.join(', ')} (required for a staff pick)` },
+        indexed: true,
+      }),
     whyWePicked: text(2000)
       .nullable()
       .describe('Editorial note: why the curators picked this product.')
-      .register(fixes, {
+      .register(fieldMeta, {
         fix: 'Write one to three sentences on what a child does with it and why it earned its place.',
+        example: 'Twelve arches that become a tunnel, a cradle or a bridge.',
+        cli: { flag: 'why' },
+        searchable: true,
       }),
   })
   .strict()
@@ -112,18 +202,25 @@ const PublishAt = z
   .union([z.date(), z.iso.datetime({ offset: true })])
   .transform((v) => (v instanceof Date ? v : new Date(v)))
   .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date-time')
-  .register(fixes, {
+  .register(fieldMeta, {
     fix: 'Write an ISO date-time with a time zone, e.g. `publishAt: 2026-12-01T09:00:00Z`, or remove the line.',
+    example: new Date('2026-12-01T09:00:00Z'),
+    cli: { flag: 'publish-at' },
+    json: () =>
+      z.iso.datetime({ offset: true }).describe('Go live at this time (RFC 3339 with offset) once published.'),
   });
 
-/**
- * Site paths of local pictures are allowed in files (the public projection makes them absolute):
- * one file of the product images folder, which the build copies for published products only.
- */
+/** Site paths are allowed for images in files; the public projection makes them absolute. */
 const ImagePath = z
   .string()
   .regex(LOCAL_IMAGE_PATH, 'must be a site path /images/products/<file name> or an https:// URL')
   .nullable();
+
+/** The same field in another schema, with the same metadata. */
+function sameField<T extends z.ZodType>(schema: T, from: z.ZodType): T {
+  fieldMeta.add(schema, fieldMeta.get(from)!);
+  return schema;
+}
 
 /**
  * A product file's frontmatter: every public field except `description` (the Markdown body), plus
@@ -131,18 +228,26 @@ const ImagePath = z
  */
 export const ProductFrontmatter = Product.omit({ description: true })
   .extend({
-    imageUrl: z
-      .union([ImagePath.unwrap(), z.url({ protocol: /^https$/ })])
-      .nullable()
-      .register(fixes, fixes.get(Product.shape.imageUrl)!),
-    ageRange: Product.shape.ageRange.refine((v) => v === null || parseAgeRange(v) !== null, {
-      message: 'cannot be read as an age range',
-    }),
+    imageUrl: sameField(
+      z.union([ImagePath.unwrap(), z.url({ protocol: /^https$/ })]).nullable(),
+      Product.shape.imageUrl,
+    ),
+    ageRange: sameField(
+      Product.shape.ageRange.refine((v) => v === null || parseAgeRange(v) !== null, {
+        message: 'cannot be read as an age range',
+      }),
+      Product.shape.ageRange,
+    ),
     published: z
       .boolean()
       .describe('False keeps the product out of every public output (a draft).')
-      .register(fixes, { fix: 'Write `published: true` to publish or `published: false` for a draft.' }),
-    publishAt: PublishAt.optional().register(fixes, fixes.get(PublishAt)!),
+      .register(fieldMeta, {
+        fix: 'Write `published: true` to publish or `published: false` for a draft.',
+        example: true,
+        cli: { flag: 'published', off: 'draft' },
+        indexed: true,
+      }),
+    publishAt: sameField(PublishAt.optional(), PublishAt),
   })
   .strict()
   .superRefine((p, ctx) => {
@@ -159,6 +264,38 @@ export const ProductFrontmatter = Product.omit({ description: true })
     }
   });
 export type ProductFrontmatter = z.infer<typeof ProductFrontmatter>;
+
+/** A field of a product file: a frontmatter key, or `description` (the body). */
+export type FieldKey = keyof typeof ProductFrontmatter.shape | 'description';
+
+export interface Field {
+  key: FieldKey;
+  /** The schema a product file's value must pass (the body's for `description`). */
+  schema: z.ZodType;
+  meta: FieldMeta;
+}
+
+/**
+ * Every field of a product file, each once: the public fields in the contract's order, then the
+ * frontmatter-only ones. Lists of fields anywhere else are derived from this.
+ */
+export const FIELDS: readonly Field[] = ([...Object.keys(Product.shape), 'published', 'publishAt'] as FieldKey[]).map(
+  (key) => {
+    const schema: z.ZodType = key === 'description' ? Product.shape.description : ProductFrontmatter.shape[key];
+    const meta = fieldMeta.get(schema);
+    if (!meta) throw new Error(`The field ${key} has no FieldMeta in src/catalog/schema.ts`);
+    return { key, schema, meta };
+  },
+);
+
+/** The fields whose words text search finds (the search index, the admin tools' search), in order. */
+export const SEARCHABLE_FIELDS: readonly FieldKey[] = FIELDS.filter((f) => f.meta.searchable).map((f) => f.key);
+
+/** The schema a tool input uses for a field: its JSON form when it has one, else the file's. */
+export const jsonSchemaOf = (f: Field): z.ZodType => (f.meta.json?.() as z.ZodType | undefined) ?? f.schema;
+
+/** One field by key. */
+export const field = (key: FieldKey): Field => FIELDS.find((f) => f.key === key)!;
 
 /** A product as the catalog holds it: frontmatter plus body, with where it came from. */
 export interface CatalogEntry {

@@ -3,8 +3,8 @@
 import { CATEGORIES } from '../config/site.ts';
 import { ageBandsFor } from '../catalog/ages.ts';
 import { productBodyText } from '../catalog/body.ts';
-import { formatPrice, type CatalogView } from '../catalog/catalog.ts';
-import type { CatalogEntry } from '../catalog/schema.ts';
+import { fieldText, formatPrice, type CatalogView } from '../catalog/catalog.ts';
+import { SEARCHABLE_FIELDS, type CatalogEntry } from '../catalog/schema.ts';
 import { productPath } from '../catalog/urls.ts';
 
 export interface SearchRecord {
@@ -18,6 +18,9 @@ export interface SearchRecord {
   filters: { category: string[]; age: string[] };
 }
 
+/** The searchable fields after the name and brand, which lead every record's text. */
+const MORE_TEXT = SEARCHABLE_FIELDS.filter((k) => k !== 'name' && k !== 'brand');
+
 export function searchRecord(entry: CatalogEntry): SearchRecord {
   const d = entry.data;
   const ages = d.ageRange ?? 'Age not stated';
@@ -26,8 +29,8 @@ export function searchRecord(entry: CatalogEntry): SearchRecord {
     `By ${d.brand}.`,
     `Ages ${ages}.`,
     `${d.categories.map((c) => CATEGORIES[c].label).join(', ')}.`,
-    productBodyText(d.slug, entry.description),
-    d.whyWePicked,
+    // A Markdown body is searched as its words, without the markup.
+    ...MORE_TEXT.map((k) => (k === 'description' ? productBodyText(d.slug, entry.description) : fieldText(entry, k))),
   ];
   return {
     url: productPath(d.slug),

@@ -31,7 +31,14 @@ export const token = (id: AdminIdentity = ADA, s: TokenSettings = settings(), tt
   issueAccessToken(id, s, { clientId: 'unit-test-client', ...(ttl === undefined ? {} : { ttl }) });
 
 /** What the admin fixture's products share (each file overrides some of it). */
-const MAKER = { brand: 'Maker', categories: ['educational-toys'], imageUrl: '/images/products/x.svg' };
+const MAKER = {
+  brand: 'Maker',
+  categories: ['educational-toys'],
+  imageUrl: '/images/products/x.svg',
+  ageRange: '3–6 years',
+  price: 2499,
+  currency: 'USD',
+};
 
 /** Product files in every state an admin tool cares about. */
 export const FIXTURE_FILES: Record<string, string> = {

@@ -1,37 +1,34 @@
-// The one way tests make products: a valid product's fields (`productData`), the catalog entry the
-// loader would hold (`entry`), the file text curators and tools write (`productFile`, through the
-// real writer), and a few fixed and synthetic catalogs.
+// The one way tests make products: a valid product's fields (`productData`, from the schema's
+// examples, so a new field needs nothing here), the catalog entry the loader would hold (`entry`),
+// the file text curators and tools write (`productFile`, through the real writer), and a few fixed
+// and synthetic catalogs.
 import { CATEGORY_SLUGS } from '../../src/config/site.ts';
 import { serializeProductFile, type ProductFileData } from '../../src/catalog/product-file.ts';
-import { ProductFrontmatter, type CatalogEntry } from '../../src/catalog/schema.ts';
+import { field, FIELDS, ProductFrontmatter, type CatalogEntry } from '../../src/catalog/schema.ts';
 
 export const AT = new Date('2026-06-01T12:00:00Z');
 
 /** Overrides of any field, valid or not (tests of mistakes write invalid values on purpose). */
 export type ProductOverrides = { [K in keyof ProductFileData]?: unknown };
 
-/** A valid published product's fields with `over` applied; the values are not checked. */
+/** Every frontmatter field the schema requires, with its example value (src/catalog/schema.ts). */
+const EXAMPLE = Object.fromEntries(
+  FIELDS.filter((f) => f.key !== 'description' && !f.schema.safeParse(undefined).success).map((f) => [
+    f.key,
+    f.meta.example,
+  ]),
+);
+
+/** A valid published product's fields (the schema's examples) with `over` applied; the values are not checked. */
 export function productData(over: ProductOverrides = {}): ProductFileData {
-  return {
-    slug: 'sample',
-    name: 'Sample',
-    brand: 'Brand',
-    ageRange: '3–6 years',
-    categories: ['kits'],
-    price: 2499,
-    currency: 'USD',
-    imageUrl: null,
-    url: 'https://shop.example/sample',
-    staffPick: false,
-    pickedBy: null,
-    whyWePicked: 'Because it is good.',
-    published: true,
-    ...over,
-  } as ProductFileData;
+  return { ...EXAMPLE, ...over } as ProductFileData;
 }
 
 /** A catalog entry as the loader holds it (the fields pass the schema, or this throws). */
-export function entry(over: ProductOverrides = {}, description: string | null = 'A thing to play with.'): CatalogEntry {
+export function entry(
+  over: ProductOverrides = {},
+  description: string | null = field('description').meta.example as string,
+): CatalogEntry {
   const data = ProductFrontmatter.parse(productData(over));
   return { data, description, sourcePath: `content/products/${data.slug}.md` };
 }
@@ -40,8 +37,21 @@ export function entry(over: ProductOverrides = {}, description: string | null = 
 export const productFile = (over: ProductOverrides = {}, body: string | null = null): string =>
   serializeProductFile(productData(over), body);
 
+/** What the sample products share, stated here because the output tests assert on these values. */
+const SAMPLE_BASE = {
+  brand: 'Brand',
+  ageRange: '3–6 years',
+  categories: ['kits'],
+  price: 2499,
+  currency: 'USD',
+  imageUrl: null,
+  url: 'https://shop.example/sample',
+  whyWePicked: 'Because it is good.',
+};
+
 export const SAMPLE: CatalogEntry[] = [
   entry({
+    ...SAMPLE_BASE,
     slug: 'zebra-puzzle',
     name: 'Zebra Puzzle',
     categories: ['puzzles'],
@@ -51,6 +61,7 @@ export const SAMPLE: CatalogEntry[] = [
   }),
   entry(
     {
+      ...SAMPLE_BASE,
       slug: 'ant-farm',
       name: 'Ant Farm',
       categories: ['kits', 'outdoor-play'],
@@ -61,6 +72,7 @@ export const SAMPLE: CatalogEntry[] = [
   ),
   entry(
     {
+      ...SAMPLE_BASE,
       slug: 'moon-book',
       name: 'Goodnight "Moon" & Co',
       categories: ['books'],
@@ -71,8 +83,18 @@ export const SAMPLE: CatalogEntry[] = [
     },
     null,
   ),
-  entry({ slug: 'secret-draft', name: 'Quokka Secret Draft', published: false }),
-  entry({ slug: 'later-kit', name: 'Xylo Later Kit', publishAt: new Date('2099-01-01T00:00:00Z') }),
+  entry({
+    ...SAMPLE_BASE,
+    slug: 'secret-draft',
+    name: 'Quokka Secret Draft',
+    published: false,
+  }),
+  entry({
+    ...SAMPLE_BASE,
+    slug: 'later-kit',
+    name: 'Xylo Later Kit',
+    publishAt: new Date('2099-01-01T00:00:00Z'),
+  }),
 ];
 
 /** `n` valid published entries with long names and notes, 10% staff picks. */

@@ -110,10 +110,10 @@ describe('npm run new-product', () => {
 
   it.each([
     [['--price', '24,99'], /--price: "24,99" is not a price/],
-    [['--ages', 'toddlers'], /--ages: "toddlers" is not an age range/],
-    [['--currency', 'GBP'], /--currency: currency must be one of USD, CAD, EUR/],
-    [['--categories', 'robots'], /--categories: categories must be one or more of .*\(not: robots\)/],
-    [['--url', 'example.com'], /--url: the link must be a full URL/],
+    [['--ages', 'toddlers'], /--ages: cannot be read as an age range \(got "toddlers"\)\. Fix: Write it like/],
+    [['--currency', 'GBP'], /--currency: .*\(got "GBP"\)\. Fix: Use one of USD, CAD, EUR/],
+    [['--categories', 'robots'], /--categories: .*\(got "robots" at \[0\]\)\. Fix: List one or more of: educational-toys/],
+    [['--url', 'example.com'], /--url: .*\(got "example\.com"\)\. Fix: Paste the full link including https:\/\//],
   ])('rejects a bad argument %j', (extra, message) => {
     const res = run([...priced, ...extra]);
     expect(res.code).toBe(2);
@@ -124,7 +124,7 @@ describe('npm run new-product', () => {
   it('names the missing arguments when it cannot ask', () => {
     const res = run(['--name', 'Sand Kit']);
     expect(res.code).toBe(2);
-    expect(res.err).toMatch(/Missing --brand, --categories, --url, --currency/);
+    expect(res.err).toMatch(/Missing --brand, --categories, --currency, --url/);
     expect(res.err).toMatch(/Usage: npm run new-product/);
   });
 
@@ -132,14 +132,14 @@ describe('npm run new-product', () => {
     const answers = [
       'Sand & Water Kit',
       'Acme',
-      'robots',
-      'kits, outdoor-play',
       'toddlers',
       '3–6 years',
+      'robots',
+      'kits, outdoor-play',
+      '12.5',
+      'cad',
       'example.com',
       'https://example.com/sand',
-      'cad',
-      '12.5',
       'y',
       '',
       'theo',
@@ -147,9 +147,10 @@ describe('npm run new-product', () => {
     const res = run(['--interactive'], `${answers.join('\n')}\n`);
     expect(res.err).toBe('');
     expect(res.code).toBe(0);
-    expect(res.out).toMatch(/not: robots/);
-    expect(res.out).toMatch(/"toddlers" is not an age range/);
-    expect(res.out).toMatch(/a staff pick names its curator/);
+    expect(res.out).toMatch(/\(got "robots" at \[0\]\)\. Fix: List one or more of/);
+    expect(res.out).toMatch(/cannot be read as an age range \(got "toddlers"\)/);
+    expect(res.out).toMatch(/Invalid URL \(got "example\.com"\)/);
+    expect(res.out).toMatch(/a staff pick must name its curator/);
     const { entries, problems } = await loadCatalog(dir);
     expect(problems).toEqual([]);
     expect(entries[0]!.data).toMatchObject({

@@ -16,7 +16,7 @@ describe('product JSON-LD', () => {
     expect(richResultProblems(ld)).toEqual([]);
     expect(ld.offers).toEqual({
       '@type': 'Offer',
-      url: 'https://shop.example/sample',
+      url: e.data.url,
       price: '24.99',
       priceCurrency: 'EUR',
     });

@@ -1,26 +1,19 @@
-// The admin view of the catalog that the tools query: one row per product file with the fields
-// the filters and counts use, its search text and its full record loaded on first use (from the
-// build's admin catalog, src/admin/catalog-format.ts, or from product files read directly).
-import { statusOf, toProduct, type Status } from '../../catalog/catalog.ts';
+// The admin view of the catalog that the tools query: one row per product file, whose fields are
+// read from the catalog's columns when the index holds them (src/admin/catalog-format.ts) and from
+// the product's record otherwise, each loaded on first use (from the build's admin catalog, or
+// from product files read directly).
+import { fieldValue, statusOf, toProduct, type Status } from '../../catalog/catalog.ts';
 import { ageBandsOf, parseAgeRange, type AgeBandSlug, type AgeSpan } from '../../catalog/ages.ts';
 import type { Problem } from '../../catalog/problems.ts';
-import type { CatalogEntry, Product } from '../../catalog/schema.ts';
+import type { CatalogEntry, FieldKey, Product, ProductFrontmatter } from '../../catalog/schema.ts';
 import { staticFindings, type Finding } from '../../admin/audit.ts';
-
-/** What a row knows without reading the product's record. */
-export interface RowFacts {
-  slug: string;
-  /** Status as of the data's build time: what the public site shows. */
-  status: Status;
-  publishAt: Date | null;
-  categories: readonly string[];
-  ageRange: string | null;
-  staffPick: boolean;
-  pickedBy: string | null;
-  currency: string;
-  priced: boolean;
-  sourcePath: string;
-}
+import {
+  columnValue,
+  INDEXED_FIELDS,
+  searchLine,
+  type ColumnName,
+  type ColumnValue,
+} from '../../admin/catalog-format.ts';
 
 /** A loaded catalog, independent of the site's base URL. */
 export interface AdminCatalog {
@@ -28,9 +21,11 @@ export interface AdminCatalog {
   builtAt: Date;
   /** Problems the loader reported (always empty in the build's catalog: the build fails on them). */
   problems: Problem[];
-  /** Sorted by slug. */
-  facts: RowFacts[];
-  /** Row i's search text: name, brand, description and note, lower-cased. */
+  /** How many product files (rows), sorted by slug. */
+  count: number;
+  /** One column, every row's value in order, read on first use. */
+  column<K extends ColumnName>(name: K): readonly ColumnValue<K>[];
+  /** Row i's search text: its searchable fields, lower-cased. */
   haystack(i: number): string;
   /** Row i's product file as parsed. */
   entry(i: number): CatalogEntry;
@@ -43,9 +38,19 @@ export interface AdminCatalogSource {
   load(): Promise<AdminCatalog>;
 }
 
-export interface AdminRow extends RowFacts {
-  ageBands: AgeBandSlug[];
-  ageSpan: AgeSpan | null;
+/** A field's value as a product file holds it. */
+export type FieldValue<K extends FieldKey> = K extends keyof ProductFrontmatter ? ProductFrontmatter[K] : string | null;
+
+export interface AdminRow {
+  readonly slug: string;
+  /** Status as of the data's build time: what the public site shows. */
+  readonly status: Status;
+  readonly publishAt: Date | null;
+  readonly sourcePath: string;
+  /** A field's value: from its column when the index holds it, else from the product's record. */
+  field<K extends FieldKey>(key: K): FieldValue<K>;
+  readonly ageSpan: AgeSpan | null;
+  readonly ageBands: AgeBandSlug[];
   readonly haystack: string;
   readonly entry: CatalogEntry;
   readonly product: Product;
@@ -57,50 +62,60 @@ export interface AdminIndex {
   bySlug: Map<string, AdminRow>;
 }
 
+const INDEXED = new Set<FieldKey>(INDEXED_FIELDS);
+
 /** Age spans by age-range text: a catalog repeats a few hundred texts over thousands of products. */
 type SpanCache = Map<string, { span: AgeSpan | null; bands: AgeBandSlug[] }>;
 
-/** One product's row; its search text, record and public projection are read or made on first use. */
+/** One product's row: every value is read (and kept) when a tool first asks for it. */
 class Row implements AdminRow {
-  readonly slug: string;
-  readonly status: Status;
-  readonly publishAt: Date | null;
-  readonly categories: readonly string[];
-  readonly ageRange: string | null;
-  readonly staffPick: boolean;
-  readonly pickedBy: string | null;
-  readonly currency: string;
-  readonly priced: boolean;
-  readonly sourcePath: string;
-  readonly ageSpan: AgeSpan | null;
-  readonly ageBands: AgeBandSlug[];
   readonly #catalog: AdminCatalog;
   readonly #i: number;
   readonly #base: string;
+  readonly #spans: SpanCache;
   #product: Product | undefined;
+  #age: { span: AgeSpan | null; bands: AgeBandSlug[] } | undefined;
   constructor(catalog: AdminCatalog, i: number, base: string, spans: SpanCache) {
-    const f = catalog.facts[i]!;
-    this.slug = f.slug;
-    this.status = f.status;
-    this.publishAt = f.publishAt;
-    this.categories = f.categories;
-    this.ageRange = f.ageRange;
-    this.staffPick = f.staffPick;
-    this.pickedBy = f.pickedBy;
-    this.currency = f.currency;
-    this.priced = f.priced;
-    this.sourcePath = f.sourcePath;
     this.#catalog = catalog;
     this.#i = i;
     this.#base = base;
-    const text = this.ageRange;
-    let age = text === null ? undefined : spans.get(text);
-    if (text !== null && !age) {
+    this.#spans = spans;
+  }
+  #col<K extends ColumnName>(name: K): ColumnValue<K> {
+    return this.#catalog.column(name)[this.#i]!;
+  }
+  get slug() {
+    return this.#col('slug');
+  }
+  get status() {
+    return this.#col('status');
+  }
+  get publishAt() {
+    const at = this.#col('publishAt');
+    return at === null ? null : new Date(at);
+  }
+  get sourcePath() {
+    return this.#col('sourcePath');
+  }
+  field<K extends FieldKey>(key: K): FieldValue<K> {
+    return (INDEXED.has(key) ? this.#col(key) : fieldValue(this.entry, key)) as FieldValue<K>;
+  }
+  #ages() {
+    if (this.#age) return this.#age;
+    const text = this.field('ageRange');
+    if (text === null) return (this.#age = { span: null, bands: [] });
+    let age = this.#spans.get(text);
+    if (!age) {
       const span = parseAgeRange(text);
-      spans.set(text, (age = { span, bands: ageBandsOf(span) }));
+      this.#spans.set(text, (age = { span, bands: ageBandsOf(span) }));
     }
-    this.ageSpan = age?.span ?? null;
-    this.ageBands = age?.bands ?? [];
+    return (this.#age = age);
+  }
+  get ageSpan() {
+    return this.#ages().span;
+  }
+  get ageBands() {
+    return this.#ages().bands;
   }
   get haystack(): string {
     return this.#catalog.haystack(this.#i);
@@ -121,48 +136,33 @@ export function adminIndex(catalog: AdminCatalog, base: string): AdminIndex {
   const hit = perBase.get(base);
   if (hit) return hit;
   const spans: SpanCache = new Map();
-  const rows = catalog.facts.map((_, i) => new Row(catalog, i, base, spans));
-  const index = { catalog, rows, bySlug: new Map(rows.map((r) => [r.slug, r])) };
+  const rows = Array.from({ length: catalog.count }, (_, i) => new Row(catalog, i, base, spans));
+  const slugs = catalog.column('slug');
+  const index = { catalog, rows, bySlug: new Map(rows.map((r, i) => [slugs[i]!, r])) };
   perBase.set(base, index);
   return index;
 }
 
-/** A catalog held in memory (product files read directly). */
+/** A catalog held in memory (product files read directly, sorted by slug). */
 export function catalogOfEntries(entries: CatalogEntry[], problems: Problem[], builtAt: Date): AdminCatalog {
-  const facts = entries.map((e): RowFacts => {
-    const d = e.data;
-    return {
-      slug: d.slug,
-      status: statusOf(e, builtAt),
-      publishAt: d.publishAt ?? null,
-      categories: d.categories,
-      ageRange: d.ageRange,
-      staffPick: d.staffPick,
-      pickedBy: d.pickedBy,
-      currency: d.currency,
-      priced: d.price !== null,
-      sourcePath: e.sourcePath,
-    };
-  });
+  const statuses = entries.map((e) => statusOf(e, builtAt));
+  const columns = new Map<ColumnName, unknown[]>();
   const haystacks: string[] = [];
   let findings: Finding[] | undefined;
   return {
     builtAt,
     problems,
-    facts,
-    haystack: (i) =>
-      (haystacks[i] ??= [
-        entries[i]!.data.name,
-        entries[i]!.data.brand,
-        entries[i]!.description ?? '',
-        entries[i]!.data.whyWePicked ?? '',
-      ]
-        .join('\n')
-        .toLowerCase()),
+    count: entries.length,
+    column<K extends ColumnName>(name: K) {
+      let values = columns.get(name);
+      if (!values) columns.set(name, (values = entries.map((e, i) => columnValue(name, e, statuses[i]!))));
+      return values as ColumnValue<K>[];
+    },
+    haystack: (i) => (haystacks[i] ??= searchLine(entries[i]!)),
     entry: (i) => entries[i]!,
     findings: () =>
       (findings ??= staticFindings(
-        entries.map((entry, i) => ({ entry, status: facts[i]!.status })),
+        entries.map((entry, i) => ({ entry, status: statuses[i]! })),
         problems,
       )),
   };

@@ -1,18 +1,24 @@
 // Where the admin tools get the catalog: the admin catalog the build writes (production and
 // `netlify serve`; src/admin/catalog-format.ts) or the product files themselves (unit tests,
 // scripts). Both load lazily, once. The build's catalog is read in parts: the index at the first
-// call, the search text at the first text search, a product's record when a result shows it.
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+// call, each column when a tool first reads it, the search text at the first text search, a
+// product's record when a result shows it.
+import { openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { bySlug } from '../../catalog/catalog.ts';
 import type { CatalogEntry } from '../../catalog/schema.ts';
+import type { Finding } from '../../admin/audit.ts';
 import {
   ADMIN_CATALOG_DIR,
   ADMIN_CATALOG_VERSION,
+  COLUMNS_DIR,
+  FINDINGS_FILE,
   INDEX_FILE,
   RECORDS_FILE,
   SEARCH_FILE,
   type AdminCatalogIndex,
+  type ColumnName,
+  type ColumnValue,
 } from '../../admin/catalog-format.ts';
 import { catalogOfEntries, type AdminCatalog, type AdminCatalogSource } from './admin-index.ts';
 
@@ -41,36 +47,33 @@ export function catalogCandidates(env: Record<string, string | undefined> = proc
   return [...new Set(roots.map((r) => path.resolve(r, ADMIN_CATALOG_DIR)))];
 }
 
-/** Reads one admin catalog folder. */
+/** Reads one admin catalog folder: the index now, each other part when first asked for. */
 function readCatalogFiles(dir: string): AdminCatalog {
   const index = JSON.parse(readFileSync(path.join(dir, INDEX_FILE), 'utf8')) as AdminCatalogIndex | null;
-  if (index?.version !== ADMIN_CATALOG_VERSION || !Array.isArray(index.rows))
+  if (index?.version !== ADMIN_CATALOG_VERSION || !Array.isArray(index.columns))
     throw new Error(
       `The admin catalog has an unknown format (version ${String(index?.version)}); rebuild with \`npm run build\`.`,
     );
-  const facts = index.rows.map(
-    ([slug, status, publishAt, categories, ageRange, staffPick, pickedBy, currency, priced, sourcePath]) => ({
-      slug,
-      status,
-      publishAt: publishAt === null ? null : new Date(publishAt),
-      categories,
-      ageRange,
-      staffPick: staffPick === 1,
-      pickedBy,
-      currency,
-      priced: priced === 1,
-      sourcePath,
-    }),
-  );
+  const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
+  const columns = new Map<ColumnName, unknown[]>();
   let lines: string[] | undefined;
+  let findings: Finding[] | undefined;
   let fd: number | undefined;
-  return {
+  const catalog: AdminCatalog = {
     builtAt: new Date(index.builtAt),
     problems: index.problems,
-    facts,
-    haystack: (i) => (lines ??= readFileSync(path.join(dir, SEARCH_FILE), 'utf8').split('\n'))[i] ?? '',
+    count: index.count,
+    column<K extends ColumnName>(name: K) {
+      let values = columns.get(name);
+      if (!values) {
+        if (!index.columns.includes(name)) throw new Error(`The admin catalog has no column ${name}.`);
+        columns.set(name, (values = JSON.parse(read(`${COLUMNS_DIR}/${name}.json`)) as unknown[]));
+      }
+      return values as ColumnValue<K>[];
+    },
+    haystack: (i) => (lines ??= read(SEARCH_FILE).split('\n'))[i] ?? '',
     entry(i) {
-      const [, , , , , , , , , , offset, length] = index.rows[i]!;
+      const [offset, length] = catalog.column('record')[i]!;
       fd ??= openSync(path.join(dir, RECORDS_FILE), 'r');
       const buf = Buffer.allocUnsafe(length);
       readSync(fd, buf, 0, length, offset);
@@ -79,11 +82,9 @@ function readCatalogFiles(dir: string): AdminCatalog {
       if (typeof at === 'string') entry.data.publishAt = new Date(at);
       return entry;
     },
-    findings: () => index.findings,
-    close() {
-      if (fd !== undefined) closeSync(fd);
-    },
-  } as AdminCatalog;
+    findings: () => (findings ??= JSON.parse(read(FINDINGS_FILE)) as Finding[]),
+  };
+  return catalog;
 }
 
 /** The admin catalog the build writes (src/admin/write-catalog.ts): the first candidate folder that has one. */

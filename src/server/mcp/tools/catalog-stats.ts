@@ -42,16 +42,16 @@ export const catalogStats = defineTool({
       builtAt: catalog.builtAt.toISOString(),
     };
     for (const r of rows) {
-      const p = r;
       s.byStatus[r.status]++;
-      for (const c of p.categories) s.byCategory[c as keyof typeof s.byCategory]++;
+      for (const c of r.field('categories')) s.byCategory[c]++;
       for (const b of r.ageBands) s.byAgeBand[b]++;
       if (r.ageBands.length === 0) s.noAgeBand++;
-      if (p.pickedBy) s.byCurator[p.pickedBy as keyof typeof s.byCurator]++;
+      const curator = r.field('pickedBy');
+      if (curator) s.byCurator[curator]++;
       else s.noCurator++;
-      s.byCurrency[p.currency as keyof typeof s.byCurrency]++;
-      if (!p.priced) s.unpriced++;
-      if (p.staffPick) s.staffPicks++;
+      s.byCurrency[r.field('currency')]++;
+      if (r.field('price') === null) s.unpriced++;
+      if (r.field('staffPick')) s.staffPicks++;
     }
     return s;
   },

@@ -43,20 +43,20 @@ type Filters = z.output<typeof input>;
 function matcher(f: Filters): (r: AdminRow) => boolean {
   const words = (f.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const ageLo = f.age === undefined ? 0 : f.age * 12;
-  // Only the row's facts are read (the index): a product's record is read when a result shows it.
+  // Only the columns a filter names are read (the index): a product's record is read when a result shows it.
   return (r) => {
     if (f.status && r.status !== f.status) return false;
-    if (f.category && !r.categories.includes(f.category)) return false;
+    if (f.category && !r.field('categories').includes(f.category)) return false;
     if (f.ageBand && !r.ageBands.includes(f.ageBand)) return false;
     if (
       f.age !== undefined &&
       (!r.ageSpan || r.ageSpan.minMonths > ageLo + 11 || (r.ageSpan.maxMonths ?? Infinity) < ageLo)
     )
       return false;
-    if (f.staffPick !== undefined && r.staffPick !== f.staffPick) return false;
-    if (f.pickedBy && r.pickedBy !== f.pickedBy) return false;
-    if (f.currency && r.currency !== f.currency) return false;
-    if (f.priced !== undefined && r.priced !== f.priced) return false;
+    if (f.staffPick !== undefined && r.field('staffPick') !== f.staffPick) return false;
+    if (f.pickedBy && r.field('pickedBy') !== f.pickedBy) return false;
+    if (f.currency && r.field('currency') !== f.currency) return false;
+    if (f.priced !== undefined && (r.field('price') !== null) !== f.priced) return false;
     return words.every((w) => r.haystack.includes(w));
   };
 }

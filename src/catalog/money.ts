@@ -1,0 +1,10 @@
+// Prices as curators type them: "24.99" in the currency's major units, kept as whole minor units.
+/** "24.99" → 2499, "24" → 2400, "" → null. Exact (no floating point); throws on anything else. */
+export function toMinorUnits(price: string): number | null {
+  const s = price.trim();
+  if (s === '') return null;
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m)
+    throw new Error(`"${price}" is not a price: write it like 24.99 (a dot, at most two decimals, no currency sign)`);
+  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+}
