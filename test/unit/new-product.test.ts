@@ -112,7 +112,10 @@ describe('npm run new-product', () => {
     [['--price', '24,99'], /--price: "24,99" is not a price/],
     [['--ages', 'toddlers'], /--ages: cannot be read as an age range \(got "toddlers"\)\. Fix: Write it like/],
     [['--currency', 'GBP'], /--currency: .*\(got "GBP"\)\. Fix: Use one of USD, CAD, EUR/],
-    [['--categories', 'robots'], /--categories: .*\(got "robots" at \[0\]\)\. Fix: List one or more of: educational-toys/],
+    [
+      ['--categories', 'robots'],
+      /--categories: .*\(got "robots" at \[0\]\)\. Fix: List one or more of: educational-toys/,
+    ],
     [['--url', 'example.com'], /--url: .*\(got "example\.com"\)\. Fix: Paste the full link including https:\/\//],
   ])('rejects a bad argument %j', (extra, message) => {
     const res = run([...priced, ...extra]);

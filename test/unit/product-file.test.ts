@@ -4,7 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFrontMatter } from '../../src/catalog/front-matter.ts';
 import { parseProductFile } from '../../src/catalog/load.ts';
-import { serializeProductFile, slugFromName, yamlString, type ProductFileData } from '../../src/catalog/product-file.ts';
+import {
+  serializeProductFile,
+  slugFromName,
+  yamlString,
+  type ProductFileData,
+} from '../../src/catalog/product-file.ts';
 import { ProductFrontmatter } from '../../src/catalog/schema.ts';
 import { productData } from '../support/products.ts';
 import { toMinorUnits } from '../../src/catalog/money.ts';
