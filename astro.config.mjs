@@ -7,6 +7,7 @@ import { defineConfig } from 'astro/config';
 import { siteUrl } from './src/config/site.ts';
 import catalogOutputs from './src/integrations/catalog-outputs.ts';
 import { BUILD_CACHE_DIR } from './src/integrations/build-cache.ts';
+import { TOOLS } from './src/server/mcp/tools/index.ts';
 
 export default defineConfig({
   site: siteUrl(),
@@ -22,7 +23,14 @@ export default defineConfig({
   experimental: { incrementalBuild: true },
   // JSON, OpenAPI, llms files, Markdown twins, sitemap.xml, feed.xml, robots.txt, api-catalog,
   // the search index, link previews and the admin catalog; then the post-build proof.
-  integrations: [mdx(), catalogOutputs()],
+  // The admin tools are listed from their own modules (src/server/mcp/tools/), which load their
+  // heavy libraries only when they run: openapi.json describes them without those.
+  integrations: [
+    mdx(),
+    catalogOutputs({
+      mcpTools: TOOLS.map(({ name, description, annotations }) => ({ name, description, annotations })),
+    }),
+  ],
   vite: {
     // Nor small scripts (the search page's): the CSP forbids inline script too.
     // The output folder is kept between builds; the integration empties it when a build starts cold.

@@ -45,6 +45,13 @@ export function parseProductFile(
   };
 }
 
+/** Validates a product file's text as `file`, or, without a path, as the file its own slug names. */
+export function validateProductText(text: string, file?: string) {
+  const target = file ?? `${PRODUCTS_DIR}/${parseProductFile(`${PRODUCTS_DIR}/product.md`, text).slug ?? 'product'}.md`;
+  const { entry, problems } = parseProductFile(target, text);
+  return { valid: entry !== null && problems.length === 0, path: target, slug: entry?.data.slug ?? null, problems };
+}
+
 /**
  * Loads every product file of a folder; `root` is the repository root used for relative paths.
  * With a parse cache, a file whose text the cache knows is not parsed again (and is kept in it).

@@ -20,6 +20,7 @@ import { siteUrl } from '../config/site.ts';
 import { codeVersion, finishBuild, startBuild } from './build-cache.ts';
 import { formatLeak } from './leak-scan.ts';
 import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
+import type { McpToolSummary } from '../outputs/openapi.ts';
 import { proofLedger } from './proof-ledger.ts';
 import { publicCollisions, pruneOutput } from './prune.ts';
 
@@ -58,7 +59,12 @@ function startWorker(
   return { child, report };
 }
 
-export default function catalogOutputs(): AstroIntegration {
+export interface CatalogOutputsOptions {
+  /** The admin tools (name, description, hints), described under POST /api/mcp in openapi.json. */
+  mcpTools: McpToolSummary[];
+}
+
+export default function catalogOutputs({ mcpTools }: CatalogOutputsOptions): AstroIntegration {
   let command = '';
   let root = process.cwd();
   let publicDir = path.join(root, 'public');
@@ -99,6 +105,7 @@ export default function catalogOutputs(): AstroIntegration {
             base: siteUrl(),
             adminOut: path.resolve(root, process.env.ADMIN_CATALOG_OUT ?? ADMIN_CATALOG_DIR),
             codeVersion: codeVersion(root, [siteUrl()]),
+            mcpTools,
           },
           !start.warm,
         );

@@ -10,7 +10,6 @@ import { loadCatalog } from '../catalog/load.ts';
 import { openParseCache } from '../catalog/parse-cache.ts';
 import { formatProblems } from '../catalog/problems.ts';
 import { writeAdminCatalog } from '../admin/write-catalog.ts';
-import { describeMcpTools } from '../admin/tools.ts';
 import { cacheFile, codeVersion, readCacheJson, writeCacheJson } from './build-cache.ts';
 import { cachedProductMarkdown, type MarkdownStore } from './markdown-cache.ts';
 import { writePreviewImages } from './preview-images.ts';
@@ -18,6 +17,7 @@ import { copyProductImages } from './product-images.ts';
 import { leakScanner, type LeakReport } from './leak-scan.ts';
 import { indexSearchRecords, writeSearchIndex, type SearchIndexLedger } from './search-index.ts';
 import { writeCatalogOutputs, type OutputLedger } from './write-outputs.ts';
+import type { McpToolSummary } from '../outputs/openapi.ts';
 
 export interface OutputsJob {
   root: string;
@@ -34,6 +34,8 @@ export interface OutputsJob {
   adminOut: string;
   /** Digest of the code: ledgers written by other code are ignored. */
   codeVersion: string;
+  /** The admin tools, for the description of POST /api/mcp. */
+  mcpTools: McpToolSummary[];
 }
 
 export interface OutputsReport {
@@ -76,7 +78,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const md = cachedProductMarkdown(job.base, previous ? readCacheJson<MarkdownStore>(markdownFile) : undefined);
   const outputs = await writeCatalogOutputs(job.outDir, view, {
     base: job.base,
-    mcpDescription: describeMcpTools(),
+    mcpTools: job.mcpTools,
     markdown: md,
     ...(previous ? { previous: previous.outputs } : {}),
     onWrite: (urlPath, text) => {

@@ -21,15 +21,15 @@ import {
   llmsTxt,
 } from '../outputs/llms.ts';
 import { productMarkdown, type ProductMarkdown } from '../outputs/markdown.ts';
-import { buildOpenApi } from '../outputs/openapi.ts';
+import { buildOpenApi, type McpToolSummary } from '../outputs/openapi.ts';
 import { distFileOf, pagesOf } from '../outputs/pages.ts';
 import { twinMarkdown } from '../outputs/twins.ts';
 import { NOT_FOUND_JSON_PATH, notFoundBody } from '../contract/api.ts';
 
 export interface WriteOptions {
   base?: string;
-  /** Extra description for POST /api/mcp in openapi.json. */
-  mcpDescription?: string;
+  /** The admin tools, described under POST /api/mcp in openapi.json. */
+  mcpTools?: readonly McpToolSummary[];
   /** What the last build wrote (url path → key or text digest); outputs that match are kept. */
   previous?: OutputLedger;
   /** Each product's Markdown; a cache that outlives the build (./markdown-cache.ts) saves most of the Markdown work. */
@@ -60,7 +60,7 @@ const digest = (text: string) => createHash('sha1').update(text).digest('base64u
 function* outputs(
   view: CatalogView,
   base: string,
-  mcpDescription: string | undefined,
+  mcpTools: readonly McpToolSummary[] | undefined,
   md: ProductMarkdown,
 ): Generator<Output> {
   const jsons: string[] = [];
@@ -72,10 +72,7 @@ function* outputs(
   yield [CATALOG_JSON_PATH, snapshotJson(jsons, view.at)];
   jsons.length = 0;
   yield [NOT_FOUND_JSON_PATH, JSON.stringify(notFoundBody(base))];
-  yield [
-    '/openapi.json',
-    () => JSON.stringify(buildOpenApi({ base, ...(mcpDescription ? { mcpDescription } : {}) }), null, 2),
-  ];
+  yield ['/openapi.json', () => JSON.stringify(buildOpenApi({ base, ...(mcpTools ? { mcpTools } : {}) }), null, 2)];
   yield ['/.well-known/api-catalog', () => JSON.stringify(apiCatalog(base), null, 2)];
   yield ['/llms.txt', () => llmsTxt(view, md)];
   yield [LLMS_SMALL_PATH, () => llmsSmallTxt(view, base)];
@@ -117,7 +114,7 @@ export async function writeCatalogOutputs(
   // Synchronous writes, each body built just before it is written: only one body is in memory at
   // a time, and ~19,000 small files are written 3–4× faster than through the promise API, whose
   // every file costs open, write and close round trips through the thread pool.
-  for (const [urlPath, body, key] of outputs(view, base, opts.mcpDescription, md)) {
+  for (const [urlPath, body, key] of outputs(view, base, opts.mcpTools, md)) {
     files += 1;
     const file = path.join(outDir, distFileOf(urlPath));
     if (key !== undefined && previous[urlPath] === key && existsSync(file)) {

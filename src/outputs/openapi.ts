@@ -14,6 +14,7 @@ import {
   type ApiErrorCode,
   notFoundBody,
 } from '../contract/api.ts';
+import { limitInWords, REQUEST_LIMIT } from '../contract/limits.ts';
 
 type Json = Record<string, unknown>;
 
@@ -122,10 +123,32 @@ function infoDescription(base: string): string {
   ].join('\n');
 }
 
+/** What the document says of an admin tool (src/server/mcp/tools/ holds the tools themselves). */
+export interface McpToolSummary {
+  name: string;
+  description: string;
+  annotations: { readOnlyHint?: boolean };
+}
+
+/** A short Markdown account of the MCP endpoint and its tools, for the `POST /api/mcp` description. */
+export function describeMcpTools(tools: readonly McpToolSummary[]): string {
+  const lines = tools.map((t) => {
+    const firstSentence = t.description.split(/(?<=\.)\s+(?=[A-Z])/)[0];
+    const hint = t.annotations.readOnlyHint ? 'read-only' : 'has effects';
+    return `- \`${t.name}\` (${hint}): ${firstSentence}`;
+  });
+  return [
+    'Admin-only Model Context Protocol endpoint (Streamable HTTP, stateless, JSON responses; send `Accept: application/json, text/event-stream` and `Content-Type: application/json`). One JSON-RPC message per request: batches are refused. ' +
+      `${limitInWords(REQUEST_LIMIT, 'requests')} per admin. Tools:`,
+    '',
+    ...lines,
+  ].join('\n');
+}
+
 export interface OpenApiOptions {
   base?: string;
-  /** Extra Markdown appended to the `POST /api/mcp` description (e.g. the MCP tool list). */
-  mcpDescription?: string;
+  /** The admin tools, listed in the `POST /api/mcp` description. */
+  mcpTools?: readonly McpToolSummary[];
 }
 
 /** The OpenAPI 3.1 document of the service. */
@@ -269,7 +292,7 @@ export function buildOpenApi(opts: OpenApiOptions = {}): Json {
           operationId: 'postMcp',
           tags: ['admin'],
           summary: 'Admin MCP endpoint',
-          description: opts.mcpDescription ? `${MCP_DESCRIPTION}\n\n${opts.mcpDescription}` : MCP_DESCRIPTION,
+          description: opts.mcpTools ? `${MCP_DESCRIPTION}\n\n${describeMcpTools(opts.mcpTools)}` : MCP_DESCRIPTION,
           security: [{ adminOAuth: [] }],
           requestBody: {
             required: true,

@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { COLUMN_NAMES, columnValue, searchLine } from '../../src/admin/catalog-format.ts';
 import { fieldValue, toProduct } from '../../src/catalog/catalog.ts';
 import { parseProductFile } from '../../src/catalog/load.ts';
-import { newProductFile, newProductInput, serializeProductFile } from '../../src/catalog/product-file.ts';
+import {
+  newProductFile,
+  newProductInput,
+  serializeProductFile,
+  type NewProductFields,
+} from '../../src/catalog/product-file.ts';
 import { FIELDS, Product, ProductFrontmatter, SEARCHABLE_FIELDS, type FieldKey } from '../../src/catalog/schema.ts';
 import { searchRecord } from '../../src/outputs/search-records.ts';
 import { entry, productData } from '../support/products.ts';
@@ -47,7 +52,7 @@ describe('lists derived from the fields', () => {
     const given = Object.fromEntries(
       FIELDS.map((f) => [f.key, f.meta.example instanceof Date ? f.meta.example.toISOString() : f.meta.example]),
     ) as Record<FieldKey, unknown>;
-    const input = newProductInput().parse(given) as Record<FieldKey, unknown> & { name: string };
+    const input = newProductInput().parse(given) as NewProductFields;
     const { entry: written, problems } = parseProductFile(
       `content/products/${String(given.slug)}.md`,
       newProductFile(input, String(given.slug)),

@@ -9,9 +9,9 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFrontMatter } from '../../src/catalog/front-matter.ts';
-import { loadCatalog, parseProductFile } from '../../src/catalog/load.ts';
+import { loadCatalog, parseProductFile, validateProductText } from '../../src/catalog/load.ts';
 import { Product } from '../../src/catalog/schema.ts';
-import { validateText } from '../../src/server/mcp/tools/validate-product.ts';
+
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
 import { runNewProduct } from '../support/new-product.ts';
 import { ENV, callTool, fixtureDir, makeHandler, token } from '../support/mcp.ts';
@@ -180,9 +180,9 @@ describe('validate_product (in process, through the MCP handler)', () => {
     },
   );
 
-  it('validateText without a path does not evaluate either (it reads the slug first)', () => {
+  it('validateProductText without a path does not evaluate either (it reads the slug first)', () => {
     const file = sentinelFile();
-    expect(validateText(attack('---js', file)).valid).toBe(false);
+    expect(validateProductText(attack('---js', file)).valid).toBe(false);
     expect(existsSync(file)).toBe(false);
   });
 });

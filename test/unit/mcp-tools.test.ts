@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, parseProductFile } from '../../src/catalog/load.ts';
 import { contentSource } from '../../src/server/admin-catalog/sources.ts';
-import { describeMcpTools } from '../../src/admin/tools.ts';
+import { describeMcpTools } from '../../src/outputs/openapi.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
 import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
 import {
@@ -82,7 +82,7 @@ describe('tool definitions', () => {
   });
 
   it('describeMcpTools lists every tool in Markdown', () => {
-    const md = describeMcpTools();
+    const md = describeMcpTools(TOOLS);
     for (const t of TOOLS) expect(md).toContain(`- \`${t.name}\``);
   });
 });

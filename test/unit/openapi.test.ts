@@ -109,8 +109,13 @@ describe('OpenAPI document', () => {
   });
 
   it('takes an extra MCP description', () => {
-    const d = buildOpenApi({ base: BASE, mcpDescription: 'Tools: `list_products`.' }) as any;
-    expect(d.paths['/api/mcp'].post.description).toBe(`${MCP_DESCRIPTION}\n\nTools: \`list_products\`.`);
+    const d = buildOpenApi({
+      base: BASE,
+      mcpTools: [{ name: 'list_products', description: 'Lists them. Then more.', annotations: { readOnlyHint: true } }],
+    }) as any;
+    const description: string = d.paths['/api/mcp'].post.description;
+    expect(description.startsWith(`${MCP_DESCRIPTION}\n\nAdmin-only Model Context Protocol endpoint`)).toBe(true);
+    expect(description.endsWith('\n- `list_products` (read-only): Lists them.')).toBe(true);
   });
 
   it('component schemas accept real responses and reject wrong ones (ajv, draft 2020-12)', () => {

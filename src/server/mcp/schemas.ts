@@ -31,7 +31,7 @@ export const AdminProduct = Product.extend({
   ageBands: z
     .array(AgeBandSchema)
     .describe('Age bands the age range overlaps; empty when there is no readable age range.'),
-}).describe('A product as curators see it: the 13 public fields plus status, schedule, file and age bands.');
+}).describe('A product as curators see it: the public fields plus status, schedule, file and age bands.');
 export type AdminProduct = z.infer<typeof AdminProduct>;
 
 export const ProblemSchema = z

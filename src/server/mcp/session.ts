@@ -5,7 +5,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { JSONRPC_INVALID_REQUEST, jsonRpcError } from './http.ts';
 import { buildMcpServer } from './server.ts';
-import { toolsFor } from './tools/registry.ts';
+import { TOOLS } from './tools/index.ts';
 import type { ToolContext } from './tools/tool.ts';
 
 const ACCEPT_BOTH = 'application/json, text/event-stream';
@@ -23,7 +23,7 @@ export async function answerMcp(req: Request, message: unknown, ctx: ToolContext
   const headers = new Headers(req.headers);
   headers.set('accept', ACCEPT_BOTH);
   const forwarded = new Request(req.url, { method: 'POST', headers });
-  const server = buildMcpServer(ctx, await toolsFor(parsed.data as { method?: unknown; params?: unknown }));
+  const server = buildMcpServer(ctx, TOOLS);
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { dueFinding, FINDING_KINDS, sortFindings, type FindingKind } from '../../../admin/audit.ts';
 import { StatusSchema } from '../schemas.ts';
-import { toolInfo } from '../../../admin/tools.ts';
 import { defineTool, paging } from './tool.ts';
 
 export { FINDING_KINDS };
@@ -17,8 +16,12 @@ const Finding = z.object({
   fix: z.string(),
 });
 
-export const auditCatalog = defineTool({
-  ...toolInfo('audit_catalog'),
+export default defineTool({
+  name: 'audit_catalog',
+  title: 'Audit the catalog',
+  description:
+    'Lists what curators should fix, across every product file: missing image, description, age range or editorial note; duplicate names or product links; staff picks without a curator; scheduled products whose publishAt has passed (they go live on the next build); and any problem the validator reports. Filter by kind and status; paged, with counts per kind.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
   input: z
     .object({
       kinds: z

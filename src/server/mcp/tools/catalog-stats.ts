@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../../../config/site.ts';
 import { AGE_BAND_SLUGS, STATUSES } from '../schemas.ts';
-import { toolInfo } from '../../../admin/tools.ts';
 import { defineTool } from './tool.ts';
 
 const counts = <T extends readonly [string, ...string[]]>(keys: T) =>
@@ -10,8 +9,12 @@ const counts = <T extends readonly [string, ...string[]]>(keys: T) =>
 const zeros = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
-export const catalogStats = defineTool({
-  ...toolInfo('catalog_stats'),
+export default defineTool({
+  name: 'catalog_stats',
+  title: 'Catalog statistics',
+  description:
+    'Counts every product file by status (published, draft, scheduled), category, age band, curator and currency, plus unpriced products, staff picks, products without a readable age range, and when the data was built (`builtAt`). Products in several categories or bands count in each.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.object({}).strict(),
   output: z.object({
     total: z.number().int(),

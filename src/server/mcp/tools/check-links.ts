@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { Slug } from '../../../catalog/schema.ts';
 import { checkLinks } from '../links.ts';
 import { StatusSchema } from '../schemas.ts';
-import { toolInfo } from '../../../admin/tools.ts';
 import { ToolError, defineTool, paging } from './tool.ts';
 
 const LinkIssue = z.object({
@@ -21,8 +20,12 @@ const LinkIssue = z.object({
   reason: z.string().nullable(),
 });
 
-export const checkLinksTool = defineTool({
-  ...toolInfo('check_links'),
+export default defineTool({
+  name: 'check_links',
+  title: 'Check product links',
+  description:
+    'Checks product links (`url`) and image links (`imageUrl`, site paths resolved against the site URL): HEAD, then GET when HEAD fails; redirects followed; a timeout per request; a few requests at a time. Targets on loopback, private, link-local or any other special-purpose address (IANA registries, NAT64 and 6to4 included) are refused and never connected to: the address is checked when each connection is made, on every redirect hop. Choose products by `slugs`, or by `status` and paging (ordered by slug); `urls` checks extra links directly. Reports only the links that are not OK.',
+  annotations: { readOnlyHint: true, openWorldHint: true },
   input: z
     .object({
       slugs: z.array(Slug).max(100).optional().describe('Check these products (instead of a page of the catalog).'),

@@ -2,7 +2,6 @@
 // included), checked by the build's parser, under a slug no other product uses. The slug and the
 // text come from src/catalog/product-file.ts, exactly as `npm run new-product` makes them.
 import { z } from 'zod';
-import { parseProductFile, PRODUCTS_DIR } from '../../../catalog/load.ts';
 import {
   freeSlug,
   newProductFile,
@@ -12,7 +11,6 @@ import {
 } from '../../../catalog/product-file.ts';
 import { ProductFrontmatter, Slug } from '../../../catalog/schema.ts';
 import { ProblemSchema } from '../schemas.ts';
-import { toolInfo } from '../../../admin/tools.ts';
 import { ToolError, defineTool } from './tool.ts';
 
 const input = newProductInput({ staffPick: false, published: false }).extend({
@@ -22,8 +20,12 @@ const input = newProductInput({ staffPick: false, published: false }).extend({
     .describe('Publish on the next build (true) or keep as a draft (false, the default).'),
 });
 
-export const draftProduct = defineTool({
-  ...toolInfo('draft_product'),
+export default defineTool({
+  name: 'draft_product',
+  title: 'Draft a product file',
+  description:
+    'Builds a ready-to-commit product file from fields: returns its path (content/products/<slug>.md) and full text with every frontmatter field written (nulls included), checked by the same parser as the build. New products are drafts (`published: false`) unless told otherwise. When the slug (given or derived from the name) is taken, the file uses the first free variant (`-2`, `-3`, …) and says so. Nothing is written: commit the file through a pull request.',
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   input,
   output: z.object({
     path: z.string(),
@@ -36,6 +38,7 @@ export const draftProduct = defineTool({
   }),
   async run(input, ctx) {
     const args = input as NewProductFields;
+    const { parseProductFile, PRODUCTS_DIR } = await import('../../../catalog/load.ts');
     const index = await ctx.catalog();
     const requestedSlug = args.slug ?? slugFromName(args.name);
     if (!requestedSlug)

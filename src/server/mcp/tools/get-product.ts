@@ -2,11 +2,14 @@
 import { z } from 'zod';
 import { Slug } from '../../../catalog/schema.ts';
 import { AdminProduct, adminProduct } from '../schemas.ts';
-import { toolInfo } from '../../../admin/tools.ts';
 import { ToolError, defineTool } from './tool.ts';
 
-export const getProduct = defineTool({
-  ...toolInfo('get_product'),
+export default defineTool({
+  name: 'get_product',
+  title: 'Get a product',
+  description:
+    'Returns one product by slug, drafts and scheduled products included: the public fields plus its status, `publishAt`, source file path and Markdown body. Fails with a list of similar slugs when none matches.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.object({ slug: Slug.describe('The product slug (its file name without .md).') }).strict(),
   output: z.object({
     product: AdminProduct,

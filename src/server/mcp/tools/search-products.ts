@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../../../config/site.ts';
 import type { AdminRow } from '../../admin-catalog/admin-index.ts';
 import { AdminProduct, AgeBandSchema, StatusSchema, adminProduct } from '../schemas.ts';
-import { toolInfo } from '../../../admin/tools.ts';
 import { defineTool, paging } from './tool.ts';
 
 const input = z
@@ -61,8 +60,12 @@ function matcher(f: Filters): (r: AdminRow) => boolean {
   };
 }
 
-export const searchProducts = defineTool({
-  ...toolInfo('search_products'),
+export default defineTool({
+  name: 'search_products',
+  title: 'Search products',
+  description:
+    'Searches every product file, drafts and scheduled products included. Text search over name, brand, description and editorial note; filters for category, age band or age in years, staff pick, curator, currency, priced or not, and status. Results are ordered by slug and paged (`total` counts all matches).',
+  annotations: { readOnlyHint: true, openWorldHint: false },
   input,
   output,
   async run(args, ctx) {

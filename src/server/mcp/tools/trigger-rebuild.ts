@@ -1,11 +1,14 @@
 // trigger_rebuild: POSTs the Netlify build hook so content changes and due schedules go live.
 // Limited separately (5 per hour per admin) on top of the endpoint's request limit.
 import { z } from 'zod';
-import { toolInfo } from '../../../admin/tools.ts';
+import { limitInWords, REBUILD_LIMIT } from '../../../contract/limits.ts';
 import { ToolError, defineTool } from './tool.ts';
 
-export const triggerRebuild = defineTool({
-  ...toolInfo('trigger_rebuild'),
+export default defineTool({
+  name: 'trigger_rebuild',
+  title: 'Trigger a rebuild',
+  description: `Starts a new production build and deploy through the Netlify build hook in BUILD_HOOK_URL: use it after merging product changes, or when a scheduled product is past due. Limited to ${limitInWords(REBUILD_LIMIT)} per admin. Fails with a clear message when BUILD_HOOK_URL is not set.`,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z
     .object({ reason: z.string().trim().min(1).max(200).optional().describe('Shown as the deploy title in Netlify.') })
     .strict(),

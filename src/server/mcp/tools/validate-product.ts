@@ -1,23 +1,18 @@
 // validate_product: checks a product file's text with the build's own parser, so the problems are
 // exactly the ones `npm run validate` and the build would report.
 import { z } from 'zod';
-import { parseProductFile, PRODUCTS_DIR } from '../../../catalog/load.ts';
 import { formatProblems } from '../../../catalog/problems.ts';
 import { ProblemSchema } from '../schemas.ts';
-import { toolInfo } from '../../../admin/tools.ts';
 import { defineTool } from './tool.ts';
 
 const FILE_PATTERN = /^content\/products\/[^/]+\.md$/;
 
-/** Validates `text` as `file`, or, without a path, as the file its own slug names. */
-export function validateText(text: string, file?: string) {
-  const target = file ?? `${PRODUCTS_DIR}/${parseProductFile(`${PRODUCTS_DIR}/product.md`, text).slug ?? 'product'}.md`;
-  const { entry, problems } = parseProductFile(target, text);
-  return { valid: entry !== null && problems.length === 0, path: target, slug: entry?.data.slug ?? null, problems };
-}
-
-export const validateProduct = defineTool({
-  ...toolInfo('validate_product'),
+export default defineTool({
+  name: 'validate_product',
+  title: 'Validate a product file',
+  description:
+    'Checks the text of a product file (frontmatter plus Markdown body) exactly as the build does and returns every problem with its line, field, message and fix. Give `path` (content/products/<slug>.md) to check the slug against the file name; without it the file is assumed to be named after its own slug.',
+  annotations: { readOnlyHint: true, openWorldHint: false },
   input: z
     .object({
       text: z
@@ -45,7 +40,9 @@ export const validateProduct = defineTool({
       .describe('When a product already has this slug: its file (the check is then an edit of it).'),
   }),
   async run(args, ctx) {
-    const res = validateText(args.text, args.path);
+    // The parser (YAML and the schema) loads with the first call, not with the endpoint.
+    const { validateProductText } = await import('../../../catalog/load.ts');
+    const res = validateProductText(args.text, args.path);
     const existing = res.slug ? ((await ctx.catalog()).bySlug.get(res.slug)?.sourcePath ?? null) : null;
     return { ...res, report: res.problems.length ? formatProblems(res.problems) : '', existingProduct: existing };
   },
