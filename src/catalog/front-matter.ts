@@ -1,6 +1,8 @@
 // Splits a product file into its YAML front matter and Markdown body, and nothing else: product
-// texts come from pull requests and admins, so no part of one is ever evaluated.
+// texts come from pull requests and admins, so no part of one is ever evaluated, and no part of
+// one may make the parser do unbounded work.
 import matter from 'gray-matter';
+import { isAlias, parseDocument, visit, type Node } from 'yaml';
 
 /** Why a text has no readable front matter, located and with the fix a curator needs. */
 export interface FrontMatterProblem {
@@ -30,12 +32,82 @@ const FOREIGN_ENGINES = Object.fromEntries(
   ['javascript', 'js', 'coffee', 'coffeescript', 'cson', 'json', 'toml'].map((name) => [name, refuse(name)]),
 );
 
+/** A YAML mistake with the line where it starts (1-based, counted in the front matter gray-matter hands over). */
+class FrontMatterYamlError extends Error {
+  readonly reason: string;
+  readonly line: number;
+  readonly fix: string | undefined;
+  constructor(reason: string, line: number, fix?: string) {
+    super(reason);
+    this.reason = reason;
+    this.line = line;
+    this.fix = fix;
+  }
+}
+
+/** The library's account of a mistake, in a curator's words where it is a common one. */
+function yamlReason(error: { code: string; message: string }): string {
+  const said = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  if (error.code === 'MISSING_CHAR' && /quote/.test(said)) return 'the quoted text that starts here is never closed';
+  if (/^Flow (sequence|map)/.test(said))
+    return `the ${said.startsWith('Flow map') ? '{…}' : '[…]'} list that starts here is never closed`;
+  return said;
+}
+
+/** The 1-based line of an offset in a text. */
+const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+
 /**
- * gray-matter options for product texts: YAML (gray-matter's yaml engine is js-yaml's safeLoad,
- * which knows no `!!js/*` tags) and every other language refused. A new object per call, because
- * gray-matter caches parses made without options and would share their data between files.
+ * Reads front matter with the `yaml` library (YAML 1.2 core schema plus timestamps, as product
+ * files write `publishAt`; keys must be unique). It knows no tags that run code. Aliases are
+ * refused before anything is expanded: product files never need them, and a few hundred bytes of
+ * nested aliases would otherwise build hundreds of megabytes. A mistake is reported at the line
+ * where the broken value starts (an unclosed quote or bracket is only noticed lines later).
  */
-export const yamlOnlyOptions = () => ({ language: 'yaml', engines: { ...FOREIGN_ENGINES } });
+function parseYaml(source: string): Record<string, unknown> {
+  // CR LF and a lone CR end lines as LF does (gray-matter leaves a CR at each line's end).
+  const text = source.replace(/\r\n?/g, '\n');
+  const doc = parseDocument(text, { customTags: ['timestamp'], uniqueKeys: true, prettyErrors: false });
+  const error = doc.errors[0];
+  if (error) {
+    let start: Node | undefined;
+    visit(doc, (_, node) => {
+      const range = (node as Node).range;
+      if (!range || node === doc.contents) return;
+      const holds = range[0] <= error.pos[0] && error.pos[0] <= range[2];
+      if (holds && (!start || range[2] - range[0] < start.range![2] - start.range![0])) start = node as Node;
+    });
+    const line = start?.range ? lineAt(text, start.range[0]) : (error.linePos?.[0].line ?? 1);
+    throw new FrontMatterYamlError(yamlReason(error), line);
+  }
+  let alias: Node | undefined;
+  visit(doc, (_, node) => {
+    if (!isAlias(node)) return undefined;
+    alias = node;
+    return visit.BREAK;
+  });
+  if (alias)
+    throw new FrontMatterYamlError(
+      `uses the YAML alias "*${String((alias as { source?: string }).source)}": product files write every value out`,
+      lineAt(text, alias.range![0]),
+      'Write the value itself instead of an `&anchor` and `*alias`.',
+    );
+  const data: unknown = doc.toJS();
+  if (data === null || data === undefined) return {};
+  if (typeof data !== 'object' || Array.isArray(data) || data instanceof Date)
+    throw new FrontMatterYamlError('is not a list of `field: value` lines', 1);
+  return data as Record<string, unknown>;
+}
+
+/**
+ * gray-matter options for product texts: YAML through `parseYaml`, and every other language
+ * refused. A new object per call, because gray-matter caches parses made without options and
+ * would share their data between files.
+ */
+export const yamlOnlyOptions = () => ({
+  language: 'yaml',
+  engines: { ...FOREIGN_ENGINES, yaml: { parse: parseYaml, stringify: refuse('yaml output') } },
+});
 
 /** The first line of a text, without its line break. */
 function firstLine(source: string): string {
@@ -68,18 +140,16 @@ export function readFrontMatter(source: string): FrontMatter {
   try {
     parsed = matter(source, yamlOnlyOptions());
   } catch (err) {
-    // js-yaml marks the line where it noticed the mistake (0-based, counted after the opening ---).
-    const yaml = err as { reason?: string; mark?: { line?: number }; message?: string };
-    const line = typeof yaml.mark?.line === 'number' ? yaml.mark.line + 1 : 1;
-    const reason = yaml.reason ?? String(yaml.message ?? err).split('\n')[0];
+    if (!(err instanceof FrontMatterYamlError)) throw err;
     return {
       ok: false,
       problem: {
-        line,
-        message: `is not valid YAML: ${reason}`,
+        line: err.line,
+        message: `is not valid YAML: ${err.reason}`,
         fix:
-          `Check line ${line} and the line above it: indentation, a missing ` +
-          `bracket, comma or closing quote between the two \`---\` lines.`,
+          err.fix ??
+          `Check line ${err.line}: indentation, a missing bracket, comma or ` +
+            `closing quote, between the two \`---\` lines.`,
       },
     };
   }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { readFrontMatter } from './front-matter.ts';
 import type { ParseCache } from './parse-cache.ts';
 import { issueToProblem, lineOf, type Problem } from './problems.ts';
-import { ProductFrontmatter, type CatalogEntry } from './schema.ts';
+import { DESCRIPTION_MAX, Product, ProductFrontmatter, type CatalogEntry } from './schema.ts';
 
 export interface LoadResult {
   entries: CatalogEntry[];
@@ -35,13 +35,28 @@ export function parseProductFile(
       fix: `Rename the file to ${raw.slug}.md or set \`slug: ${expected}\`.`,
     });
   }
+  // The body is the description: the same field rules apply to it as to any frontmatter value.
+  const trimmed = read.body.trim();
+  const description = trimmed === '' ? null : trimmed;
+  const body = Product.shape.description.safeParse(description);
+  if (!body.success) problems.push(bodyProblem(file, source, description!, body.error.issues[0]!.message));
   const slug = typeof raw.slug === 'string' ? raw.slug : undefined;
   if (!result.success || problems.length) return { entry: null, problems, ...(slug ? { slug } : {}) };
-  const body = read.body.trim();
+  return { entry: { data: result.data, description, sourcePath: file }, problems, slug: result.data.slug };
+}
+
+/** A problem with the body (the description), on the line where the body starts. */
+function bodyProblem(file: string, source: string, body: string, message: string): Problem {
+  const closing = source.indexOf('\n---', 3);
+  const line = closing === -1 ? null : source.slice(0, closing).split('\n').length + 2;
   return {
-    entry: { data: result.data, description: body === '' ? null : body, sourcePath: file },
-    problems,
-    slug: result.data.slug,
+    file,
+    line,
+    field: 'description',
+    message: `${message} (the body below the closing \`---\` has ${body.length.toLocaleString('en-US')} characters)`,
+    fix:
+      `Shorten the description to at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters: ` +
+      'what the product is, in plain words; the editorial note goes in `whyWePicked`.',
   };
 }
 

@@ -22,10 +22,17 @@ export function lineOf(source: string, field: string): number | null {
   return i === -1 ? null : i + 1;
 }
 
+/**
+ * A value as a message quotes it. Only a single value is written out (cut at 60 characters): a
+ * list or a mapping is named, never serialized, so no input makes a message large.
+ */
 function describeValue(v: unknown): string {
   if (v === undefined) return 'nothing';
-  const s = JSON.stringify(v);
-  return s && s.length > 60 ? `${s.slice(0, 57)}…` : String(s);
+  if (Array.isArray(v)) return `a list of ${v.length} item${v.length === 1 ? '' : 's'}`;
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'an invalid date' : v.toISOString();
+  if (v !== null && typeof v === 'object') return 'a mapping of fields';
+  const s = typeof v === 'string' && v.length > 60 ? JSON.stringify(`${v.slice(0, 57)}…`) : JSON.stringify(v);
+  return String(s);
 }
 
 /** A schema issue as a curator reads it: the field, what is wrong (with the value found) and the fix. */

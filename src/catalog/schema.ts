@@ -64,7 +64,12 @@ export const Slug = z
     cli: { flag: 'slug' },
   });
 
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(max, `must be at most ${max.toLocaleString('en-US')} characters long`);
 
 /** The longest description (a product file's body), in characters. */
 export const DESCRIPTION_MAX = 5000;

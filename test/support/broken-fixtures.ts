@@ -87,6 +87,13 @@ export const BROKEN_CASES: readonly BrokenCase[] = [
     fix: /only YAML front matter is allowed/,
   },
   {
+    file: 'long-description.md',
+    line: 16,
+    field: 'description',
+    message: /^must be at most 5,000 characters long \(the body below the closing `---` has 5,279 characters\)$/,
+    fix: /Shorten the description to at most 5,000 characters/,
+  },
+  {
     file: 'missing-brand.md',
     line: null,
     field: 'brand',
@@ -130,17 +137,17 @@ export const BROKEN_CASES: readonly BrokenCase[] = [
   },
   {
     file: 'unclosed-list.md',
-    line: 7,
+    line: 6,
     field: '(frontmatter)',
-    message: /^is not valid YAML: missed comma between flow collection entries$/,
-    fix: /Check line 7 and the line above it/,
+    message: /^is not valid YAML: the \[…\] list that starts here is never closed$/,
+    fix: /Check line 6: indentation, a missing bracket/,
   },
   {
     file: 'unclosed-quote.md',
-    line: 15,
+    line: 3,
     field: '(frontmatter)',
-    message: /^is not valid YAML: .*double quoted scalar$/,
-    fix: /Check line 15 and the line above it/,
+    message: /^is not valid YAML: the quoted text that starts here is never closed$/,
+    fix: /Check line 3: indentation, a missing bracket, comma or closing quote/,
   },
   {
     file: 'unknown-curator.md',

@@ -84,6 +84,42 @@ describe('the loader refuses every opening line but exactly ---, and evaluates n
     expect(existsSync(file)).toBe(false);
   });
 
+  // Eight levels of ten aliases: 356 bytes that would expand to 10^8 values. The parser must refuse
+  // it before expanding anything, so validate_product, npm run validate and the build stay fast.
+  const bomb = [
+    'slug: x',
+    'a0: &a0 [x, x, x, x, x, x, x, x, x, x]',
+    ...Array.from({ length: 7 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`),
+    'name: *a7',
+  ].join('\n');
+
+  it('a YAML alias bomb is one problem on the line of the first alias, and nothing is expanded', () => {
+    const res = parseProductFile('content/products/x.md', `---\n${bomb}\n---\n`);
+    expect(res.entry).toBeNull();
+    expect(res.problems).toEqual([
+      {
+        file: 'content/products/x.md',
+        line: 4,
+        field: '(frontmatter)',
+        message: 'is not valid YAML: uses the YAML alias "*a0": product files write every value out',
+        fix: 'Write the value itself instead of an `&anchor` and `*alias`.',
+      },
+    ]);
+  });
+
+  it('a single harmless alias is refused the same way (product files never need one)', () => {
+    const res = parseProductFile('content/products/x.md', '---\nslug: &s x\nname: *s\n---\n');
+    expect(res.problems).toEqual([expect.objectContaining({ line: 3, field: '(frontmatter)' })]);
+  });
+
+  it('a huge nested value in a field is named, not written out, in the problem', () => {
+    const nested = `name:\n${Array.from({ length: 2000 }, (_, i) => `  k${i}: [${Array(20).fill('"word"').join(', ')}]`).join('\n')}`;
+    const res = parseProductFile('content/products/x.md', `---\nslug: x\n${nested}\n---\n`);
+    const name = res.problems.find((p) => p.field === 'name')!;
+    expect(name.message).toMatch(/\(got a mapping of fields\)$/);
+    expect(JSON.stringify(res.problems).length).toBeLessThan(5000);
+  });
+
   it('a __proto__ key pollutes no prototype', () => {
     const res = parseProductFile('content/products/x.md', '---\n__proto__:\n  polluted: yes\nslug: x\n---\n');
     expect(res.entry).toBeNull();

@@ -256,6 +256,23 @@ describe('validate_product', () => {
     });
   });
 
+  it('a YAML alias bomb is one problem naming its line, not a stalled or failed call', async () => {
+    const levels = Array.from(
+      { length: 7 },
+      (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(`*a${i}`).join(', ')}]`,
+    );
+    const text = ['---', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]', ...levels, 'name: *a7', '---', ''].join('\n');
+    const r = await run('validate_product', { text });
+    expect(r.valid).toBe(false);
+    expect(r.problems).toEqual([
+      expect.objectContaining({
+        line: 3,
+        field: '(frontmatter)',
+        message: expect.stringContaining('YAML alias "*a0"'),
+      }),
+    ]);
+  });
+
   it('text without frontmatter', async () => {
     const r = await run('validate_product', { text: 'just words' });
     expect(r.problems[0].field).toBe('(frontmatter)');

@@ -61,11 +61,13 @@ describe('validator annotations (GITHUB_ACTIONS=true)', () => {
       expect(cmd!.data).toBe(`${p.field} ${p.message}. Fix: ${p.fix}`);
       if (p.line) {
         expect(cmd!.props.line).toBe(String(p.line));
-        // The line really holds the field; a YAML error points where the parser stopped (inside the
-        // frontmatter); other problems with the whole file point at its first line.
+        // The line really holds the field; a YAML error points where the broken value starts (inside
+        // the frontmatter); the description is the body, below the closing ---; other problems with
+        // the whole file point at its first line.
         const source = readFileSync(path.join(ROOT, p.file), 'utf8').split('\n');
         const text = source[p.line - 1]!;
         if (/not valid YAML/.test(p.message)) expect(p.line).toBeLessThanOrEqual(source.indexOf('---', 1) + 1);
+        else if (p.field === 'description') expect(p.line).toBe(source.indexOf('---', 1) + 2);
         else if (p.field.startsWith('(')) expect(p.line).toBe(1);
         else expect(text.startsWith(`${p.field.split(', ')[0]}:`), `${p.file}:${p.line} ${text}`).toBe(true);
       }

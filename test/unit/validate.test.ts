@@ -2,7 +2,9 @@
 // reported with the file, line, field, what is wrong and how to fix it, both by loadCatalog and by
 // `npm run validate`; the real catalog validates.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ageBandsFor, AGE_BANDS } from '../../src/catalog/ages.ts';
@@ -82,6 +84,23 @@ describe('npm run validate on the broken fixtures', () => {
       expect(lines[at + 1]).toMatch(c.fix);
     },
   );
+});
+
+describe('npm run validate on a body the build would refuse', () => {
+  it('names a 5 MB description with its file, line and fix (the build would fail on it in its proof)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'long-body-'));
+    try {
+      const text = readFileSync(path.join(ROOT, 'content/products/codenames.md'), 'utf8');
+      writeFileSync(path.join(dir, 'codenames.md'), `${text}${'Words and more words. '.repeat(240_000)}\n`);
+      const { code, stderr } = await validate(dir);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(
+        /codenames\.md:19 {2}description: must be at most 5,000 characters long \(the body below the closing `---` has 5,279,999 characters\)\.\n {4}Fix: Shorten the description/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('npm run validate in GitHub Actions', () => {
