@@ -16,17 +16,18 @@
 //   api/products.json, llms.txt,               home output formats; categories/<slug>.txt as an
 //   llms-small.txt, llms-full.txt, llms/*.txt  output format of the category's term page
 //   sitemap.xml, feed.xml                      Hugo's own sitemap and RSS (baseName "feed", 50)
-//   layout: header, Open Graph, JSON-LD        baseof with `partialCached` header/footer and cards,
+//   layout: header, Open Graph, JSON-LD        baseof with a `partialCached` header and footer,
 //                                              Open Graph/Twitter tags, a Product JSON-LD per page
-//   pagefind/ (product records)                `pagefind --site public`, product pages marked
-//                                              `data-pagefind-body`, categories as filters
+//   pagefind/ (product records: name, brand,   `pagefind --site public` over the HTML: product
+//   ages, categories, text, note; filters)     pages marked `data-pagefind-body`, the same meta
+//                                              and category/age filters as data-pagefind-* attributes
 //
 // Not mirrored (ours does more): openapi.json, _headers, robots.txt, the PNG link previews, the
 // admin catalog and the post-build proof. Hugo gets two small favours a Hugo user would also take:
 // each product's age bands and suggested ages are computed here and written into its front matter
-// (templates cannot parse "18 months–3 years"), and lists keep Hugo's default order (by title)
-// (weight, date, title) instead of our slug order. Drafts are `draft: true`, scheduled products a future `publishDate`:
-// Hugo leaves both out, as our build does.
+// (templates cannot parse "18 months–3 years"), and lists keep Hugo's default order (weight, date,
+// title) instead of our slug order. Drafts are `draft: true`, scheduled products a future
+// `publishDate`: Hugo leaves both out, as our build does.
 //
 // Tests: `npm test` checks what this module writes (config, a template for every output format,
 // front matter, the expected-output list) without running Hugo, which CI does not install; the
@@ -177,7 +178,7 @@ ${DESCRIPTION}
 <script type="application/ld+json">{{ $ld | jsonify | safeJS }}</script>{{ end }}
 {{ define "main" }}{{ $p := .Params }}{{ $cats := .GetTerms "categories" -}}
 <nav class="crumbs" aria-label="Breadcrumb"><ol><li><a href="/">Home</a></li>{{ with index $cats 0 }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}<li><span aria-current="page">{{ .Title }}</span></li></ol></nav>
-<article class="product" data-pagefind-body>{{ with $p.imageurl }}<div class="product__media"><img class="pimg pimg--hero" src="{{ . }}" alt="{{ $.Title }} by {{ $p.brand }}" width="800" height="600" loading="eager" decoding="async"></div>{{ end }}<div class="product__main"><h1 class="product__title">{{ .Title }}</h1><p class="product__brand">by {{ $p.brand }}</p><dl class="facts"><div><dt>Ages</dt><dd>{{ $p.agerange | default "Not stated" }}</dd></div><div><dt>Price</dt><dd>${PRICE}{{ if ne $p.price nil }}<span class="facts__note"> (indicative)</span>{{ end }}</dd></div><div><dt>Categories</dt><dd><ul class="tags">{{ range $cats }}<li><a href="{{ .RelPermalink }}" data-pagefind-filter="category">{{ .Title }}</a></li>{{ end }}</ul></dd></div></dl><div class="buy"><a class="button" href="{{ $p.shopurl }}" rel="sponsored noopener">See it at the shop<span class="visually-hidden"> (affiliate link)</span></a><p class="buy__note"><span class="badge badge--quiet">Affiliate link</span> We sell nothing here; if you buy through this link the shop may pay us a small commission. <a href="/about#affiliate-links">Our disclosure</a>.</p></div></div>
+<article class="product" data-pagefind-body>{{ with $p.imageurl }}<div class="product__media"><img class="pimg pimg--hero" src="{{ . }}" alt="{{ $.Title }} by {{ $p.brand }}" width="800" height="600" loading="eager" decoding="async"></div>{{ end }}<div class="product__main"><h1 class="product__title" data-pagefind-meta="title">{{ .Title }}</h1><p class="product__brand">by <span data-pagefind-meta="brand">{{ $p.brand }}</span></p>{{ range $p.ages }}<span data-pagefind-filter="age:{{ . }}"></span>{{ end }}<dl class="facts"><div><dt>Ages</dt><dd data-pagefind-meta="ages">{{ $p.agerange | default "Not stated" }}</dd></div><div><dt>Price</dt><dd><span data-pagefind-meta="price">${PRICE}</span>{{ if ne $p.price nil }}<span class="facts__note"> (indicative)</span>{{ end }}</dd></div><div><dt>Categories</dt><dd><ul class="tags">{{ range $cats }}<li><a href="{{ .RelPermalink }}" data-pagefind-filter="category">{{ .Title }}</a></li>{{ end }}</ul></dd></div></dl><div class="buy" data-pagefind-ignore><a class="button" href="{{ $p.shopurl }}" rel="sponsored noopener">See it at the shop<span class="visually-hidden"> (affiliate link)</span></a><p class="buy__note"><span class="badge badge--quiet">Affiliate link</span> We sell nothing here; if you buy through this link the shop may pay us a small commission. <a href="/about#affiliate-links">Our disclosure</a>.</p></div></div>
 {{- with $p.whywepicked }}<section class="why" aria-labelledby="why-heading"><h2 id="why-heading">Why we picked it</h2><blockquote><p>{{ . }}</p></blockquote></section>{{ end -}}
 {{- with .Content }}<section class="about-product" aria-labelledby="desc-heading"><h2 id="desc-heading">About this product</h2>{{ . }}</section>{{ end -}}
 </article>{{ end }}
