@@ -1,6 +1,7 @@
 // `npm run bench [-- --n 10000] [--keep] [--skip-lighthouse] [--skip-hugo] [--seed 1] [--astro-config f]`: builds N
 // synthetic products cold, then warm as the hourly rebuild on Netlify (the output folder and build
-// cache kept, one product edited), beside Hugo; times the admin functions, weighs the pages (and
+// cache kept, one product edited), beside two Hugo anchors (Hugo + Pagefind doing the same work,
+// which the build targets are judged against, and a trivial one-template site for information); times the admin functions, weighs the pages (and
 // the heaviest of all, gzipped), checks search ranking and transfer, runs Lighthouse on four pages,
 // judges the targets (TARGETS in scripts/bench/report.ts) and writes bench-results/<timestamp>.json.
 // The run is the list PHASES below; each phase reads and fills one shared record, `Run`.
@@ -31,6 +32,16 @@ import { benchAdmin } from './bench/admin.ts';
 import { buildSteps, clearAstroCaches, isPageLine, phases, supportsCacheDirEnv } from './bench/build.ts';
 import { distStats } from './bench/dist-stats.ts';
 import { HUGO, hugoAvailable, hugoCommand, writeHugoSite } from './bench/hugo.ts';
+import {
+  checkSameWorkOutput,
+  countOutputKinds,
+  hugoStats,
+  pagefindCommand,
+  sameWorkExpectations,
+  sameWorkHugoCommand,
+  writeSameWorkHugoSite,
+  type OutputKinds,
+} from './bench/hugo-same-work.ts';
 import { chromiumAvailable, lighthouse } from './bench/lighthouse.ts';
 import { measure } from './bench/measure.ts';
 import { pageWeight } from './bench/pages.ts';
@@ -126,6 +137,7 @@ async function ourBuild(r: Run, label: 'cold' | 'warm'): Promise<BuildRun> {
   });
   const dist = result.ok ? await distStats(r.distDir, { gzipHtml: label === 'cold' }) : null;
   const run = toBuildRun(result, phases(result.log, result.wallMs), dist);
+  if (result.ok && label === 'cold') run.kinds = await countOutputKinds(r.distDir);
   log(
     `${label} build ${result.ok ? 'done' : 'FAILED'}: ${sec(result.wallMs)}, peak RSS ${mb(result.peakProcessBytes)} (${result.peakProcessCommand}), ${mb(result.peakRssBytes)} over ${result.peakProcesses} processes${dist ? `, ${dist.files} files` : ''}`,
   );
@@ -159,7 +171,7 @@ async function warmBuild(r: Run) {
   r.warm = await ourBuild(r, 'warm');
 }
 
-/** Hugo builds the same products cold, as the yardstick for both of our builds. */
+/** The trivial anchor: one template writes the same products as HTML pages (information only). */
 async function hugoBuild(r: Run) {
   if (args['skip-hugo']) r.hugo = { available: false, note: 'skipped (--skip-hugo)' };
   else if (!hugoAvailable()) {
@@ -188,7 +200,102 @@ async function hugoBuild(r: Run) {
   r.ratioColdToHugo = r.cold?.ok && hugoMs ? r.cold.wallMs / hugoMs : null;
   r.ratioWarmToHugo = r.warm?.ok && hugoMs ? r.warm.wallMs / hugoMs : null;
   if (r.ratioColdToHugo !== null)
-    log(`ratio ours/Hugo: cold ${r.ratioColdToHugo.toFixed(2)}×, warm ${r.ratioWarmToHugo?.toFixed(2)}×`);
+    log(`ratio ours/trivial Hugo: cold ${r.ratioColdToHugo.toFixed(2)}×, warm ${r.ratioWarmToHugo?.toFixed(2)}×`);
+}
+
+const PAGEFIND = path.join(ROOT, 'node_modules/.bin/pagefind');
+
+/** One line per kind of output file: ours beside the same-work Hugo site's. */
+function logKinds(ours: OutputKinds | undefined, theirs: OutputKinds) {
+  const names: [keyof OutputKinds, string][] = [
+    ['productHtml', 'product pages (HTML)'],
+    ['productMd', 'product twins (.md)'],
+    ['productJson', 'product JSON'],
+    ['listHtml', 'list pages (HTML, every page of every list)'],
+    ['listMd', 'list twins (.md)'],
+    ['pageOneRedirects', "Hugo's page-1 redirects"],
+    ['pagefind', 'Pagefind files'],
+    ['otherHtml', 'other HTML pages'],
+    ['other', 'other files'],
+    ['total', 'total'],
+  ];
+  log(`  ${'files by kind'.padEnd(44)} ${'ours'.padStart(7)} ${'Hugo'.padStart(7)}`);
+  for (const [k, name] of names)
+    log(`  ${name.padEnd(44)} ${(ours?.[k] ?? '–').toString().padStart(7)} ${theirs[k].toString().padStart(7)}`);
+}
+
+/**
+ * The anchor of the build targets: Hugo building the same outputs (hugo-same-work.ts), then
+ * Pagefind indexing its HTML, cold, each measured on its own; the anchor's time is the sum and its
+ * memory the larger of the two largest processes. The output is counted and checked afterwards.
+ */
+async function hugoSameWorkBuild(r: Run) {
+  if (args['skip-hugo']) r.hugoSameWork = { available: false, note: 'skipped (--skip-hugo)' };
+  else if (!hugoAvailable()) {
+    log(`Hugo is not installed at ${HUGO}: run \`apt-get install hugo\` to compare. Skipping.`);
+    r.hugoSameWork = { available: false, note: 'not installed (apt-get install hugo)' };
+  } else if (!existsSync(PAGEFIND)) {
+    r.hugoSameWork = { available: false, note: `Pagefind's CLI not found at ${PAGEFIND} (npm install)` };
+  } else {
+    const site = path.join(r.tmp, 'hugo-same-work-site');
+    const pub = path.join(r.tmp, 'hugo-same-work-public');
+    const cache = path.join(r.tmp, 'hugo-same-work-cache');
+    log('writing the same products as a same-work Hugo site (output formats, taxonomies, pagination)');
+    await writeSameWorkHugoSite(site, r.entries, { at: r.now, staticFrom: path.join(ROOT, 'public') });
+    await Promise.all([pub, cache].map((d) => rm(d, { recursive: true, force: true })));
+    const hugo = await measure(sameWorkHugoCommand(site, pub, cache), { cwd: r.tmp, env: process.env });
+    const tail = (res: typeof hugo) =>
+      res.log
+        .slice(-5)
+        .map((l) => l.line)
+        .join(' ');
+    if (!hugo.ok) r.hugoSameWork = { available: false, note: `hugo failed: ${tail(hugo)}` };
+    else {
+      log(`  Hugo: ${sec(hugo.wallMs)}, largest process ${mb(hugo.peakProcessBytes)} (${hugo.peakProcessCommand})`);
+      const pagefind = await measure(pagefindCommand(PAGEFIND, pub), { cwd: r.tmp, env: process.env });
+      if (!pagefind.ok) r.hugoSameWork = { available: false, note: `pagefind failed: ${tail(pagefind)}` };
+      else {
+        log(
+          `  Pagefind: ${sec(pagefind.wallMs)}, largest process ${mb(pagefind.peakProcessBytes)} (${pagefind.peakProcessCommand})`,
+        );
+        const kinds = await countOutputKinds(pub);
+        const problems = checkSameWorkOutput(pub, kinds, sameWorkExpectations(r.entries, r.now));
+        const [peak, command] =
+          pagefind.peakProcessBytes > hugo.peakProcessBytes
+            ? [pagefind.peakProcessBytes, pagefind.peakProcessCommand]
+            : [hugo.peakProcessBytes, hugo.peakProcessCommand];
+        r.hugoSameWork = {
+          available: true,
+          wallMs: hugo.wallMs + pagefind.wallMs,
+          hugoMs: hugo.wallMs,
+          pagefindMs: pagefind.wallMs,
+          peakProcessBytes: peak,
+          peakProcessCommand: command,
+          hugoPeakProcessBytes: hugo.peakProcessBytes,
+          pagefindPeakProcessBytes: pagefind.peakProcessBytes,
+          hugoStats: hugoStats(hugo.log.map((l) => l.line)),
+          kinds,
+          problems,
+          version: execFileSync(HUGO, ['version'], { encoding: 'utf8' }).trim(),
+        };
+        log(
+          `Hugo + Pagefind (same work): ${sec(hugo.wallMs + pagefind.wallMs)}, largest process ${mb(peak)} (${command}), ${kinds.total} files`,
+        );
+        logKinds(r.cold?.kinds, kinds);
+        for (const p of problems) log(`  INCOMPLETE: ${p}`);
+      }
+    }
+  }
+  const a = r.hugoSameWork;
+  const ok = a?.available && !a.problems?.length;
+  r.ratioColdToSameWork = ok && r.cold?.ok ? r.cold.wallMs / a.wallMs! : null;
+  r.ratioWarmToSameWork = ok && r.warm?.ok ? r.warm.wallMs / a.wallMs! : null;
+  const ourPeak = Math.max(r.cold?.ok ? r.cold.peakProcessBytes : 0, r.warm?.ok ? r.warm.peakProcessBytes : 0);
+  r.ratioMemoryToSameWork = ok && ourPeak ? ourPeak / a.peakProcessBytes! : null;
+  if (r.ratioColdToSameWork !== null)
+    log(
+      `ratio ours/(Hugo + Pagefind, same work): cold ${r.ratioColdToSameWork.toFixed(2)}×, warm ${r.ratioWarmToSameWork?.toFixed(2) ?? 'n/a'}×, memory ${r.ratioMemoryToSameWork?.toFixed(2) ?? 'n/a'}×`,
+    );
 }
 
 /** Cold starts of the health and MCP functions, and tool latencies, against the 10k catalog. */
@@ -326,7 +433,8 @@ const PHASES: BenchPhase[] = [
   { name: 'products', run: generateProducts },
   { name: 'cold build', run: coldBuild },
   { name: 'warm build', run: warmBuild },
-  { name: 'Hugo', run: hugoBuild },
+  { name: 'Hugo, trivial site', run: hugoBuild },
+  { name: 'Hugo + Pagefind, same work', run: hugoSameWorkBuild },
   { name: 'admin functions', run: adminFunctions },
   { name: 'page weights', run: pageWeights },
   { name: 'search', run: search },
@@ -372,6 +480,10 @@ const run: Run = {
   hugo: null,
   ratioColdToHugo: null,
   ratioWarmToHugo: null,
+  hugoSameWork: null,
+  ratioColdToSameWork: null,
+  ratioWarmToSameWork: null,
+  ratioMemoryToSameWork: null,
   admin: { available: false, note: 'not run' },
   pages: { available: false, weights: [], lighthouse: [], search: null },
   pagePaths: [],

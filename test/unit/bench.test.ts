@@ -1,15 +1,25 @@
 // The benchmark's own pieces: the synthetic catalog passes the real schema and is deterministic,
-// the build command follows package.json, and the statistics are computed correctly. No timing.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+// the build command follows package.json, the statistics are computed correctly, the targets are
+// judged, and the same-work Hugo site is written as Hugo needs it. No timing, no Hugo.
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { statusOf } from '../../src/catalog/catalog.ts';
+import { publishedEntries, statusOf } from '../../src/catalog/catalog.ts';
+import { ageBandsFor } from '../../src/catalog/ages.ts';
 import { writeSyntheticCatalog } from '../../scripts/bench/generate.ts';
 import { percentile } from '../../scripts/bench/admin.ts';
 import { buildSteps, isPageLine, phases } from '../../scripts/bench/build.ts';
-import { judge, type BenchReport } from '../../scripts/bench/report.ts';
+import {
+  checkSameWorkOutput,
+  hugoStats,
+  outputKind,
+  sameWorkExpectations,
+  writeSameWorkHugoSite,
+  type OutputKinds,
+} from '../../scripts/bench/hugo-same-work.ts';
+import { judge, type BenchReport, type SameWorkRun } from '../../scripts/bench/report.ts';
 import { spread } from '../../scripts/bench/search.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
 
@@ -126,7 +136,18 @@ describe('search sample and the browse targets', () => {
     expect(verdictOf(light as typeof r, /HTML page ≤ 30 KB/)).toBe('MET');
   });
 
-  it('judges the largest process of the cold and warm builds, naming which build and process it was', () => {
+  const anchor = (over: Partial<SameWorkRun> = {}): SameWorkRun => ({
+    available: true,
+    wallMs: 10_000,
+    hugoMs: 6_000,
+    pagefindMs: 4_000,
+    peakProcessBytes: 800e6,
+    peakProcessCommand: 'hugo',
+    problems: [],
+    ...over,
+  });
+
+  it('judges the largest process of the cold and warm builds against 1.25× Hugo + Pagefind, naming which build and process it was', () => {
     const run = (bytes: number, command: string) => ({
       ...base.cold!,
       peakProcessBytes: bytes,
@@ -137,13 +158,40 @@ describe('search sample and the browse targets', () => {
     const r = {
       ...base,
       pages: { available: true, weights: [], lighthouse: [] },
+      hugoSameWork: anchor(),
       cold: run(900e6, 'node astro'),
       warm: run(1_003e6, 'node outputs-worker.ts'),
     };
     const memory = judge(r).find((t) => /peak memory/.test(t.name))!;
     expect(memory.verdict).toBe('NOT MET');
-    expect(memory.measured).toMatch(/^1003 MB \(warm: node outputs-worker\.ts, content sync;/);
+    expect(memory.measured).toMatch(
+      /^1\.25×: ours 1003 MB \(warm: node outputs-worker\.ts, content sync;.* vs 800 MB \(hugo\)$/,
+    );
     expect(verdictOf({ ...r, warm: run(999e6, 'node astro') }, /peak memory/)).toBe('MET');
+    expect(verdictOf({ ...r, hugoSameWork: null }, /peak memory/)).toBe('NOT AVAILABLE');
+  });
+
+  it('judges the cold build against 2× and the hourly rebuild against 1× Hugo + Pagefind doing the same work', () => {
+    const timed = (cold: number, warm: number, over: Partial<SameWorkRun> = {}) => ({
+      ...base,
+      pages: { available: true, weights: [], lighthouse: [] },
+      cold: { ...base.cold!, wallMs: cold, peakProcessBytes: 1 },
+      warm: { ...base.cold!, wallMs: warm, peakProcessBytes: 1 },
+      hugoSameWork: anchor(over),
+    });
+    expect(verdictOf(timed(20_000, 10_000), /^cold build ≤ 2× Hugo \+ Pagefind \(same work\)$/)).toBe('MET');
+    expect(verdictOf(timed(20_001, 10_000), /^cold build/)).toBe('NOT MET');
+    expect(verdictOf(timed(20_000, 10_000), /^hourly rebuild .* ≤ 1× Hugo \+ Pagefind/)).toBe('MET');
+    expect(verdictOf(timed(20_000, 10_001), /^hourly rebuild/)).toBe('NOT MET');
+    // An anchor whose output is incomplete, or that did not run, judges nothing.
+    const incomplete = timed(1, 1, { problems: ['missing 1 files: feed.xml'] });
+    expect(judge(incomplete).find((t) => /^cold build/.test(t.name))).toMatchObject({
+      verdict: 'NOT AVAILABLE',
+      measured: expect.stringContaining('incomplete: missing 1 files: feed.xml'),
+    });
+    expect(verdictOf(timed(1, 1, { available: false, note: 'not installed' }), /^hourly rebuild/)).toBe(
+      'NOT AVAILABLE',
+    );
   });
 
   it('judges llms-small.txt against 1.5 MB, and says when the build wrote none', () => {
@@ -177,4 +225,185 @@ describe('search sample and the browse targets', () => {
     expect(verdictOf(all, /one search query/)).toBe('NOT MET');
     expect(verdictOf({ ...r, pages: { ...r.pages, search: null } }, /exact name/)).toBe('NOT AVAILABLE');
   });
+});
+
+// The same-work Hugo site is checked as written, without running Hugo (CI does not install it):
+// the benchmark builds it with the real Hugo and checks the output with checkSameWorkOutput.
+describe('same-work Hugo site', () => {
+  const at = new Date('2026-06-01T00:00:00Z');
+  const site = async () => {
+    const dir = await tmp();
+    await writeSyntheticCatalog(path.join(dir, 'content'), 150, { seed: 3 });
+    const { entries } = await loadCatalog(path.join(dir, 'content'));
+    await writeSameWorkHugoSite(path.join(dir, 'site'), entries, { at });
+    const read = (rel: string) => readFile(path.join(dir, 'site', rel), 'utf8');
+    return { dir, entries, read, published: publishedEntries(entries, at) };
+  };
+
+  it('configures what Hugo 0.111 needs for our outputs: ugly URLs, 48 a page at /list/N, output formats per kind', async () => {
+    const { read } = await site();
+    const config = await read('config.toml');
+    for (const line of [
+      'uglyURLs = true',
+      'paginate = 48',
+      'paginatePath = ""',
+      'category = "categories"',
+      'age = "ages"',
+      'filter = "filters"',
+      'filters = "/ages/:slug/"',
+      'home = ["HTML", "markdown", "RSS", "productsjson", "llms", "llmssmall", "llmsfull"]',
+      'page = ["HTML", "markdown", "productjson"]',
+      'section = ["HTML", "markdown"]',
+      'term = ["HTML", "markdown"]',
+    ])
+      expect(config).toContain(line);
+    // The per-product JSON has an empty suffix (an extension-less file) under api/.
+    expect(config).toMatch(/\[mediaTypes\."application\/x-product"\]\s+suffixes = \[""\]/);
+    expect(config).toMatch(/\[outputFormats\.productjson\][^[]*path = "api"/);
+    expect(config).toMatch(/\[outputFormats\.productsjson\][^[]*baseName = "products"[^[]*path = "api"/);
+  });
+
+  it('has a template for every custom output format it asks for, and a realistic layout', async () => {
+    const { dir, read } = await site();
+    const config = await read('config.toml');
+    const frontMatter = await read('content/categories/books/_index.md');
+    const asked = new Set(
+      [...`${config}\n${frontMatter}`.matchAll(/"([a-z]+)"/g)]
+        .map((m) => m[1]!)
+        .filter((f) => new RegExp(`\\[outputFormats\\.${f}\\]`).test(config)),
+    );
+    expect([...asked].sort()).toEqual(
+      ['llms', 'llmsdump', 'llmsfull', 'llmssmall', 'markdown', 'productjson', 'productsjson'].sort(),
+    );
+    const layouts = (await readdir(path.join(dir, 'site/layouts'), { recursive: true })).map(String);
+    for (const f of asked) expect(layouts.some((l) => path.basename(l).includes(`.${f}`))).toBe(true);
+    const base = await read('layouts/_default/baseof.html');
+    expect(base).toContain('partialCached "header.html"');
+    expect(base).toMatch(/og:title.*og:description.*og:url.*og:image/s);
+    expect(await read('layouts/_default/single.html')).toMatch(/application\/ld\+json.*jsonify \| safeJS/s);
+    expect(await read('layouts/_default/single.html')).toContain('data-pagefind-body');
+    expect(await read('layouts/_default/list.html')).toContain('.Paginate');
+    expect(await read('layouts/_default/list.markdown.md')).toContain('.Paginate');
+  });
+
+  it('writes every product with drafts as draft: true and scheduled ones with a future publishDate', async () => {
+    const { entries, read } = await site();
+    const fm = async (slug: string) => (await read(`content/products/${slug}.md`)).split('---\n')[1]!;
+    const draft = entries.find((e) => statusOf(e, at) === 'draft')!;
+    const scheduled = entries.find((e) => statusOf(e, at) === 'scheduled')!;
+    const published = entries.find((e) => statusOf(e, at) === 'published' && e.data.ageRange !== null)!;
+    expect(await fm(draft.data.slug)).toMatch(/^draft: true$/m);
+    const future = /^publishDate: "(.+)"$/m.exec(await fm(scheduled.data.slug))![1]!;
+    expect(new Date(future).getTime()).toBeGreaterThan(at.getTime());
+    const p = await fm(published.data.slug);
+    expect(p).toMatch(/^draft: false$/m);
+    // Hugo's own `url` key would move the page: the product's link is `shopUrl`.
+    expect(p).not.toMatch(/^url:/m);
+    expect(p).toContain(`shopUrl: ${JSON.stringify(published.data.url)}`);
+    const bands = JSON.parse(/^ages: (.+)$/m.exec(p)![1]!) as string[];
+    expect(bands.length).toBeGreaterThan(0);
+    expect(JSON.parse(/^filters: (.+)$/m.exec(p)![1]!)).toEqual(
+      bands.flatMap((b) => published.data.categories.map((c) => `${b}/${c}`)),
+    );
+  });
+
+  it('writes one content file per product and a titled term page for each category, band and filter page with products', async () => {
+    const { dir, entries, published, read } = await site();
+    expect(await readdir(path.join(dir, 'site/content/products'))).toHaveLength(entries.length + 1); // + _index.md
+    expect(await read('content/categories/books/_index.md')).toMatch(/^outputs: \["HTML","markdown","llmsdump"\]$/m);
+    const filters = (await readdir(path.join(dir, 'site/content/filters'), { recursive: true }))
+      .map(String)
+      .filter((f) => f.endsWith('_index.md') && f.includes('/'));
+    const pairs = new Set(
+      published.flatMap((e) =>
+        ageBandsFor(e.data.ageRange).flatMap((b) => e.data.categories.map((c) => `${b}/${c}/_index.md`)),
+      ),
+    );
+    expect(new Set(filters)).toEqual(pairs);
+    const [first] = [...pairs];
+    expect(await read(`content/filters/${first}`)).toContain(`slug: "${first!.replace('/_index.md', '')}"`);
+  });
+
+  it('expects the files a user of the site would ask for, and none of an unpublished product', async () => {
+    const { entries, published } = await site();
+    expect(published.length).toBeGreaterThan(48);
+    const { mustExist, mustNotExist, products } = sameWorkExpectations(entries, at);
+    expect(products).toBe(published.length);
+    const sample = published[Math.floor(published.length / 2)]!.data.slug;
+    for (const f of [
+      `products/${sample}.html`,
+      `products/${sample}.md`,
+      `api/products/${sample}`,
+      'products/2.html',
+      'products/2.md',
+      'categories/books.html',
+      'categories/books.md',
+      'api/products.json',
+      'llms-full.txt',
+      'sitemap.xml',
+      'feed.xml',
+      'pagefind/pagefind.js',
+    ])
+      expect(mustExist).toContain(f);
+    const draft = entries.find((e) => statusOf(e, at) === 'draft')!.data.slug;
+    expect(mustNotExist).toContain(`products/${draft}.html`);
+    expect(mustExist.some((f) => f.includes(draft))).toBe(false);
+  });
+
+  it('reports a built folder that lacks an expected file or holds an unpublished product', async () => {
+    const { entries } = await site();
+    const expected = sameWorkExpectations(entries, at);
+    const out = await tmp();
+    const touch = async (rel: string) => {
+      await mkdir(path.dirname(path.join(out, rel)), { recursive: true });
+      await writeFile(path.join(out, rel), '');
+    };
+    for (const f of expected.mustExist) await touch(f);
+    const kinds = (k: Partial<OutputKinds>) =>
+      ({
+        productHtml: expected.products,
+        productMd: expected.products,
+        productJson: expected.products,
+        ...k,
+      }) as OutputKinds;
+    expect(checkSameWorkOutput(out, kinds({}), expected)).toEqual([]);
+    await rm(path.join(out, 'feed.xml'));
+    await touch(expected.mustNotExist[0]!);
+    expect(checkSameWorkOutput(out, kinds({ productJson: 3 }), expected)).toEqual([
+      'missing 1 files: feed.xml',
+      `unpublished products written: ${expected.mustNotExist[0]}`,
+      `productJson: 3 files for ${expected.products} products`,
+    ]);
+  });
+
+  it("reads the page counts from Hugo's summary table", () => {
+    expect(hugoStats(['  Pages            | 31302  ', '  Paginator pages  |  1746  ', 'Total in 9100 ms'])).toEqual({
+      Pages: 31302,
+      'Paginator pages': 1746,
+    });
+  });
+});
+
+describe.each([
+  ['products/wooden-kite-7.html', 'productHtml'],
+  ['products/wooden-kite-7.md', 'productMd'],
+  ['api/products/wooden-kite-7', 'productJson'],
+  ['api/products.json', 'other'],
+  ['products.html', 'listHtml'],
+  ['products/2.html', 'listHtml'],
+  ['products/2.md', 'listMd'],
+  ['products/1.html', 'pageOneRedirects'],
+  ['staff-picks/3.md', 'listMd'],
+  ['categories/books.html', 'listHtml'],
+  ['categories/books/2.md', 'listMd'],
+  ['ages/6-8.md', 'listMd'],
+  ['ages/6-8/1.html', 'pageOneRedirects'],
+  ['ages/6-8/books.html', 'listHtml'],
+  ['ages/6-8/books/4.html', 'listHtml'],
+  ['categories.html', 'otherHtml'],
+  ['index.html', 'otherHtml'],
+  ['llms-full.txt', 'other'],
+  ['pagefind/fragment/en_1.pf_fragment', 'pagefind'],
+])('output kind of %s', (rel, kind) => {
+  it(`is ${kind}`, () => expect(outputKind(rel)).toBe(kind));
 });
