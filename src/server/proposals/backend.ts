@@ -1,0 +1,128 @@
+// What a proposal backend does: an admin's change to the catalog becomes one branch named
+// `catalog/<slug>-<id>` holding one commit that writes one product file, and (on GitHub) a pull
+// request from it. Nothing here can merge, write to the base branch, or touch any file outside
+// content/products/: the backends only create and delete branches under `catalog/`.
+// Two backends: GitHub's REST API (./github.ts) for deployed sites, the checkout's own git
+// repository (./git.ts) for the zero-configuration local stack.
+import { createHash } from 'node:crypto';
+
+/** Where proposals may write: one product file, by its slug. */
+export const WRITABLE_FILE = /^content\/products\/[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
+/** Every proposal branch lives under this prefix; no other branch is ever created or deleted. */
+export const BRANCH_PREFIX = 'catalog/';
+/** A proposal branch name: `catalog/<slug>-<short id>`. */
+export const PROPOSAL_BRANCH = /^catalog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A file as it is on the base branch. */
+export interface BaseFile {
+  text: string;
+  /** Its git blob id (the SHA-1 git gives `blob <size>\0<bytes>`). */
+  sha: string;
+}
+
+export interface NewProposal {
+  /** `catalog/<slug>-<short id>`. */
+  branch: string;
+  /** The one file the commit writes (under content/products/). */
+  path: string;
+  text: string;
+  /**
+   * The blob id the file must have on the base branch for the proposal to apply (an edit of what
+   * the admin read), or null for a new file, which must not exist there yet.
+   */
+  expectBase: string | null;
+  /** The commit message, ending with a `Proposed-by: <email>` trailer. */
+  message: string;
+  /** The pull request's title and body (Markdown); the local backend keeps them in the commit. */
+  title: string;
+  body: string;
+}
+
+export type CheckState = 'success' | 'failure' | 'pending' | 'none';
+
+export interface Proposal {
+  branch: string;
+  title: string;
+  /** The pull request's address, or null on the local backend. */
+  url: string | null;
+  /** The pull request's number, or null on the local backend. */
+  number: number | null;
+  /** The admin who proposed it (the commit's `Proposed-by` trailer), when it names one. */
+  proposedBy: string | null;
+  /** The checks on the branch's commit: all passed, any failed, some still running, or none reported. */
+  checks: CheckState;
+  /** When the proposal was made (RFC 3339). */
+  createdAt: string;
+}
+
+export interface ProposalBackend {
+  readonly kind: 'github' | 'git';
+  /** Where proposals go, for messages: `owner/repo` (base branch main) or the checkout's folder. */
+  readonly describe: string;
+  /** A file of the base branch, or null when it does not exist there. */
+  readBase(path: string): Promise<BaseFile | null>;
+  /**
+   * Creates the branch with its one commit (and, on GitHub, the pull request): all or nothing. A
+   * branch whose pull request cannot be made is deleted again, or the error says it is left.
+   */
+  create(proposal: NewProposal): Promise<Proposal>;
+  /** The open proposals of this catalog (branches under catalog/), newest first. */
+  list(): Promise<Proposal[]>;
+  /** Closes the proposal on `branch` (its pull request, if any) and deletes the branch. */
+  withdraw(branch: string): Promise<void>;
+}
+
+export type ProposalErrorCode =
+  /** The base branch's file is not what the admin read (or a new file already exists). */
+  | 'conflict'
+  | 'branch_exists'
+  /** No such proposal, repository or file. */
+  | 'not_found'
+  /** The token is missing, wrong or expired. */
+  | 'unauthorized'
+  /** The token lacks a permission it needs. */
+  | 'forbidden'
+  /** GitHub's primary or secondary rate limit; `retryAfterSeconds` says when to try again. */
+  | 'rate_limited'
+  /** GitHub or git could not be reached or failed. */
+  | 'unavailable'
+  /** A path, branch or input the backends refuse. */
+  | 'refused';
+
+/** A backend failure, with a message an admin (or their assistant) can act on. */
+export class ProposalError extends Error {
+  readonly code: ProposalErrorCode;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(code: ProposalErrorCode, message: string, retryAfterSeconds?: number) {
+    super(message);
+    this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Refuses any path a proposal may not write (the backends call it before anything else). */
+export function assertWritable(path: string): void {
+  if (!WRITABLE_FILE.test(path))
+    throw new ProposalError(
+      'refused',
+      `Proposals may only write product files (content/products/<slug>.md), not ${path}.`,
+    );
+}
+
+/** Refuses any branch that is not a proposal branch. */
+export function assertProposalBranch(branch: string): void {
+  if (!PROPOSAL_BRANCH.test(branch) || branch.length > 250)
+    throw new ProposalError('refused', `${branch} is not a proposal branch (catalog/<slug>-<id>).`);
+}
+
+/** The `Proposed-by` trailer of a commit message, or null. */
+export function proposedBy(message: string): string | null {
+  const m = /^Proposed-by: *(.+?) *$/im.exec(message);
+  return m ? m[1]! : null;
+}
+
+/** The git blob id of a text: what `git hash-object` prints and GitHub calls a file's `sha`. */
+export function blobSha(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
