@@ -39,7 +39,8 @@ export function yamlString(s: string, flow = false): string {
       );
 }
 
-function yamlValue(key: string, v: unknown): string {
+/** One frontmatter value as a product file writes it (on one line). */
+export function yamlValue(key: string, v: unknown): string {
   if (v === null) return 'null';
   if (typeof v === 'boolean') return String(v);
   if (typeof v === 'number') {

@@ -11,6 +11,8 @@ export interface LimitSpec {
 
 export const REQUEST_LIMIT = { name: 'mcp-req', points: 60, durationSeconds: 60 } as const satisfies LimitSpec;
 export const REBUILD_LIMIT = { name: 'mcp-rebuild', points: 5, durationSeconds: 3600 } as const satisfies LimitSpec;
+/** Proposals (a branch and a pull request each) one admin may open: more than a busy day needs. */
+export const PROPOSAL_LIMIT = { name: 'mcp-propose', points: 30, durationSeconds: 3600 } as const satisfies LimitSpec;
 
 export const AUTH_LIMITS = {
   register: { name: 'auth-register', points: 20, durationSeconds: 3600 },

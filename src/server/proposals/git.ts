@@ -1,0 +1,176 @@
+// The local proposal backend: the checkout's own git repository, for the zero-configuration stack
+// (`npm start`). A proposal is a branch `catalog/<slug>-<id>` whose one commit, on top of the
+// checked-out commit, writes one product file. It is made with git's plumbing (a blob, a tree
+// built in a temporary index, a commit, a ref created only if it does not exist), so the working
+// tree, the index and the checked-out branch are never touched. There are no pull requests: a
+// curator reviews and merges the branch with git.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  assertProposalBranch,
+  assertWritable,
+  BRANCH_PREFIX,
+  ProposalError,
+  proposedBy,
+  type BaseFile,
+  type NewProposal,
+  type Proposal,
+  type ProposalBackend,
+} from './backend.ts';
+
+const NO_REF = '0'.repeat(40);
+
+interface Run {
+  stdout: string;
+  code: number;
+  stderr: string;
+}
+
+export interface GitBackendOptions {
+  /** The repository's working folder (its top level). */
+  repoDir: string;
+  /** Who commits: proposals record the admin in their `Proposed-by` trailer. */
+  committer?: { name: string; email: string };
+}
+
+export function gitBackend({
+  repoDir,
+  committer = { name: 'Little Hands Catalog proposals', email: 'proposals@catalog.invalid' },
+}: GitBackendOptions): ProposalBackend {
+  /** One git command, arguments as given (never a shell), in the repository. */
+  const git = (args: string[], opts: { input?: string; env?: Record<string, string> } = {}) =>
+    new Promise<Run>((resolve, reject) => {
+      const child = execFile(
+        'git',
+        ['-C', repoDir, '-c', 'core.quotePath=false', ...args],
+        {
+          env: {
+            ...process.env,
+            GIT_TERMINAL_PROMPT: '0',
+            GIT_AUTHOR_NAME: committer.name,
+            GIT_AUTHOR_EMAIL: committer.email,
+            GIT_COMMITTER_NAME: committer.name,
+            GIT_COMMITTER_EMAIL: committer.email,
+            ...opts.env,
+          },
+          maxBuffer: 16 * 1024 * 1024,
+        },
+        (err, stdout, stderr) => {
+          const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
+          if (code === -1) reject(new ProposalError('unavailable', `git could not run in ${repoDir}: ${err!.message}`));
+          else resolve({ stdout, stderr, code });
+        },
+      );
+      if (opts.input !== undefined) child.stdin!.end(opts.input);
+    });
+  const must = async (args: string[], opts?: Parameters<typeof git>[1]) => {
+    const r = await git(args, opts);
+    if (r.code !== 0)
+      throw new ProposalError(
+        'unavailable',
+        `git ${args[0]} failed in ${repoDir}: ${r.stderr.trim() || r.stdout.trim()}`,
+      );
+    return r.stdout.trim();
+  };
+
+  /** The checked-out commit: every proposal starts from it. */
+  const baseCommit = () => must(['rev-parse', '--verify', 'HEAD^{commit}']);
+
+  async function fileAt(commit: string, file: string): Promise<BaseFile | null> {
+    const sha = await git(['rev-parse', '--verify', '--quiet', `${commit}:${file}`]);
+    if (sha.code !== 0) return null;
+    const id = sha.stdout.trim();
+    return { sha: id, text: await readBlob(id) };
+  }
+
+  /** A blob's exact bytes as text (`must` trims, which would drop the file's last newline). */
+  async function readBlob(id: string): Promise<string> {
+    const r = await git(['cat-file', 'blob', id]);
+    if (r.code !== 0) throw new ProposalError('unavailable', `git cat-file failed: ${r.stderr.trim()}`);
+    return r.stdout;
+  }
+
+  function proposalOf(ref: string, created: string, message: string): Proposal {
+    return {
+      branch: ref,
+      title: message.split('\n')[0] ?? '',
+      url: null,
+      number: null,
+      proposedBy: proposedBy(message),
+      checks: 'none',
+      createdAt: new Date(created).toISOString(),
+    };
+  }
+
+  return {
+    kind: 'git',
+    describe: `the git repository at ${repoDir}`,
+
+    async readBase(file) {
+      assertWritable(file);
+      return fileAt(await baseCommit(), file);
+    },
+
+    async create(p: NewProposal) {
+      assertWritable(p.path);
+      assertProposalBranch(p.branch);
+      const base = await baseCommit();
+      const current = await fileAt(base, p.path);
+      if ((current?.sha ?? null) !== p.expectBase)
+        throw new ProposalError(
+          'conflict',
+          current === null
+            ? `${p.path} no longer exists on the checked-out commit ${base.slice(0, 12)}.`
+            : p.expectBase === null
+              ? `${p.path} already exists on the checked-out commit ${base.slice(0, 12)}.`
+              : `${p.path} changed on the checked-out commit ${base.slice(0, 12)} since it was read.`,
+        );
+      const blob = await must(['hash-object', '-w', '--stdin'], { input: p.text });
+      // A tree that is the base's with one file replaced, built in an index of its own.
+      const scratch = await mkdtemp(path.join(tmpdir(), 'catalog-proposal-'));
+      let tree: string;
+      try {
+        const env = { GIT_INDEX_FILE: path.join(scratch, 'index') };
+        await must(['read-tree', base], { env });
+        await must(['update-index', '--add', '--cacheinfo', `100644,${blob},${p.path}`], { env });
+        tree = await must(['write-tree'], { env });
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+      const commit = await must(['commit-tree', tree, '-p', base, '-F', '-'], { input: p.message });
+      // Created only if the branch does not exist yet (the zero id as its expected old value).
+      const ref = await git(['update-ref', `refs/heads/${p.branch}`, commit, NO_REF]);
+      if (ref.code !== 0) throw new ProposalError('branch_exists', `The branch ${p.branch} already exists.`);
+      return proposalOf(p.branch, new Date().toISOString(), p.message);
+    },
+
+    async list() {
+      const out = await must([
+        'for-each-ref',
+        '--sort=-creatordate',
+        '--format=%(refname:short)%00%(creatordate:iso-strict)%00%(contents)%01',
+        `refs/heads/${BRANCH_PREFIX}`,
+      ]);
+      const proposals: Proposal[] = [];
+      for (const record of out.split('\u0001')) {
+        const [ref, created, message] = record.replace(/^\n/, '').split('\0');
+        if (!ref || !created) continue;
+        proposals.push(proposalOf(ref, created, message ?? ''));
+      }
+      return proposals;
+    },
+
+    async withdraw(branch) {
+      assertProposalBranch(branch);
+      const head = await git(['symbolic-ref', '--quiet', '--short', 'HEAD']);
+      if (head.stdout.trim() === branch)
+        throw new ProposalError('refused', `${branch} is checked out; switch to another branch before withdrawing it.`);
+      const sha = await git(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`]);
+      if (sha.code !== 0) throw new ProposalError('not_found', `There is no proposal on branch ${branch}.`);
+      // Deleted only if it still points where it pointed a moment ago.
+      await must(['update-ref', '-d', `refs/heads/${branch}`, sha.stdout.trim()]);
+    },
+  };
+}

@@ -1,0 +1,165 @@
+// The local proposal backend against a real git repository made for the test: each proposal is
+// one branch with one commit that changes exactly one product file; the working tree, the index
+// and the checked-out branch are never touched; stale reads are refused, and so is anything
+// outside content/products/ or outside catalog/ branches.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { blobSha, ProposalError, type NewProposal } from '../../src/server/proposals/backend.ts';
+import { gitBackend } from '../../src/server/proposals/git.ts';
+import { FIXTURE_CATALOG } from '../support/build-site.ts';
+
+let repo: string;
+const git = (...args: string[]) =>
+  execFileSync('git', ['-C', repo, ...args], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'T',
+      GIT_AUTHOR_EMAIL: 't@x',
+      GIT_COMMITTER_NAME: 'T',
+      GIT_COMMITTER_EMAIL: 't@x',
+    },
+  }).trim();
+const FILE = 'content/products/ops-crayon-rocks.md';
+
+beforeEach(() => {
+  repo = mkdtempSync(path.join(tmpdir(), 'proposals-git-'));
+  git('init', '-q', '-b', 'main');
+  mkdirSync(path.join(repo, 'content'));
+  cpSync(FIXTURE_CATALOG, path.join(repo, 'content/products'), { recursive: true });
+  writeFileSync(path.join(repo, 'README.md'), 'A catalog.\n');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'Catalog');
+});
+afterEach(() => rmSync(repo, { recursive: true, force: true }));
+
+const backend = () => gitBackend({ repoDir: repo });
+const proposal = (over: Partial<NewProposal> = {}): NewProposal => ({
+  branch: 'catalog/ops-crayon-rocks-a1b2c3',
+  path: FILE,
+  text: readFileSync(path.join(repo, FILE), 'utf8').replace(/price: (\d+|null)/, 'price: 1234'),
+  expectBase: blobSha(readFileSync(path.join(repo, FILE), 'utf8')),
+  message: 'Edit ops-crayon-rocks: price\n\nprice: 800 → 1234\n\nProposed-by: ada@example.test\n',
+  title: 'Edit ops-crayon-rocks: price',
+  body: '| field | before | after |',
+  ...over,
+});
+const failure = async (p: Promise<unknown>) => {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ProposalError);
+  return err as ProposalError;
+};
+
+describe('the local git backend', () => {
+  it('reads a file of the checked-out commit with its blob id, and null for none', async () => {
+    const text = readFileSync(path.join(repo, FILE), 'utf8');
+    expect(await backend().readBase(FILE)).toEqual({ text, sha: git('rev-parse', `HEAD:${FILE}`) });
+    expect(blobSha(text)).toBe(git('rev-parse', `HEAD:${FILE}`));
+    expect(await backend().readBase('content/products/nope.md')).toBeNull();
+  });
+
+  it('makes one branch with one commit that changes exactly that file, and touches nothing else', async () => {
+    writeFileSync(path.join(repo, 'README.md'), 'A catalog, edited but not committed.\n');
+    const head = git('rev-parse', 'HEAD');
+    const status = git('status', '--porcelain');
+    const made = await backend().create(proposal());
+    expect(made).toMatchObject({
+      branch: 'catalog/ops-crayon-rocks-a1b2c3',
+      url: null,
+      proposedBy: 'ada@example.test',
+    });
+    expect(git('rev-list', '--count', 'main..catalog/ops-crayon-rocks-a1b2c3')).toBe('1');
+    expect(git('diff', '--name-only', 'main', 'catalog/ops-crayon-rocks-a1b2c3')).toBe(FILE);
+    expect(git('show', `catalog/ops-crayon-rocks-a1b2c3:${FILE}`)).toContain('price: 1234');
+    expect(git('log', '-1', '--format=%B', 'catalog/ops-crayon-rocks-a1b2c3')).toContain(
+      'Proposed-by: ada@example.test',
+    );
+    // Working tree, index and checked-out branch are as they were.
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+    expect(git('symbolic-ref', '--short', 'HEAD')).toBe('main');
+    expect(git('status', '--porcelain')).toBe(status);
+    expect(readFileSync(path.join(repo, FILE), 'utf8')).not.toContain('price: 1234');
+  });
+
+  it('adds a new product file, and refuses one that already exists', async () => {
+    const text = readFileSync(path.join(repo, FILE), 'utf8').replace(/ops-crayon-rocks/g, 'ops-new-kite');
+    await backend().create(
+      proposal({
+        branch: 'catalog/ops-new-kite-000001',
+        path: 'content/products/ops-new-kite.md',
+        text,
+        expectBase: null,
+      }),
+    );
+    expect(git('diff', '--name-status', 'main', 'catalog/ops-new-kite-000001')).toBe(
+      'A\tcontent/products/ops-new-kite.md',
+    );
+    const err = await failure(
+      backend().create(proposal({ branch: 'catalog/ops-crayon-rocks-000002', expectBase: null })),
+    );
+    expect(err.code).toBe('conflict');
+    expect(err.message).toMatch(/already exists/);
+  });
+
+  it('refuses an edit of a file that changed since it was read, and writes nothing', async () => {
+    const stale = proposal();
+    writeFileSync(
+      path.join(repo, FILE),
+      readFileSync(path.join(repo, FILE), 'utf8').replace(/price: (\d+|null)/, 'price: 999'),
+    );
+    git('commit', '-q', '-am', 'Reprice');
+    const err = await failure(backend().create(stale));
+    expect(err.code).toBe('conflict');
+    expect(err.message).toMatch(/changed .* since it was read/);
+    expect(git('branch', '--list', 'catalog/*')).toBe('');
+  });
+
+  it('refuses a branch that exists already', async () => {
+    await backend().create(proposal());
+    expect((await failure(backend().create(proposal()))).code).toBe('branch_exists');
+  });
+
+  it.each([
+    ['.github/workflows/ci.yml', 'catalog/x-1'],
+    ['content/products/../../.github/workflows/ci.yml', 'catalog/x-1'],
+    ['README.md', 'catalog/x-1'],
+    ['content/products/x.md', 'main'],
+    ['content/products/x.md', 'catalog/../main'],
+    ['content/products/x.md', 'refs/heads/main'],
+  ])('refuses to write %s on %s', async (file, branch) => {
+    const err = await failure(backend().create(proposal({ path: file, branch, expectBase: null })));
+    expect(err.code).toBe('refused');
+    expect(git('branch', '--list')).toBe('* main');
+  });
+
+  it('lists proposals with their author, and withdraws one by deleting its branch', async () => {
+    await backend().create(proposal());
+    await backend().create(
+      proposal({ branch: 'catalog/ops-crayon-rocks-ffffff', message: 'Edit\n\nProposed-by: grace@example.test\n' }),
+    );
+    const list = await backend().list();
+    expect(list.map((p) => [p.branch, p.proposedBy, p.checks])).toEqual(
+      expect.arrayContaining([
+        ['catalog/ops-crayon-rocks-a1b2c3', 'ada@example.test', 'none'],
+        ['catalog/ops-crayon-rocks-ffffff', 'grace@example.test', 'none'],
+      ]),
+    );
+    expect(list).toHaveLength(2);
+    await backend().withdraw('catalog/ops-crayon-rocks-a1b2c3');
+    expect((await backend().list()).map((p) => p.branch)).toEqual(['catalog/ops-crayon-rocks-ffffff']);
+    expect((await failure(backend().withdraw('catalog/ops-crayon-rocks-a1b2c3'))).code).toBe('not_found');
+    expect((await failure(backend().withdraw('main'))).code).toBe('refused');
+  });
+
+  it('never withdraws the checked-out branch', async () => {
+    await backend().create(proposal());
+    git('checkout', '-q', 'catalog/ops-crayon-rocks-a1b2c3');
+    expect((await failure(backend().withdraw('catalog/ops-crayon-rocks-a1b2c3'))).code).toBe('refused');
+  });
+});
