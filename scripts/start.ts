@@ -5,7 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import { isLoopbackHost } from '../src/server/auth/config.ts';
 import { DEMO_ADMIN, startDevIdp, type DevIdp } from './dev-idp.ts';
-import { startStack } from './lib/stack.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, startStack } from './lib/stack.ts';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 8888);
@@ -53,6 +55,19 @@ notes.push(
     : 'Shared store: netlify-cli’s local Netlify Blobs (.netlify/blobs-serve): ' +
         'single-use codes, refresh families, rate limits.',
 );
+
+// Proposals from MCP (propose_product, propose_edit): to GitHub when a token and a repository are
+// set, otherwise as branches of this checkout's own git repository.
+if (process.env.GITHUB_TOKEN && process.env.GITHUB_REPOSITORY) {
+  notes.push(`Proposals: pull requests on GitHub (${process.env.GITHUB_REPOSITORY}).`);
+} else if (existsSync(path.join(ROOT, '.git'))) {
+  env.PROPOSALS_REPO_DIR = ROOT;
+  notes.push('Proposals: branches catalog/<slug>-<id> of this checkout (working tree and branch untouched).');
+} else {
+  notes.push(
+    'Proposals: not available (no GITHUB_TOKEN and GITHUB_REPOSITORY, and this folder is not a git checkout).',
+  );
+}
 
 const cleanup = async () => {
   await idp?.stop();

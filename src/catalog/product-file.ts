@@ -145,6 +145,21 @@ export function newProductInput(defaults: Partial<Record<FieldKey, unknown>> = {
 }
 
 /**
+ * The input schema of changes to an existing product (propose_edit), derived from FIELDS: every
+ * field but the slug (which names the file), each optional; an optional field (`publishAt`) may be
+ * null, which removes it.
+ */
+export function fieldChangesInput() {
+  const shape: Record<string, z.ZodOptional> = {};
+  for (const f of FIELDS) {
+    if (f.key === 'slug') continue;
+    const schema = jsonSchemaOf(f);
+    shape[f.key] = (f.schema.safeParse(undefined).success ? schema.nullable() : schema).optional();
+  }
+  return z.object(shape as Record<Exclude<FieldKey, 'slug'>, z.ZodOptional>).strict();
+}
+
+/**
  * The text of a new product's file from its fields under `slug`: every frontmatter field written,
  * null where left out (`publishAt` only when given), the description as the body.
  */

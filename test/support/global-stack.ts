@@ -2,10 +2,15 @@
 // with a real development OpenID provider upstream and a per-run admin configuration that tests
 // read through `inject()`. No REDIS_URL: the admin side's shared store is netlify-cli's local
 // Netlify Blobs server, the zero-configuration path.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
-import { freePort, startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { freePort, ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { PRODUCTS_DIR } from '../../src/catalog/load.ts';
 import { E2E_ACCOUNTS } from './oidc.ts';
 import { startTestDns } from './test-dns.ts';
 
@@ -38,6 +43,8 @@ export async function setup(project: TestProject) {
     OIDC_CLIENT_ID: 'catalog-e2e',
     OIDC_CLIENT_SECRET: clientSecret,
     ...(await startTestDns()).env, // check_links resolves through a loopback DNS server (attack tests)
+    // Proposals go to a repository of their own, never to the checkout under test.
+    PROPOSALS_REPO_DIR: (proposalsRepo = proposalsRepository()),
   };
   try {
     stack = await startStack({ port, env });
@@ -52,4 +59,27 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await stack?.stop();
   await idp?.stop();
+  if (proposalsRepo) rmSync(proposalsRepo, { recursive: true, force: true });
+}
+
+let proposalsRepo: string | undefined;
+
+/** A git repository holding the catalog's product files, as the checkout holds them, for the write tools. */
+function proposalsRepository(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-proposals-'));
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', dir, ...args], {
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'e2e',
+        GIT_AUTHOR_EMAIL: 'e2e@x',
+        GIT_COMMITTER_NAME: 'e2e',
+        GIT_COMMITTER_EMAIL: 'e2e@x',
+      },
+    });
+  git('init', '-q', '-b', 'main');
+  cpSync(path.join(ROOT, PRODUCTS_DIR), path.join(dir, PRODUCTS_DIR), { recursive: true });
+  git('add', '-A');
+  git('commit', '-q', '-m', 'The catalog under test');
+  return dir;
 }

@@ -10,6 +10,7 @@ import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
 import { issueAccessToken, type AdminIdentity, type TokenSettings } from '../../src/server/auth/tokens.ts';
 import { createMcpHandler, type McpDeps } from '../../src/server/mcp/handler.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { chooseProposals } from '../../src/server/proposals/choose.ts';
 
 export const ENV = {
   AUTH_SECRET: 'unit-test-secret-0123456789-abcdefghijklmnop',
@@ -122,6 +123,9 @@ export function makeHandler(root: string, over: Partial<McpDeps> = {}) {
     tokenSettings: () => tokenSettingsFromEnv(ENV),
     limiter: createRateLimiter({ points: 60, durationSeconds: 60, keyPrefix: 'req' }),
     rebuildLimiter: createRateLimiter({ points: 5, durationSeconds: 3600, keyPrefix: 'rebuild' }),
+    proposalLimiter: createRateLimiter({ points: 30, durationSeconds: 3600, keyPrefix: 'propose' }),
+    // No backend unless a test gives one: the write tools then answer not_configured.
+    proposals: chooseProposals({}),
     catalog: contentSource({ root, clock: () => BUILT_AT }),
     now: () => NOW,
     log: () => {},

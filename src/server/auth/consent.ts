@@ -90,6 +90,8 @@ Approve it only if you started connecting it yourself, just now.</p>
 <ul class="auth-list">
 <li>search and read every product file, including drafts and scheduled products;</li>
 <li>validate product files and draft new ones;</li>
+<li>propose changes to the catalog — new products, edits, unpublishing — as pull requests (branches
+on the local stack) that a curator reviews before anything is published, and withdraw them;</li>
 <li>check product links;</li>
 <li>trigger rebuilds of the public site (at most ${limitInWords(REBUILD_LIMIT)}).</li>
 </ul>

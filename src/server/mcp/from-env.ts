@@ -4,7 +4,8 @@
 import { tokenSettingsFromEnv, type Env } from '../auth/settings.ts';
 import { catalogFilesSource } from '../admin-catalog/sources.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
-import { REBUILD_LIMIT, REQUEST_LIMIT } from '../../contract/limits.ts';
+import { PROPOSAL_LIMIT, REBUILD_LIMIT, REQUEST_LIMIT } from '../../contract/limits.ts';
+import { chooseProposals } from '../proposals/choose.ts';
 import { sharedStoreFromEnv } from '../store/from-env.ts';
 import type { LimitSpec } from '../store/shared-store.ts';
 import type { McpDeps } from './handler.ts';
@@ -33,6 +34,12 @@ export function mcpDepsFromEnv(env: Env = process.env): McpDeps {
     },
     limiter: storeLimiter(env, REQUEST_LIMIT),
     rebuildLimiter: storeLimiter(env, REBUILD_LIMIT),
+    proposalLimiter: storeLimiter(env, PROPOSAL_LIMIT),
+    proposals: chooseProposals({
+      githubToken: env.GITHUB_TOKEN?.trim() || undefined,
+      githubRepository: env.GITHUB_REPOSITORY?.trim() || undefined,
+      localRepoDir: env.PROPOSALS_REPO_DIR?.trim() || undefined,
+    }),
     catalog: catalogFilesSource(),
     buildHookUrl: env.BUILD_HOOK_URL?.trim() || undefined,
   };

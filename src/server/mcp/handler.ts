@@ -24,6 +24,7 @@ import {
 } from './http.ts';
 import { defaultLinkPolicy, type LinkPolicy } from './links.ts';
 import type { ToolContext } from './tools/tool.ts';
+import type { ProposalsChoice } from '../proposals/choose.ts';
 
 export interface McpDeps {
   /** Token settings from the environment; a failure lists the missing variables (→ 503). */
@@ -36,6 +37,10 @@ export interface McpDeps {
   limiter: RateLimiter;
   /** trigger_rebuild's own, stricter limit. */
   rebuildLimiter: RateLimiter;
+  /** Where proposals go, or what is missing for them. */
+  proposals: ProposalsChoice;
+  /** The proposals one admin may open. */
+  proposalLimiter: RateLimiter;
   catalog: AdminCatalogSource;
   fetch?: typeof fetch;
   now?: () => Date;
@@ -167,6 +172,8 @@ export function createMcpHandler(deps: McpDeps) {
       buildHookUrl: deps.buildHookUrl,
       rebuildLimiter: deps.rebuildLimiter,
       links,
+      proposals: deps.proposals,
+      proposalLimiter: deps.proposalLimiter,
     };
     const { answerMcp } = await import('./session.ts');
     return answerMcp(req, message, ctx);

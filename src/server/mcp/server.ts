@@ -19,7 +19,7 @@ export function buildMcpServer(ctx: ToolContext, tools: readonly ToolDef[]): Mcp
   const server = new McpServer(SERVER_INFO, {
     jsonSchemaValidator: validator,
     instructions:
-      'Admin tools for the catalog: search and inspect every product (drafts included), audit and validate product files, draft new ones, check links, and trigger a rebuild. Product changes are made through pull requests; these tools never write files.',
+      'Admin tools for the catalog: search and inspect every product (drafts included), audit and validate product files, draft new ones, check links, and trigger a rebuild. Changes to products are proposals (propose_product, propose_edit): each is a branch with one commit and a pull request that a curator reviews and merges; no tool publishes anything by itself, merges, or writes to the base branch.',
   });
   for (const tool of tools) {
     server.registerTool(

@@ -13,8 +13,7 @@ export interface ProposalSettings {
 }
 
 export type ProposalsChoice =
-  | { ok: true; kind: ProposalBackend['kind']; backend: () => Promise<ProposalBackend> }
-  | { ok: false; missing: string };
+  { ok: true; kind: ProposalBackend['kind']; backend: () => Promise<ProposalBackend> } | { ok: false; missing: string };
 
 export const PROPOSALS_NOT_CONFIGURED =
   'GITHUB_TOKEN and GITHUB_REPOSITORY (a fine-grained token with contents and pull requests: ' +

@@ -13,11 +13,15 @@ import { ProductFrontmatter, Slug } from '../../../catalog/schema.ts';
 import { ProblemSchema } from '../schemas.ts';
 import { ToolError, defineTool } from './tool.ts';
 
-const input = newProductInput({ staffPick: false, published: false }).extend({
-  slug: Slug.optional().describe('Wanted slug; derived from the name when omitted. A taken slug gets a free variant.'),
+/** A new product's fields as the tools that write one take them (draft_product, propose_product). */
+export const newProductToolInput = newProductInput({ staffPick: false, published: false }).extend({
   published: ProductFrontmatter.shape.published
     .default(false)
-    .describe('Publish on the next build (true) or keep as a draft (false, the default).'),
+    .describe('Publish once it is in the catalog (true) or keep it a draft (false, the default).'),
+});
+
+const input = newProductToolInput.extend({
+  slug: Slug.optional().describe('Wanted slug; derived from the name when omitted. A taken slug gets a free variant.'),
 });
 
 export default defineTool({

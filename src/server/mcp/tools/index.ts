@@ -8,9 +8,13 @@ import catalogStats from './catalog-stats.ts';
 import checkLinks from './check-links.ts';
 import draftProduct from './draft-product.ts';
 import getProduct from './get-product.ts';
+import listProposals from './list-proposals.ts';
+import proposeEdit from './propose-edit.ts';
+import proposeProduct from './propose-product.ts';
 import searchProducts from './search-products.ts';
 import triggerRebuild from './trigger-rebuild.ts';
 import validateProduct from './validate-product.ts';
+import withdrawProposal from './withdraw-proposal.ts';
 import type { ToolDef } from './tool.ts';
 
 export const TOOLS: readonly ToolDef[] = [
@@ -20,6 +24,10 @@ export const TOOLS: readonly ToolDef[] = [
   auditCatalog,
   validateProduct,
   draftProduct,
+  proposeProduct,
+  proposeEdit,
+  listProposals,
+  withdrawProposal,
   triggerRebuild,
   checkLinks,
 ];

@@ -1,12 +1,12 @@
 // What an admin tool is: a name, a description, zod input and output schemas, hints, and a
-// function from validated input to structured output. The server registers these; describe.ts
-// prints them.
+// function from validated input to structured output. The server registers these.
 import { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { AdminIdentity } from '../../auth/tokens.ts';
 import type { AdminIndex } from '../../admin-catalog/admin-index.ts';
 import type { RateLimiter } from '../../rate-limit/limiter.ts';
 import type { LinkPolicy } from '../links.ts';
+import type { ProposalsChoice } from '../../proposals/choose.ts';
 
 export interface ToolContext {
   admin: AdminIdentity;
@@ -17,6 +17,10 @@ export interface ToolContext {
   buildHookUrl: string | undefined;
   rebuildLimiter: RateLimiter;
   links: LinkPolicy;
+  /** Where proposals go (GitHub, or the local checkout), or what is missing for them. */
+  proposals: ProposalsChoice;
+  /** The proposals one admin may open (src/contract/limits.ts). */
+  proposalLimiter: RateLimiter;
 }
 
 export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {

@@ -1,0 +1,24 @@
+// withdraw_proposal: closes one proposal (its pull request) and deletes its branch.
+import { z } from 'zod';
+import { PROPOSAL_BRANCH } from '../../proposals/backend.ts';
+import { backendCall, proposalBackend } from './proposing.ts';
+import { defineTool } from './tool.ts';
+
+export default defineTool({
+  name: 'withdraw_proposal',
+  title: 'Withdraw a proposal',
+  description:
+    'Withdraws one proposal: closes its pull request (on GitHub) and deletes its branch. Only proposal branches (`catalog/…`) can be withdrawn.',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  input: z
+    .object({
+      branch: z.string().regex(PROPOSAL_BRANCH).max(250).describe('The proposal’s branch, `catalog/<slug>-<id>`.'),
+    })
+    .strict(),
+  output: z.object({ branch: z.string(), withdrawn: z.literal(true) }),
+  async run({ branch }, ctx) {
+    const backend = await proposalBackend(ctx);
+    await backendCall(() => backend.withdraw(branch));
+    return { branch, withdrawn: true as const };
+  },
+});

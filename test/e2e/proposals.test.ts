@@ -1,0 +1,149 @@
+// Proposals over HTTP on the local stack: an admin signs in with the MCP SDK's own client (through
+// the consent page and the real OpenID provider), proposes a new product and a price change, and
+// each becomes a branch of the stack's proposals repository whose one file `npm run validate`
+// accepts. An invalid proposal writes nothing; a token of someone who is not an admin gets 401.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { issueAccessToken } from '../../src/server/auth/tokens.ts';
+import { ROOT } from '../../scripts/lib/stack.ts';
+import { fetchFrom, randomLoopback } from '../support/from-ip.ts';
+import { E2E_ACCOUNTS, WalkingOAuthProvider } from '../support/oidc.ts';
+
+const base = inject('baseUrl');
+const env = inject('stackEnv');
+const repo = env.PROPOSALS_REPO_DIR!;
+const serverUrl = `${base}/api/mcp`;
+const fetchFn = fetchFrom(randomLoopback());
+const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' }).trim();
+const branches = () =>
+  git('for-each-ref', '--format=%(refname:short)', 'refs/heads/catalog/').split('\n').filter(Boolean);
+let client: Client;
+
+beforeAll(async () => {
+  const p = new WalkingOAuthProvider(E2E_ACCOUNTS.admin, {
+    redirectUrl: 'http://127.0.0.1:33431/oauth/callback',
+    fetchFn,
+  });
+  expect(await auth(p, { serverUrl, fetchFn })).toBe('REDIRECT');
+  const code = p.callback!.searchParams.get('code')!;
+  expect(await auth(p, { serverUrl, authorizationCode: code, fetchFn })).toBe('AUTHORIZED');
+  client = new Client({ name: 'proposals-e2e', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: p, fetch: fetchFn }));
+});
+afterAll(async () => {
+  await client?.close();
+});
+
+/** `npm run validate` (the validator script on this Node) over a folder holding the branch's one file. */
+function validateBranchFile(branch: string) {
+  const files = git('diff', '--name-only', 'main', branch).split('\n');
+  expect(files).toHaveLength(1);
+  const dir = mkdtempSync(path.join(tmpdir(), 'proposed-'));
+  try {
+    writeFileSync(path.join(dir, path.basename(files[0]!)), `${git('show', `${branch}:${files[0]}`)}\n`);
+    const res = spawnSync(process.execPath, ['scripts/validate.ts', dir], { cwd: ROOT, encoding: 'utf8' });
+    return { file: files[0]!, code: res.status, out: res.stdout + res.stderr };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+type Result = Awaited<ReturnType<Client['callTool']>>;
+const structured = (r: Result) => {
+  expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+  return r.structuredContent as { branch: string; url: string | null; path: string; message: string };
+};
+
+describe('proposals from an MCP client on the local stack', () => {
+  it('lists the write tools as having effects', async () => {
+    const { tools } = await client.listTools();
+    for (const name of ['propose_product', 'propose_edit', 'withdraw_proposal'])
+      expect(tools.find((t) => t.name === name)?.annotations?.readOnlyHint, name).toBe(false);
+  });
+
+  it('a new product becomes a branch whose file npm run validate accepts', async () => {
+    const r = structured(
+      await client.callTool({
+        name: 'propose_product',
+        arguments: {
+          name: 'Proposed Rain Gauge',
+          brand: 'Weather Kids',
+          categories: ['outdoor-play', 'kits'],
+          ageRange: '6–10 years',
+          currency: 'EUR',
+          price: 1450,
+          url: 'https://shop.example.com/rain-gauge',
+          whyWePicked: 'A child reads the rain every morning and keeps the chart on the fridge.',
+          description: 'A clear gauge with a stake and a chart.',
+        },
+      }),
+    );
+    expect(r.branch).toMatch(/^catalog\/proposed-rain-gauge-[0-9a-f]{6}$/);
+    expect(r.url).toBeNull();
+    expect(r.message).toContain(`Proposal on branch ${r.branch}`);
+    const v = validateBranchFile(r.branch);
+    expect(v.file).toBe('content/products/proposed-rain-gauge.md');
+    expect(v.code, v.out).toBe(0);
+  });
+
+  it('a price change becomes a branch whose one-line diff npm run validate accepts', async () => {
+    const r = structured(
+      await client.callTool({ name: 'propose_edit', arguments: { slug: 'codenames', changes: { price: 1799 } } }),
+    );
+    const v = validateBranchFile(r.branch);
+    expect(v.file).toBe('content/products/codenames.md');
+    expect(v.code, v.out).toBe(0);
+    const diff = git('diff', '--unified=0', 'main', r.branch)
+      .split('\n')
+      .filter((l) => /^[-+][^-+]/.test(l));
+    expect(diff).toEqual(['-price: 1999', '+price: 1799']);
+    expect(git('log', '-1', '--format=%B', r.branch)).toContain(`Proposed-by: ${E2E_ACCOUNTS.admin.email}`);
+  });
+
+  it('an invalid proposal is a tool error listing the problem, and writes nothing', async () => {
+    const before = branches();
+    const r = await client.callTool({
+      name: 'propose_edit',
+      arguments: { slug: 'codenames', changes: { staffPick: true } },
+    });
+    expect(r.isError).toBe(true);
+    expect(JSON.stringify(r.content)).toMatch(/pickedBy: a staff pick must name its curator/);
+    expect(branches()).toEqual(before);
+  });
+
+  it('a token of someone who is not an admin gets 401 and writes nothing', async () => {
+    const settings = tokenSettingsFromEnv(env);
+    if (!settings.ok) throw new Error(settings.missing.join());
+    const outsider = await issueAccessToken(
+      { sub: 'e2e|outsider', email: E2E_ACCOUNTS.outsider.email },
+      settings.value,
+      {
+        clientId: 'e2e-proposals',
+      },
+    );
+    const before = branches();
+    const res = await fetchFn(serverUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${outsider}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'propose_edit', arguments: { slug: 'codenames', changes: { price: 1 } } },
+      }),
+    });
+    expect(res.status).toBe(401);
+    expect(branches()).toEqual(before);
+  });
+});
