@@ -95,13 +95,23 @@ ${notes.map((n) => `  ${n}`).join('\n')}
 
   Press Ctrl+C to stop.
 `);
-const shutdown = async () => {
-  await stack.stop();
-  await cleanup();
-  process.exit(0);
-};
+let stopping: Promise<void> | undefined;
+const shutdown = () =>
+  (stopping ??= (async () => {
+    await stack.stop();
+    await cleanup();
+    process.exit(0);
+  })());
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+process.on('SIGHUP', shutdown);
+// npm runs this script with `exec`, so a signal sent to npm reaches it; should npm itself be killed
+// outright (SIGKILL), this process is re-parented: it then stops the stack instead of leaving it
+// holding the port.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown();
+}, 1000).unref();
 stack.process.on('exit', async (code) => {
   await cleanup();
   process.exit(code ?? 1);

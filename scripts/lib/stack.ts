@@ -62,7 +62,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const url = `http://localhost:${port}`;
   const functionsPort = await freePort();
   const args = [opts.mode ?? 'serve', '--offline', '--port', String(port), '--functions-port', String(functionsPort)];
-  if (opts.mode === 'dev') args.push('--no-open');
+  if (opts.mode === 'dev') {
+    // netlify dev would start Astro through the framework's detected command, `npm run dev`,
+    // which is this very script: it is told to run Astro's dev server itself.
+    const astroPort = await freePort();
+    args.push('--no-open', '--framework', '#custom', '--command', `astro dev --port ${astroPort}`);
+    args.push('--target-port', String(astroPort));
+  }
   const child = spawn(path.join(ROOT, 'node_modules/.bin/netlify'), args, {
     cwd: ROOT,
     env: netlifyEnv({ SITE_URL: url, ...opts.env }),

@@ -1,0 +1,82 @@
+// HEAVY (starts the local stack twice, as `npm run dev`, which skips the production build): stopping
+// the README's command stops everything it started. A SIGTERM sent to npm reaches the start script
+// (which npm runs with `exec`) and ends the whole stack; if npm is killed outright, the start
+// script notices it lost its parent and stops the stack too. Either way the port is free for the
+// next start. (`npm start` runs the same script; its build would race the e2e stack's dist/.)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/stack.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** `npm run dev` on `port`; resolves once it prints that it is running. */
+function startDev(port: number): Promise<{ npm: ChildProcess; log: () => string }> {
+  const npm = spawn('npm', ['run', 'dev'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), SITE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  npm.stdout!.on('data', (c: Buffer) => (log += c.toString()));
+  npm.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (/running at http:\/\/localhost:\d+/.test(log)) {
+        clearInterval(timer);
+        resolve({ npm, log: () => log });
+      } else if (npm.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`npm run dev exited early:\n${log}`));
+      }
+    }, 250);
+  });
+}
+
+/** Processes whose command line names this port (netlify dev and what it started). */
+function processesOnPort(port: number): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (cmd.includes(`--port ${port}`)) found.push(`${pid} ${cmd.slice(0, 120)}`);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+
+async function gone(port: number, ms = 30_000): Promise<{ processes: string[]; open: boolean }> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const processes = processesOnPort(port);
+    const open = await portOpen(port);
+    if ((!processes.length && !open) || Date.now() > until) return { processes, open };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+describe('stopping the local stack', () => {
+  it.each(['SIGTERM', 'SIGKILL'] as const)(
+    'a %s to npm stops every process it started and frees the port',
+    async (signal) => {
+      const port = await freePort();
+      const { npm, log } = await startDev(port);
+      expect(await portOpen(port)).toBe(true);
+      expect(processesOnPort(port).length).toBeGreaterThan(0);
+      npm.kill(signal);
+      expect(await gone(port), log().slice(-2000)).toEqual({ processes: [], open: false });
+    },
+    180_000,
+  );
+});
