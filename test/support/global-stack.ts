@@ -43,8 +43,11 @@ export async function setup(project: TestProject) {
     OIDC_CLIENT_ID: 'catalog-e2e',
     OIDC_CLIENT_SECRET: clientSecret,
     ...(await startTestDns()).env, // check_links resolves through a loopback DNS server (attack tests)
-    // Proposals go to a repository of their own, never to the checkout under test.
+    // Proposals go to a repository of their own, never to the checkout under test, nor to GitHub
+    // (a token in the shell of whoever runs the tests must not reach a real repository).
     PROPOSALS_REPO_DIR: (proposalsRepo = proposalsRepository()),
+    GITHUB_TOKEN: '',
+    GITHUB_REPOSITORY: '',
   };
   try {
     stack = await startStack({ port, env });
