@@ -52,12 +52,17 @@ describe('tool definitions', () => {
       'audit_catalog',
       'validate_product',
       'draft_product',
+      'propose_product',
+      'propose_edit',
+      'list_proposals',
+      'withdraw_proposal',
       'trigger_rebuild',
       'check_links',
     ]);
+    const effects = ['propose_product', 'propose_edit', 'withdraw_proposal', 'trigger_rebuild'];
     for (const t of TOOLS) {
       expect(t.description.length).toBeGreaterThan(60);
-      expect(t.annotations.readOnlyHint).toBe(t.name !== 'trigger_rebuild');
+      expect(t.annotations.readOnlyHint, t.name).toBe(!effects.includes(t.name));
     }
   });
 
