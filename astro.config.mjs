@@ -1,16 +1,16 @@
-// Astro builds every public file statically; see src/outputs for the non-HTML outputs.
-// One build time for the whole build, set before anything reads it, so pages and outputs agree.
-process.env.CATALOG_BUILD_TIME ??= new Date().toISOString();
-
+// Astro builds every public file statically; see src/outputs for the non-HTML outputs. The
+// environment is read once, through src/config/env.ts.
 import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
-import { siteUrl } from './src/config/site.ts';
+import { settings } from './src/config/env.ts';
 import catalogOutputs from './src/integrations/catalog-outputs.ts';
 import { BUILD_CACHE_DIR } from './src/integrations/build-cache.ts';
 import { TOOLS } from './src/server/mcp/tools/index.ts';
 
+const { site, build } = settings();
+
 export default defineConfig({
-  site: siteUrl(),
+  site: site.url,
   output: 'static',
   trailingSlash: 'never',
   // One external stylesheet, never inlined: the site's CSP forbids inline styles.
@@ -18,7 +18,7 @@ export default defineConfig({
   // The build cache (content-layer store, incremental-build manifest, what the outputs pass knows),
   // kept between Netlify builds by netlify/plugins/build-cache. ASTRO_CACHE_DIR gives a build its
   // own (tests and the benchmark build temporary content folders beside the repository's build).
-  cacheDir: process.env.ASTRO_CACHE_DIR ?? BUILD_CACHE_DIR,
+  cacheDir: build.cacheDir ?? BUILD_CACHE_DIR,
   // Pages whose cacheKey (src/catalog/page-keys.ts) and code did not change are not rendered again.
   experimental: { incrementalBuild: true },
   // JSON, OpenAPI, llms files, Markdown twins, sitemap.xml, feed.xml, robots.txt, api-catalog,
@@ -29,6 +29,7 @@ export default defineConfig({
     mdx(),
     catalogOutputs({
       mcpTools: TOOLS.map(({ name, description, annotations }) => ({ name, description, annotations })),
+      build,
     }),
   ],
   vite: {

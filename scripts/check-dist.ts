@@ -2,11 +2,12 @@
 // existing build. Exits 1 with one line per failure.
 import path from 'node:path';
 import { loadCatalog } from '../src/catalog/load.ts';
+import { settings } from '../src/config/env.ts';
 import { formatProblems } from '../src/catalog/problems.ts';
 import { checkDist, formatFailures } from '../src/integrations/check-dist.ts';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
-const { entries, problems } = await loadCatalog(process.env.CATALOG_CONTENT_DIR);
+const { entries, problems } = await loadCatalog(settings().build.contentDir);
 if (problems.length) {
   console.error(formatProblems(problems));
   process.exit(1);

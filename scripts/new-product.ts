@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { loadCatalog, parseProductFile, PRODUCTS_DIR } from '../src/catalog/load.ts';
+import { settings } from '../src/config/env.ts';
 import { formatProblems, issueToProblem } from '../src/catalog/problems.ts';
 import { freeSlug, serializeProductFile, slugFromName, type ProductFileData } from '../src/catalog/product-file.ts';
 import { FIELDS, ProductFrontmatter, type Field, type FieldKey } from '../src/catalog/schema.ts';
@@ -149,7 +150,7 @@ ui?.close();
 if (missing.length) fail(`Missing ${missing.join(', ')}.\n\n${USAGE}`, 2);
 
 const name = values.name as string;
-const dir = path.resolve((args.dir as string | undefined) ?? process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR);
+const dir = path.resolve((args.dir as string | undefined) ?? settings().build.contentDir ?? PRODUCTS_DIR);
 const slug = (values.slug as string | undefined) ?? slugFromName(name);
 if (!slug) fail(`Cannot make a slug from "${name}": pass one with --slug my-product-name.`, 2);
 values.slug = slug;

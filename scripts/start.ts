@@ -3,7 +3,7 @@
 // also runs the embedded development identity provider (loopback only, never in production). The
 // admin side's shared store is the local Netlify Blobs server netlify-cli runs: no Redis needed.
 import { randomBytes } from 'node:crypto';
-import { isLoopbackHost } from '../src/server/auth/config.ts';
+import { isLoopbackHost } from '../src/config/env.ts';
 import { DEMO_ADMIN, startDevIdp, type DevIdp } from './dev-idp.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -5,9 +5,11 @@
 import path from 'node:path';
 import { checkProductImages, productImagesDir } from '../src/catalog/images.ts';
 import { loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
+import { settings } from '../src/config/env.ts';
 import { formatProblem, formatProblems, type Problem } from '../src/catalog/problems.ts';
 
-const dir = process.argv[2] ?? process.env.CATALOG_CONTENT_DIR ?? PRODUCTS_DIR;
+const { build } = settings();
+const dir = process.argv[2] ?? build.contentDir ?? PRODUCTS_DIR;
 const root = process.cwd();
 let result: Awaited<ReturnType<typeof loadCatalog>>;
 try {
@@ -25,8 +27,8 @@ if (entries.length === 0 && result.problems.length === 0) {
   process.exit(1);
 }
 // Pictures no product uses are noted only when the catalog's own products are checked.
-const ownCatalog = path.resolve(root, dir) === path.resolve(root, PRODUCTS_DIR) || !!process.env.CATALOG_IMAGES_DIR;
-const images = checkProductImages(entries, productImagesDir(root), root, { orphans: ownCatalog });
+const ownCatalog = path.resolve(root, dir) === path.resolve(root, PRODUCTS_DIR) || !!build.imagesDir;
+const images = checkProductImages(entries, productImagesDir(root, build.imagesDir), root, { orphans: ownCatalog });
 const problems = [...result.problems, ...images.problems];
 
 // Workflow-command escaping: data escapes % CR LF; property values also escape : and ,.

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import { writeCatalogHandoff } from './catalog/handoff.ts';
 import { checkProductImages, productImagesDir } from './catalog/images.ts';
+import { settings } from './config/env.ts';
 import { loadCatalog, PRODUCTS_DIR } from './catalog/load.ts';
 import { openParseCache } from './catalog/parse-cache.ts';
 import { formatProblems } from './catalog/problems.ts';
@@ -18,13 +19,17 @@ const products = defineCollection({
     name: 'product-files',
     load: async ({ store, logger, config }) => {
       const root = fileURLToPath(config.root);
-      const dir = process.env.CATALOG_CONTENT_DIR || PRODUCTS_DIR;
+      const { build } = settings();
+      const dir = build.contentDir || PRODUCTS_DIR;
       const cacheDir = fileURLToPath(config.cacheDir);
       const parsed = openParseCache(cacheDir, codeVersion(root));
       const loaded = await loadCatalog(dir, root, parsed);
       parsed.save();
       const { entries } = loaded;
-      const problems = [...loaded.problems, ...checkProductImages(entries, productImagesDir(root), root).problems];
+      const problems = [
+        ...loaded.problems,
+        ...checkProductImages(entries, productImagesDir(root, build.imagesDir), root).problems,
+      ];
       if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
       writeCatalogHandoff(cacheDir, path.resolve(root, dir), loaded);
       // The store outlives the build (Astro's cacheDir): entries whose digest did not change are

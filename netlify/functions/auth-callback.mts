@@ -1,10 +1,11 @@
 // /api/auth/callback: thin entry; the handler lives in src/server/auth/callback.ts. Netlify's own per-IP
 // rate limit is an outer guard in front of the handler's exact limit in the shared store.
 import type { Config, Context } from '@netlify/functions';
-import { authContextFromEnv } from '../../src/server/auth/context.ts';
+import { settings } from '../../src/config/env.ts';
+import { authContext } from '../../src/server/auth/context.ts';
 import { handleCallback } from '../../src/server/auth/callback.ts';
 
-export default (req: Request, context: Context) => handleCallback(req, authContextFromEnv(), context.ip);
+export default (req: Request, context: Context) => handleCallback(req, authContext(settings()), context.ip);
 export const config: Config = {
   path: '/api/auth/callback',
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },

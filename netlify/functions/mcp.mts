@@ -1,7 +1,8 @@
 // POST /api/mcp: the admin MCP endpoint (see src/server/mcp/handler.ts).
 import type { Config } from '@netlify/functions';
-import { mcpDepsFromEnv } from '../../src/server/mcp/from-env.ts';
+import { settings } from '../../src/config/env.ts';
+import { mcpDeps } from '../../src/server/mcp/deps.ts';
 import { createMcpHandler } from '../../src/server/mcp/handler.ts';
 
-export default createMcpHandler(mcpDepsFromEnv());
+export default createMcpHandler(mcpDeps(settings()));
 export const config: Config = { path: '/api/mcp' };

@@ -1,9 +1,9 @@
 // OAuth discovery documents (RFC 8414, RFC 9728) for MCP clients; see src/server/auth/metadata.ts.
 import type { Config } from '@netlify/functions';
-import { siteUrl } from '../../src/config/site.ts';
+import { settings } from '../../src/config/env.ts';
 import { handleMetadata } from '../../src/server/auth/metadata.ts';
 
-export default (req: Request) => handleMetadata(req, siteUrl());
+export default (req: Request) => handleMetadata(req, settings().site.url);
 export const config: Config = {
   path: [
     '/.well-known/oauth-authorization-server',

@@ -6,7 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
-import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { tokenSettings } from '../../src/server/auth/settings.ts';
 import { startLocalBlobs } from '../lib/local-blobs.ts';
 
 export interface ChildTiming {
@@ -65,7 +66,7 @@ const ENV = {
 };
 
 async function tokens(n: number): Promise<string> {
-  const s = tokenSettingsFromEnv(ENV);
+  const s = tokenSettings(readSettings(ENV));
   if (!s.ok) throw new Error(`token settings: ${s.missing.join(', ')}`);
   // One subject per call so the per-admin rate limit (60/min) never answers the benchmark.
   const list = await Promise.all(

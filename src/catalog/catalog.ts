@@ -1,20 +1,10 @@
 // The one data module: which products are published, in what order, and how a product file
 // becomes the public Product. Pages, outputs, the admin tools and the checks all ask it.
-import { CATEGORY_SLUGS, siteUrl, type CategorySlug } from '../config/site.ts';
+import { CATEGORY_SLUGS, type CategorySlug } from '../config/site.ts';
 import { AGE_BANDS, ageBandsFor, type AgeBandSlug } from './ages.ts';
 import { Product, type CatalogEntry, type FieldKey } from './schema.ts';
 
 export type Status = 'published' | 'draft' | 'scheduled';
-
-/** The build time: `CATALOG_BUILD_TIME` (ISO date-time) when set, so tests can move the clock. */
-export function buildTime(env: Record<string, string | undefined> = process.env): Date {
-  const raw = env.CATALOG_BUILD_TIME;
-  if (!raw) return new Date();
-  const at = new Date(raw);
-  if (Number.isNaN(at.getTime()))
-    throw new Error(`CATALOG_BUILD_TIME is not a date-time: "${raw}" (use e.g. 2026-12-01T09:00:00Z)`);
-  return at;
-}
 
 /** Published means `published: true` and no `publishAt` after `at`. */
 export function statusOf(entry: CatalogEntry, at: Date): Status {
@@ -33,7 +23,7 @@ export function publishedEntries(entries: readonly CatalogEntry[], at: Date): Ca
 }
 
 /** Makes a site path absolute against the base URL; leaves absolute URLs alone. */
-export function absoluteUrl(pathOrUrl: string, base = siteUrl()): string {
+export function absoluteUrl(pathOrUrl: string, base: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
 }
 
@@ -56,7 +46,7 @@ export function fieldText(entry: CatalogEntry, key: FieldKey): string | null {
  * The public Product: exactly the contract's fields, in its order, nulls present. Values are the
  * file's, but for a local image's site path, which becomes absolute, and lists, which are copied.
  */
-export function toProduct(entry: CatalogEntry, base = siteUrl()): Product {
+export function toProduct(entry: CatalogEntry, base: string): Product {
   const product: Record<string, unknown> = {};
   for (const key of PUBLIC_KEYS) {
     const value = fieldValue(entry, key);

@@ -84,9 +84,8 @@ export function checkProductImages(
   return { problems, notes };
 }
 
-/** The absolute product images folder: CATALOG_IMAGES_DIR when set, else PRODUCT_IMAGES_DIR under `root`. */
-export const productImagesDir = (root: string, env: Record<string, string | undefined> = process.env) =>
-  path.resolve(root, env.CATALOG_IMAGES_DIR || PRODUCT_IMAGES_DIR);
+/** The absolute product images folder: `dir` (CATALOG_IMAGES_DIR) when given, else PRODUCT_IMAGES_DIR under `root`. */
+export const productImagesDir = (root: string, dir?: string) => path.resolve(root, dir || PRODUCT_IMAGES_DIR);
 
 const MEDIA_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',

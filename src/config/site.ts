@@ -1,15 +1,8 @@
-// The one configuration place for the site's identity, its curators and its categories.
-// Everything that prints the site name, a curator, a category or an absolute URL reads it here.
+// The site's identity, its curators and its categories. Everything that prints the site name, a
+// curator or a category reads it here (its address comes from the environment: ./env.ts).
 
 export const SITE_NAME = 'Little Hands Catalog';
 export const SITE_TAGLINE = 'Hands-on, screen-free learning picks for children from birth to 13+';
-export const DEFAULT_SITE_URL = 'http://localhost:8888';
-
-/** The public base URL, without a trailing slash. `SITE_URL` overrides the local default. */
-export function siteUrl(env: Record<string, string | undefined> = process.env): string {
-  const raw = env.SITE_URL?.trim() || env.URL?.trim() || DEFAULT_SITE_URL;
-  return raw.replace(/\/+$/, '');
-}
 
 /** Curator codes allowed in `pickedBy`. Codes, not names, reach the public JSON. */
 export const CURATORS = {

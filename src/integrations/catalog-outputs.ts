@@ -10,13 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { ADMIN_CATALOG_DIR } from '../admin/catalog-format.ts';
-import { buildTime } from '../catalog/catalog.ts';
 import { clearCatalogHandoff, readCatalogHandoff } from '../catalog/handoff.ts';
 import { imageMediaType, productImagesDir } from '../catalog/images.ts';
 import { localImageName } from '../catalog/urls.ts';
 import { loadCatalog, PRODUCTS_DIR } from '../catalog/load.ts';
 import { formatProblems } from '../catalog/problems.ts';
-import { siteUrl } from '../config/site.ts';
+import type { Settings } from '../config/env.ts';
 import { codeVersion, finishBuild, startBuild } from './build-cache.ts';
 import { formatLeak } from './leak-scan.ts';
 import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
@@ -62,29 +61,60 @@ function startWorker(
 export interface CatalogOutputsOptions {
   /** The admin tools (name, description, hints), described under POST /api/mcp in openapi.json. */
   mcpTools: McpToolSummary[];
+  /** The build's settings (src/config/env.ts): the site's address, folders, a pretended time. */
+  build: Settings['build'];
 }
 
-export default function catalogOutputs({ mcpTools }: CatalogOutputsOptions): AstroIntegration {
+/**
+ * The module through which pages read the build time (declared in src/env.d.ts). Its code never
+ * changes (a changed module would make Astro render every page again): it reads the time this
+ * integration keeps under a process-wide symbol, which both of the process's module graphs see.
+ */
+const BUILD_TIME_MODULE = 'virtual:catalog/build-time';
+const BUILD_TIME_KEY = 'little-hands-catalog.build-time';
+
+export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOptions): AstroIntegration {
+  // One build time for the whole build, decided here and handed to the pages (a virtual module),
+  // the outputs worker (its job) and the proof, so that all of them agree on what is published.
+  const at = build.time ?? new Date();
   let command = '';
   let root = process.cwd();
   let publicDir = path.join(root, 'public');
   let outDir = path.join(root, 'dist');
   let cacheDir = root;
   let worker: ReturnType<typeof startWorker> | undefined;
-  const contentDir = () => path.resolve(root, process.env.CATALOG_CONTENT_DIR || PRODUCTS_DIR);
+  let base = '';
+  const contentDir = () => path.resolve(root, build.contentDir || PRODUCTS_DIR);
   const log = (logger: AstroIntegrationLogger, lines: string[]) => lines.forEach((l) => logger.info(l));
 
   return {
     name: 'catalog-outputs',
     hooks: {
-      'astro:config:setup': (options) => {
-        command = options.command;
+      'astro:config:setup': ({ command: running, updateConfig }) => {
+        command = running;
+        (globalThis as Record<symbol, string>)[Symbol.for(BUILD_TIME_KEY)] = at.toISOString();
+        const id = `\0${BUILD_TIME_MODULE}`;
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'catalog-build-time',
+                resolveId: (source: string) => (source === BUILD_TIME_MODULE ? id : undefined),
+                load: (source: string) =>
+                  source === id
+                    ? `export const BUILD_TIME = globalThis[Symbol.for(${JSON.stringify(BUILD_TIME_KEY)})];`
+                    : undefined,
+              },
+            ],
+          },
+        });
       },
       'astro:config:done': ({ config, logger }) => {
         root = fileURLToPath(config.root);
         publicDir = fileURLToPath(config.publicDir);
         outDir = fileURLToPath(config.outDir);
         cacheDir = fileURLToPath(config.cacheDir);
+        base = (config.site ?? '').replace(/\/+$/, '');
         if (command !== 'build') return;
         const start = startBuild(cacheDir, outDir);
         logger.info(start.warm ? 'warm build: keeping what did not change' : `cold build: ${start.reason}`);
@@ -99,12 +129,12 @@ export default function catalogOutputs({ mcpTools }: CatalogOutputsOptions): Ast
             root,
             outDir,
             cacheDir,
-            imagesDir: productImagesDir(root),
+            imagesDir: productImagesDir(root, build.imagesDir),
             contentDir: contentDir(),
-            at: buildTime().toISOString(),
-            base: siteUrl(),
-            adminOut: path.resolve(root, process.env.ADMIN_CATALOG_OUT ?? ADMIN_CATALOG_DIR),
-            codeVersion: codeVersion(root, [siteUrl()]),
+            at: at.toISOString(),
+            base,
+            adminOut: path.resolve(root, build.adminCatalogOut ?? ADMIN_CATALOG_DIR),
+            codeVersion: codeVersion(root, [base]),
             mcpTools,
           },
           !start.warm,
@@ -113,7 +143,7 @@ export default function catalogOutputs({ mcpTools }: CatalogOutputsOptions): Ast
       // `astro dev` serves public/ only: product pictures come from their own folder, as the
       // build copies them (every product's here, drafts included: dev is for curators).
       'astro:server:setup': ({ server }) => {
-        const imagesDir = productImagesDir(root);
+        const imagesDir = productImagesDir(root, build.imagesDir);
         server.middlewares.use((req, res, next) => {
           const url = new URL(req.url ?? '/', 'http://dev.invalid');
           const name = localImageName(url.pathname);
@@ -145,7 +175,7 @@ export default function catalogOutputs({ mcpTools }: CatalogOutputsOptions): Ast
           );
         const pruned = pruneOutput(outDir, publicDir, [...pages, ...report.files]);
         if (pruned) logger.info(`removed ${pruned} files no output claims any more`);
-        const ledger = proofLedger(cacheDir, outDir, loaded.entries, report.scanned);
+        const ledger = proofLedger(cacheDir, outDir, loaded.entries, at, report.scanned);
         const check = await checkDist(outDir, { entries: loaded.entries, scanned: ledger.vouched });
         if (check.failures.length) throw new Error(`Post-build proof failed:\n${formatFailures(check.failures)}`);
         ledger.save();

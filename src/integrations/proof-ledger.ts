@@ -6,7 +6,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { CatalogEntry } from '../catalog/schema.ts';
-import { buildTime } from '../catalog/catalog.ts';
 import { cacheFile, readCacheJson, writeCacheJson } from './build-cache.ts';
 import { BINARY, hiddenTerms, termsDigest } from './leak-scan.ts';
 
@@ -18,8 +17,14 @@ interface Ledger {
   files: Record<string, [number, number]>;
 }
 
-export function proofLedger(cacheDir: string, outDir: string, entries: readonly CatalogEntry[], scanned: string[]) {
-  const terms = termsDigest(hiddenTerms(entries, buildTime()));
+export function proofLedger(
+  cacheDir: string,
+  outDir: string,
+  entries: readonly CatalogEntry[],
+  at: Date,
+  scanned: string[],
+) {
+  const terms = termsDigest(hiddenTerms(entries, at));
   const stored = readCacheJson<Ledger>(cacheFile(cacheDir, LEDGER));
   const previous = stored?.terms === terms ? stored.files : {};
   const fresh = new Set(scanned);

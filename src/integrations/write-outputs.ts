@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CATEGORY_SLUGS, siteUrl } from '../config/site.ts';
+import { CATEGORY_SLUGS } from '../config/site.ts';
 import { toProduct, type CatalogView } from '../catalog/catalog.ts';
 import { listPageKey, productPageKey } from '../catalog/page-keys.ts';
 import { CATALOG_JSON_PATH, productJsonPath } from '../catalog/urls.ts';
@@ -27,7 +27,7 @@ import { twinMarkdown } from '../outputs/twins.ts';
 import { NOT_FOUND_JSON_PATH, notFoundBody } from '../contract/api.ts';
 
 export interface WriteOptions {
-  base?: string;
+  base: string;
   /** The admin tools, described under POST /api/mcp in openapi.json. */
   mcpTools?: readonly McpToolSummary[];
   /** What the last build wrote (url path → key or text digest); outputs that match are kept. */
@@ -96,13 +96,9 @@ function* outputs(
 }
 
 /** Writes all outputs under `outDir`, skipping those that did not change since `previous`. */
-export async function writeCatalogOutputs(
-  outDir: string,
-  view: CatalogView,
-  opts: WriteOptions = {},
-): Promise<WriteStats> {
+export async function writeCatalogOutputs(outDir: string, view: CatalogView, opts: WriteOptions): Promise<WriteStats> {
   const started = performance.now();
-  const base = opts.base ?? siteUrl();
+  const { base } = opts;
   const md = opts.markdown ?? productMarkdown(base);
   const previous = opts.previous ?? {};
   const ledger: OutputLedger = {};

@@ -1,13 +1,6 @@
 // Discovery files: sitemap.xml (from pagesOf), an Atom feed of the newest products, robots.txt
 // and the RFC 9727 /.well-known/api-catalog linkset.
-import {
-  CATALOG_LAUNCHED_AT,
-  CONTENT_SIGNAL_LINE,
-  DATA_LICENSE,
-  SITE_NAME,
-  SITE_TAGLINE,
-  siteUrl,
-} from '../config/site.ts';
+import { CATALOG_LAUNCHED_AT, CONTENT_SIGNAL_LINE, DATA_LICENSE, SITE_NAME, SITE_TAGLINE } from '../config/site.ts';
 import { productBodyText } from '../catalog/body.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
@@ -23,7 +16,7 @@ const xml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** sitemap.xml: every HTML page, absolute URLs, in pagesOf order. */
-export function sitemapXml(pages: readonly Page[], base = siteUrl()): string {
+export function sitemapXml(pages: readonly Page[], base: string): string {
   if (pages.length > SITEMAP_MAX_URLS)
     throw new Error(`${pages.length} pages exceed one sitemap (${SITEMAP_MAX_URLS}); add a sitemap index.`);
   const urls = pages.map((p) => `<url><loc>${xml(base + p.path)}</loc></url>`);
@@ -47,7 +40,7 @@ export function newestProducts(view: CatalogView, limit = FEED_ENTRIES): Catalog
  * feed.xml: an Atom 1.0 feed of the newest products. An entry's `updated` is its publishAt, else the
  * catalog's launch date; the feed's is the newest entry's. Dates come from content, never the clock.
  */
-export function atomFeed(view: CatalogView, base = siteUrl()): string {
+export function atomFeed(view: CatalogView, base: string): string {
   const newest = newestProducts(view);
   const dated = (e: CatalogEntry) => e.data.publishAt ?? CATALOG_LAUNCHED_AT;
   const built = new Date(
@@ -91,7 +84,7 @@ export function atomFeed(view: CatalogView, base = siteUrl()): string {
  * Content-Signal line (contentsignals.org) says how the content may be used, in line with the
  * data licence; the comment block spells both out for the people who read robots.txt.
  */
-export function robotsTxt(base = siteUrl()): string {
+export function robotsTxt(base: string): string {
   return [
     `# ${SITE_NAME}: the catalog data is ${DATA_LICENSE.name} (${DATA_LICENSE.url}),`,
     `# except ${DATA_LICENSE.excluded}. Attribution: ${DATA_LICENSE.attribution}.`,
@@ -112,7 +105,7 @@ export function robotsTxt(base = siteUrl()): string {
 }
 
 /** /.well-known/api-catalog (RFC 9727): a linkset naming the public API and its OpenAPI description. */
-export function apiCatalog(base = siteUrl()) {
+export function apiCatalog(base: string) {
   return {
     linkset: [
       {

@@ -1,12 +1,11 @@
 // The JSON outputs: the catalog snapshot, one document per product, and the 404 body for unknown
 // slugs (src/contract/api.ts). Each per-product document is byte-equal to its entry in the snapshot.
-import { siteUrl } from '../config/site.ts';
 import { toProduct, type CatalogView } from '../catalog/catalog.ts';
 import type { Product } from '../catalog/schema.ts';
 import type { CatalogSnapshot } from '../contract/api.ts';
 
 /** The snapshot as an object (for MCP tools and tests). Products are ordered by slug. */
-export function catalogSnapshot(view: CatalogView, base = siteUrl()): CatalogSnapshot {
+export function catalogSnapshot(view: CatalogView, base: string): CatalogSnapshot {
   const products = view.products.map((e) => toProduct(e, base));
   return { count: products.length, generatedAt: view.at.toISOString(), products };
 }

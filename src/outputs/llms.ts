@@ -2,7 +2,7 @@
 // /llms-small.txt (one line per product), /llms-full.txt (every published product as Markdown)
 // and /llms/<category>.txt dumps.
 import type { RootContent } from 'mdast';
-import { CATEGORIES, CATEGORY_SLUGS, DATA_LICENSE, SITE_NAME, siteUrl, type CategorySlug } from '../config/site.ts';
+import { CATEGORIES, CATEGORY_SLUGS, DATA_LICENSE, SITE_NAME, type CategorySlug } from '../config/site.ts';
 import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
@@ -28,7 +28,6 @@ import {
   plural,
   price,
   productBlocks,
-  productMarkdown,
   stringify,
   text,
   type ProductMarkdown,
@@ -69,16 +68,12 @@ function dump(title: string, intro: string, entries: readonly CatalogEntry[], md
 }
 
 /** /llms-full.txt: every published product as Markdown, one `## name` section each. */
-export function llmsFullTxt(view: CatalogView, md: ProductMarkdown = productMarkdown(siteUrl())): string {
+export function llmsFullTxt(view: CatalogView, md: ProductMarkdown): string {
   return dump(`${SITE_NAME}: the full catalog`, SUMMARY, view.products, md);
 }
 
 /** /llms/<category>.txt: the products of one category, in the llms-full format. */
-export function categoryDump(
-  view: CatalogView,
-  category: CategorySlug,
-  md: ProductMarkdown = productMarkdown(siteUrl()),
-): string {
+export function categoryDump(view: CatalogView, category: CategorySlug, md: ProductMarkdown): string {
   return dump(
     `${SITE_NAME}: ${CATEGORIES[category].label}`,
     CATEGORIES[category].blurb,
@@ -101,7 +96,7 @@ export function firstSentence(text: string, max = SMALL_NOTE_MAX_CHARS): string 
  * (linked to its Markdown twin), ages, price, and the first sentence of the editorial note. Links are
  * site-relative: the base URL repeated on every line would be a fifth of the file.
  */
-export function llmsSmallTxt(view: CatalogView, base = siteUrl()): string {
+export function llmsSmallTxt(view: CatalogView, base: string): string {
   const lines = view.products.map((e) => {
     const d = e.data;
     const note = d.whyWePicked ? ` · ${firstSentence(d.whyWePicked)}` : '';
@@ -126,7 +121,7 @@ export function llmsSmallTxt(view: CatalogView, base = siteUrl()): string {
 }
 
 /** /llms.txt in the llmstxt.org format. Its size does not grow with the catalog beyond the capped picks. */
-export function llmsTxt(view: CatalogView, md: ProductMarkdown = productMarkdown(siteUrl())): string {
+export function llmsTxt(view: CatalogView, md: ProductMarkdown): string {
   const base = md.base;
   const u = (p: string) => `${base}${p}`;
   const picks = view.staffPicks.slice(0, LLMS_TXT_PICKS);

@@ -15,7 +15,7 @@ import type {
   Text,
 } from 'mdast';
 import { defaultHandlers, toMarkdown, type Handle } from 'mdast-util-to-markdown';
-import { CATEGORIES, CURATORS, siteUrl } from '../config/site.ts';
+import { CATEGORIES, CURATORS } from '../config/site.ts';
 import { productBody } from '../catalog/body.ts';
 import { formatPrice } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
@@ -114,7 +114,7 @@ export function stringify(children: RootContent[], { fastText = true } = {}): st
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The opening line of every twin: where the HTML page is and where the agent index is. */
-export function twinPreamble(pagePath: string, base = siteUrl()): RootContent {
+export function twinPreamble(pagePath: string, base: string): RootContent {
   const page = `${base}${pagePath}`;
   return {
     type: 'blockquote',
@@ -134,7 +134,7 @@ export const curatorLabel = (code: keyof typeof CURATORS) => `${CURATORS[code].n
 const PRICE_NOTE = '(indicative; the shop sets the real price)';
 
 /** A product's body below its heading: facts, description, editorial note and who picked it. */
-export function productBodyBlocks(entry: CatalogEntry, base = siteUrl()): RootContent[] {
+export function productBodyBlocks(entry: CatalogEntry, base: string): RootContent[] {
   const d = entry.data;
   const page = `${base}${productPath(d.slug)}`;
   const json = `${base}${productJsonPath(d.slug)}`;
@@ -163,7 +163,7 @@ export function productBodyBlocks(entry: CatalogEntry, base = siteUrl()): RootCo
 }
 
 /** One line per product for listings: linked name (to its twin), brand, ages, price. */
-export function productLineContent(entry: CatalogEntry, base = siteUrl()): PhrasingContent[] {
+export function productLineContent(entry: CatalogEntry, base: string): PhrasingContent[] {
   const d = entry.data;
   return [
     link(`${base}${twinPath(productPath(d.slug))}`, d.name),
@@ -181,7 +181,7 @@ export interface ProductMarkdown {
   line(entry: CatalogEntry): MarkdownFragment;
 }
 
-export function productMarkdown(base = siteUrl()): ProductMarkdown {
+export function productMarkdown(base: string): ProductMarkdown {
   const bodies = new Map<string, MarkdownFragment>();
   const lines = new Map<string, MarkdownFragment>();
   const memo =

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document, generated from the zod schemas (zod 4 `z.toJSONSchema`): no field is
 // written here. Paths, tags and security follow the contract's endpoint table.
 import { z } from 'zod';
-import { CONTENT_SIGNAL_LINE, DATA_LICENSE, SITE_NAME, siteUrl } from '../config/site.ts';
+import { CONTENT_SIGNAL_LINE, DATA_LICENSE, SITE_NAME } from '../config/site.ts';
 import { Product, Slug } from '../catalog/schema.ts';
 import { apiErrorTable } from './api-errors.ts';
 import { PAGE_SIZE } from '../catalog/lists.ts';
@@ -146,14 +146,14 @@ export function describeMcpTools(tools: readonly McpToolSummary[]): string {
 }
 
 export interface OpenApiOptions {
-  base?: string;
+  base: string;
   /** The admin tools, listed in the `POST /api/mcp` description. */
   mcpTools?: readonly McpToolSummary[];
 }
 
 /** The OpenAPI 3.1 document of the service. */
-export function buildOpenApi(opts: OpenApiOptions = {}): Json {
-  const base = opts.base ?? siteUrl();
+export function buildOpenApi(opts: OpenApiOptions): Json {
+  const { base } = opts;
   const schemas = componentSchemas();
   const slugSchema = normalize(z.toJSONSchema(Slug, { target: 'draft-2020-12', io: 'output' })) as Json;
   const { description: slugDescription, ...slugParamSchema } = slugSchema;

@@ -1,7 +1,7 @@
 // The Markdown twin of every HTML page, built as mdast from the same data the page uses.
 // Each twin opens with a pointer to the HTML page and to /llms.txt.
 import type { PhrasingContent, RootContent } from 'mdast';
-import { CATEGORIES, CATEGORY_SLUGS, SITE_NAME, SITE_TAGLINE, siteUrl } from '../config/site.ts';
+import { CATEGORIES, CATEGORY_SLUGS, SITE_NAME, SITE_TAGLINE } from '../config/site.ts';
 import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
@@ -33,7 +33,6 @@ import {
   paragraph,
   plural,
   productBlocks,
-  productMarkdown,
   stringify,
   strong,
   text,
@@ -238,6 +237,6 @@ function twinBlocks(page: Page, view: CatalogView, md: ProductMarkdown): RootCon
 }
 
 /** The Markdown twin of one page of `pagesOf(view)`. Pass one `md` for a whole build to reuse product fragments. */
-export function twinMarkdown(page: Page, view: CatalogView, md: ProductMarkdown = productMarkdown(siteUrl())): string {
+export function twinMarkdown(page: Page, view: CatalogView, md: ProductMarkdown): string {
   return stringify([twinPreamble(page.path, md.base), ...twinBlocks(page, view, md)]);
 }

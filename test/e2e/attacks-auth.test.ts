@@ -3,7 +3,8 @@
 // HTTP requests from the attacker's own address. Every control must hold, and nothing answers 5xx.
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { tokenSettings } from '../../src/server/auth/settings.ts';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { TEST_ADMIN_EMAIL } from '../support/global-stack.ts';
 import { fetchFrom, randomLoopback } from '../support/from-ip.ts';
@@ -178,7 +179,7 @@ describe('single use without Redis', () => {
 
 describe('limits without Redis', () => {
   it('exactly 60 /api/mcp requests per admin per minute: the 61st is 429 with Retry-After', async () => {
-    const settings = tokenSettingsFromEnv(inject('stackEnv'));
+    const settings = tokenSettings(readSettings(inject('stackEnv')));
     if (!settings.ok) throw new Error(settings.missing.join());
     const tok = await issueAccessToken(
       { sub: `e2e|limit-${crypto.randomUUID()}`, email: TEST_ADMIN_EMAIL },

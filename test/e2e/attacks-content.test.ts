@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseProductFile } from '../../src/catalog/load.ts';
-import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { tokenSettings } from '../../src/server/auth/settings.ts';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { TEST_ADMIN_EMAIL } from '../support/global-stack.ts';
 import { listen, publicAndInternal, type Site } from '../support/loopback-sites.ts';
@@ -22,7 +23,7 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'attacks-content-'));
 let tok: string;
 
 beforeAll(async () => {
-  const settings = tokenSettingsFromEnv(env);
+  const settings = tokenSettings(readSettings(env));
   if (!settings.ok) throw new Error(`stack env: ${settings.missing.join(', ')}`);
   tok = await issueAccessToken({ sub: `e2e|attacks-${Date.now()}`, email: TEST_ADMIN_EMAIL }, settings.value, {
     clientId: 'e2e-attacks-content',

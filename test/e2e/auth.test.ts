@@ -9,7 +9,8 @@ import {
 } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { tokenSettings } from '../../src/server/auth/settings.ts';
 import { verifyAccessToken } from '../../src/server/auth/tokens.ts';
 import { ALLOW_COOKIES } from '../support/auth-harness.ts';
 import { fetchFrom, randomLoopback } from '../support/from-ip.ts';
@@ -20,7 +21,7 @@ const serverUrl = `${base}/api/mcp`;
 // This file's own client address: its sign-ins count against its own per-IP limits.
 const fetchFn = fetchFrom(randomLoopback());
 const settings = () => {
-  const s = tokenSettingsFromEnv(inject('stackEnv'));
+  const s = tokenSettings(readSettings(inject('stackEnv')));
   if (!s.ok) throw new Error(s.missing.join());
   return s.value;
 };

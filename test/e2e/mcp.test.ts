@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { tokenSettings } from '../../src/server/auth/settings.ts';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
 import { TEST_ADMIN_EMAIL } from '../support/global-stack.ts';
@@ -16,7 +17,7 @@ let tok: string;
 let client: Client;
 
 beforeAll(async () => {
-  const settings = tokenSettingsFromEnv(env);
+  const settings = tokenSettings(readSettings(env));
   if (!settings.ok) throw new Error(`stack env: ${settings.missing.join(', ')}`);
   tok = await issueAccessToken({ sub: `e2e|mcp-${Date.now()}`, email: TEST_ADMIN_EMAIL }, settings.value, {
     clientId: 'e2e-mcp',

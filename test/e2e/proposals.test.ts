@@ -10,7 +10,8 @@ import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { tokenSettings } from '../../src/server/auth/settings.ts';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { fetchFrom, randomLoopback } from '../support/from-ip.ts';
@@ -119,7 +120,7 @@ describe('proposals from an MCP client on the local stack', () => {
   });
 
   it('a token of someone who is not an admin gets 401 and writes nothing', async () => {
-    const settings = tokenSettingsFromEnv(env);
+    const settings = tokenSettings(readSettings(env));
     if (!settings.ok) throw new Error(settings.missing.join());
     const outsider = await issueAccessToken(
       { sub: 'e2e|outsider', email: E2E_ACCOUNTS.outsider.email },

@@ -6,7 +6,8 @@ import { expect } from 'vitest';
 import { startDevIdp, type DevAccount, type DevIdp } from '../../scripts/dev-idp.ts';
 import { handleAuthorize } from '../../src/server/auth/authorize.ts';
 import { handleCallback } from '../../src/server/auth/callback.ts';
-import { authConfigFromEnv } from '../../src/server/auth/config.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { authConfig } from '../../src/server/auth/config.ts';
 import type { AuthContext } from '../../src/server/auth/context.ts';
 import { handleMetadata } from '../../src/server/auth/metadata.ts';
 import { handleRegister } from '../../src/server/auth/register.ts';
@@ -48,7 +49,7 @@ export function startTestIdp(clientAuth?: 'client_secret_post' | 'client_secret_
 /** A context over `env`, with a movable clock (`clock.now += ms`) and a real upstream unless given. */
 export function makeContext(env: Record<string, string | undefined>, upstream?: Upstream) {
   const clock = { now: Date.now() };
-  const config = authConfigFromEnv(env);
+  const config = authConfig(readSettings(env));
   const ctx: AuthContext = {
     config,
     now: () => clock.now,

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { contentSource } from '../../src/server/admin-catalog/sources.ts';
 import { productFile } from './products.ts';
-import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { tokenSettings } from '../../src/server/auth/settings.ts';
 import { issueAccessToken, type AdminIdentity, type TokenSettings } from '../../src/server/auth/tokens.ts';
 import { createMcpHandler, type McpDeps } from '../../src/server/mcp/handler.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
@@ -23,7 +24,7 @@ export const BUILT_AT = new Date('2026-01-01T00:00:00Z');
 export const NOW = new Date('2026-06-01T00:00:00Z');
 
 export function settings(): TokenSettings {
-  const s = tokenSettingsFromEnv(ENV);
+  const s = tokenSettings(readSettings(ENV));
   if (!s.ok) throw new Error(`test settings: ${s.missing.join(', ')}`);
   return s.value;
 }
@@ -120,7 +121,7 @@ export function fixtureDir(files: Record<string, string> = FIXTURE_FILES): { roo
 
 export function makeHandler(root: string, over: Partial<McpDeps> = {}) {
   const deps: McpDeps = {
-    tokenSettings: () => tokenSettingsFromEnv(ENV),
+    tokenSettings: () => tokenSettings(readSettings(ENV)),
     limiter: createRateLimiter({ points: 60, durationSeconds: 60, keyPrefix: 'req' }),
     rebuildLimiter: createRateLimiter({ points: 5, durationSeconds: 3600, keyPrefix: 'rebuild' }),
     proposalLimiter: createRateLimiter({ points: 30, durationSeconds: 3600, keyPrefix: 'propose' }),

@@ -2,25 +2,26 @@
 // /api/auth when incomplete, plain-http issuers only on loopback; discovery documents and the challenge.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { authConfigFromEnv } from '../../src/server/auth/config.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { authConfig } from '../../src/server/auth/config.ts';
 import { handleMetadata } from '../../src/server/auth/metadata.ts';
 import { handleAuthorize } from '../../src/server/auth/authorize.ts';
 import { handleCallback } from '../../src/server/auth/callback.ts';
 import { handleRegister } from '../../src/server/auth/register.ts';
 import { handleToken } from '../../src/server/auth/token-endpoint.ts';
 import { bearerChallenge } from '../../src/server/mcp/http.ts';
-import { sharedStoreFromEnv } from '../../src/server/store/from-env.ts';
+import { sharedStoreFor } from '../../src/server/store/choose.ts';
 import { makeContext, testEnv } from '../support/auth-harness.ts';
 
 const full = testEnv('https://id.example.com');
 
-describe('authConfigFromEnv', () => {
+describe('authConfig', () => {
   it('accepts a complete configuration', () => {
-    const c = authConfigFromEnv(full);
+    const c = authConfig(readSettings(full));
     expect(c.ok && c.value.resource).toBe('http://localhost:5999/api/mcp');
   });
   it('names every missing variable', () => {
-    const c = authConfigFromEnv({});
+    const c = authConfig(readSettings({}));
     expect(c.ok).toBe(false);
     const text = c.ok ? '' : c.missing.join(' | ');
     for (const v of ['SITE_URL', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ADMIN_EMAILS', 'AUTH_SECRET'])
@@ -33,15 +34,15 @@ describe('authConfigFromEnv', () => {
     ['changeme-' + 'k3Jq9'.repeat(7), 'looks like a placeholder or a password'],
     ['a'.repeat(28) + 'bcdefghi', 'too repetitive to be random'],
   ])('refuses the weak AUTH_SECRET %j (%s), and the same as AUTH_SECRET_PREVIOUS', (weak, why) => {
-    const c = authConfigFromEnv({ ...full, AUTH_SECRET: weak });
+    const c = authConfig(readSettings({ ...full, AUTH_SECRET: weak }));
     expect(c.ok ? [] : c.missing).toEqual([`AUTH_SECRET (too weak: ${why})`]);
-    const p = authConfigFromEnv({ ...full, AUTH_SECRET_PREVIOUS: weak });
+    const p = authConfig(readSettings({ ...full, AUTH_SECRET_PREVIOUS: weak }));
     expect(p.ok ? [] : p.missing).toEqual([`AUTH_SECRET_PREVIOUS (too weak: ${why})`]);
   });
   it('accepts random secrets in the usual encodings, and a strong AUTH_SECRET_PREVIOUS', () => {
     for (const enc of ['base64url', 'base64', 'hex'] as const)
-      expect(authConfigFromEnv({ ...full, AUTH_SECRET: randomBytes(32).toString(enc) }).ok).toBe(true);
-    const c = authConfigFromEnv({ ...full, AUTH_SECRET_PREVIOUS: randomBytes(32).toString('base64url') });
+      expect(authConfig(readSettings({ ...full, AUTH_SECRET: randomBytes(32).toString(enc) })).ok).toBe(true);
+    const c = authConfig(readSettings({ ...full, AUTH_SECRET_PREVIOUS: randomBytes(32).toString('base64url') }));
     expect(c.ok && c.value.secrets.previous).toBeTruthy();
   });
   it.each([
@@ -53,14 +54,14 @@ describe('authConfigFromEnv', () => {
     ['http://localhost:4000', true],
     ['https://id.example.com/realms/x', true],
   ])('issuer %s accepted: %s', (issuer, ok) => {
-    expect(authConfigFromEnv({ ...full, OIDC_ISSUER: issuer }).ok).toBe(ok);
+    expect(authConfig(readSettings({ ...full, OIDC_ISSUER: issuer })).ok).toBe(ok);
   });
 });
 
 describe('unconfigured: every /api/auth endpoint answers 503 not_configured', () => {
   const { ctx } = makeContext({ SITE_URL: 'http://localhost:5999', ADMIN_EMAILS: 'a@example.test' });
   // Neither Netlify Blobs nor REDIS_URL: outside unit tests the admin side never falls back to memory.
-  ctx.store = sharedStoreFromEnv({});
+  ctx.store = sharedStoreFor(readSettings({}).store);
   it.each([
     [
       'register',

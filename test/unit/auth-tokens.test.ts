@@ -10,13 +10,14 @@ import {
   InvalidTokenError,
   type TokenSettings,
 } from '../../src/server/auth/tokens.ts';
-import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { tokenSettings } from '../../src/server/auth/settings.ts';
 
 const secret = () => randomBytes(32).toString('base64url');
 const env = { SITE_URL: 'https://catalog.example.org', AUTH_SECRET: secret(), ADMIN_EMAILS: 'ada@example.test' };
 const opts = { clientId: 'client-1' };
 const settings = (over: Record<string, string> = {}): TokenSettings => {
-  const r = tokenSettingsFromEnv({ ...env, ...over });
+  const r = tokenSettings(readSettings({ ...env, ...over }));
   if (!r.ok) throw new Error(r.missing.join());
   return r.value;
 };

@@ -1,12 +1,13 @@
 // Every branch of POST /api/mcp in order: method, configuration, auth, rate limit, body, MCP; and
 // every status these tests saw is one the OpenAPI document describes.
 import { afterAll, describe, expect, it } from 'vitest';
-import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { tokenSettings } from '../../src/server/auth/settings.ts';
 import { buildOpenApi } from '../../src/outputs/openapi.ts';
 import { createMcpHandler } from '../../src/server/mcp/handler.ts';
-import { mcpDepsFromEnv } from '../../src/server/mcp/from-env.ts';
+import { mcpDeps } from '../../src/server/mcp/deps.ts';
 import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
-import { NO_STORE } from '../../src/server/store/from-env.ts';
+import { NO_STORE } from '../../src/server/store/choose.ts';
 import {
   ADA,
   ENV,
@@ -85,7 +86,7 @@ describe('method', () => {
 
 describe('configuration', () => {
   it('missing AUTH_SECRET and ADMIN_EMAILS → 503 not_configured naming them', async () => {
-    const h = makeHandler(fx.root, { tokenSettings: () => tokenSettingsFromEnv({}) });
+    const h = makeHandler(fx.root, { tokenSettings: () => tokenSettings(readSettings({})) });
     const body = await expectApiError(await h(post(rpc('tools/list'), 'x')), 503, 'not_configured');
     expect(body.error.message).toContain('AUTH_SECRET');
     expect(body.error.message).toContain('ADMIN_EMAILS');
@@ -100,7 +101,7 @@ describe('shared store', () => {
     expect(body.error.message).toContain('REDIS_URL');
   });
   it('the production wiring refuses to run without Netlify Blobs or REDIS_URL (never per-instance memory)', async () => {
-    const h = recording(createMcpHandler({ ...mcpDepsFromEnv({ ...ENV }), log: () => {} }));
+    const h = recording(createMcpHandler({ ...mcpDeps(readSettings({ ...ENV })), log: () => {} }));
     const body = await expectApiError(await h(post(rpc('tools/list'), await token())), 503, 'not_configured');
     expect(body.error.message).toContain('Netlify Blobs');
   });

@@ -2,7 +2,8 @@
 // servers stand for the public site (127.0.0.2, allowed by the test) and the internal service
 // (127.0.0.1, refused as in production), which must never see a connection.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkLinks, defaultLinkPolicy, testNetworkFromEnv, type LinkPolicy } from '../../src/server/mcp/links.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { checkLinks, defaultLinkPolicy, testNetwork, type LinkPolicy } from '../../src/server/mcp/links.ts';
 import { isSpecialPurposeAddress } from '../../src/server/mcp/special-addresses.ts';
 import { publicAndInternal, type Site } from '../support/loopback-sites.ts';
 import { dnsName, startTestDns, type TestDns } from '../support/test-dns.ts';
@@ -66,7 +67,7 @@ describe('isSpecialPurposeAddress', () => {
 
 /** A policy from the defaults, with no environment, and only 127.0.0.2 counted as public. */
 const policy = (over: Partial<LinkPolicy> = {}) =>
-  defaultLinkPolicy({ allowAddresses: ['127.0.0.2'], timeoutMs: 3000, ...over }, {});
+  defaultLinkPolicy({ allowAddresses: ['127.0.0.2'], timeoutMs: 3000, ...over });
 
 /** A resolver that answers each step in turn (the last one repeatedly), counting its calls. */
 function rebinding(...steps: string[][]) {
@@ -130,7 +131,7 @@ describe('check_links connects only to checked addresses', () => {
     const dns: TestDns = await startTestDns();
     try {
       const env = { CONTEXT: 'dev', ...dns.env };
-      const p = defaultLinkPolicy({ timeoutMs: 3000 }, env);
+      const p = defaultLinkPolicy({ timeoutMs: 3000, ...testNetwork(readSettings(env), 3000) });
       const host = dnsName(['127.0.0.2'], ['127.0.0.1']);
       const [res] = await checkLinks([`http://${host}:${sites.pub.port}/`], p);
       expect(res).toMatchObject({ outcome: 'refused' });
@@ -188,7 +189,7 @@ describe('check_links connects only to checked addresses', () => {
   });
 
   it('the system resolver: localhost is refused', async () => {
-    const [res] = await checkLinks([`http://localhost:${sites.pub.port}/`], defaultLinkPolicy({ timeoutMs: 3000 }, {}));
+    const [res] = await checkLinks([`http://localhost:${sites.pub.port}/`], defaultLinkPolicy({ timeoutMs: 3000 }));
     expect(res).toMatchObject({ outcome: 'refused' });
     expect(res!.reason).toMatch(/localhost resolves to/);
   });
@@ -215,10 +216,10 @@ describe('the test-only network settings', () => {
     ['deploy-preview', { CONTEXT: 'deploy-preview', ...set }],
   ])('are ignored in %s, with a warning', (_name, env) => {
     const warn = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(testNetworkFromEnv(env, 1000)).toEqual({});
+    expect(testNetwork(readSettings(env), 1000)).toEqual({});
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/ignored outside CONTEXT=dev/));
     warn.mockRestore();
-    expect(defaultLinkPolicy({}, env).allowAddresses).toEqual([]);
+    expect(defaultLinkPolicy(testNetwork(readSettings(env), 1000)).allowAddresses).toEqual([]);
   });
 
   it('accept only loopback values, even in CONTEXT=dev', () => {
@@ -228,13 +229,13 @@ describe('the test-only network settings', () => {
       LINK_CHECK_ALLOW_ADDRESSES: '127.0.0.2,10.0.0.1',
     };
     const warn = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(testNetworkFromEnv(env, 1000)).toEqual({});
+    expect(testNetwork(readSettings(env), 1000)).toEqual({});
     expect(warn).toHaveBeenCalledTimes(2);
     warn.mockRestore();
   });
 
   it('are honoured in CONTEXT=dev with loopback values', () => {
-    const out = testNetworkFromEnv({ CONTEXT: 'dev', ...set }, 1000);
+    const out = testNetwork(readSettings({ CONTEXT: 'dev', ...set }), 1000);
     expect(out.allowAddresses).toEqual(['127.0.0.2']);
     expect(typeof out.lookup).toBe('function');
   });

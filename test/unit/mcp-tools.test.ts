@@ -7,7 +7,8 @@ import { loadCatalog, parseProductFile } from '../../src/catalog/load.ts';
 import { contentSource } from '../../src/server/admin-catalog/sources.ts';
 import { describeMcpTools } from '../../src/outputs/openapi.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
-import { tokenSettingsFromEnv } from '../../src/server/auth/settings.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { tokenSettings } from '../../src/server/auth/settings.ts';
 import {
   ADA,
   ENV,
@@ -507,7 +508,7 @@ describe('check_links', () => {
     };
     const own = fixtureDir(files);
     try {
-      const siteSettings = tokenSettingsFromEnv({ ...ENV, SITE_URL: `http://catalog.test:${port()}` });
+      const siteSettings = tokenSettings(readSettings({ ...ENV, SITE_URL: `http://catalog.test:${port()}` }));
       if (!siteSettings.ok) throw new Error('settings');
       const h = makeHandler(own.root, { tokenSettings: () => siteSettings, links: links() });
       const siteTok = await token(ADA, siteSettings.value);

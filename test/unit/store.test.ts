@@ -11,7 +11,8 @@ import { freePort } from '../../scripts/lib/stack.ts';
 import { blobsStore, openBlobsStore, type BlobsConnection } from '../../src/server/store/blobs.ts';
 import { expiryBucket } from '../../src/server/store/buckets.ts';
 import { deleteExpired } from '../../src/server/store/cleanup.ts';
-import { NO_STORE, sharedStoreFromEnv } from '../../src/server/store/from-env.ts';
+import { readSettings } from '../../src/config/env.ts';
+import { NO_STORE, sharedStoreFor } from '../../src/server/store/choose.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 import { redisStore } from '../../src/server/store/redis.ts';
 import type { SharedStore } from '../../src/server/store/shared-store.ts';
@@ -171,21 +172,22 @@ describe('Redis store (real redis-server)', () => {
   });
 });
 
-describe('sharedStoreFromEnv', () => {
+describe('sharedStoreFor', () => {
   const context = (c: object) => Buffer.from(JSON.stringify(c)).toString('base64');
   it('with neither Netlify Blobs nor REDIS_URL there is no store, and it says what is missing', () => {
-    expect(sharedStoreFromEnv({})).toEqual({ ok: false, missing: NO_STORE });
-    expect(sharedStoreFromEnv({ NETLIFY_BLOBS_CONTEXT: 'not base64 json' }).ok).toBe(false);
+    expect(sharedStoreFor(readSettings({}).store)).toEqual({ ok: false, missing: NO_STORE });
+    expect(sharedStoreFor(readSettings({ NETLIFY_BLOBS_CONTEXT: 'not base64 json' }).store).ok).toBe(false);
     // An edge context without the uncached URL cannot give the strong reads single use needs.
-    expect(sharedStoreFromEnv({ NETLIFY_BLOBS_CONTEXT: context({ siteID: 's', token: 't', edgeURL: 'x' }) }).ok).toBe(
-      false,
-    );
+    expect(
+      sharedStoreFor(readSettings({ NETLIFY_BLOBS_CONTEXT: context({ siteID: 's', token: 't', edgeURL: 'x' }) }).store)
+        .ok,
+    ).toBe(false);
   });
   it('chooses Netlify Blobs from the function environment, and Redis when REDIS_URL is set', () => {
     const blobs = context({ siteID: 's', token: 't', edgeURL: 'http://x', uncachedEdgeURL: 'http://x' });
-    const a = sharedStoreFromEnv({ NETLIFY_BLOBS_CONTEXT: blobs });
+    const a = sharedStoreFor(readSettings({ NETLIFY_BLOBS_CONTEXT: blobs }).store);
     expect(a.ok && a.store.backend).toBe('netlify-blobs');
-    const b = sharedStoreFromEnv({ NETLIFY_BLOBS_CONTEXT: blobs, REDIS_URL: 'redis://127.0.0.1:1' });
+    const b = sharedStoreFor(readSettings({ NETLIFY_BLOBS_CONTEXT: blobs, REDIS_URL: 'redis://127.0.0.1:1' }).store);
     expect(b.ok && b.store.backend).toBe('redis');
   });
   it('the expiry bucket is the hour after the expiry', () => {

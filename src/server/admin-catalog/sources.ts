@@ -5,6 +5,7 @@
 // product's record when a result shows it.
 import { openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
+import type { Settings } from '../../config/env.ts';
 import { bySlug } from '../../catalog/catalog.ts';
 import type { CatalogEntry } from '../../catalog/schema.ts';
 import type { Finding } from '../../admin/audit.ts';
@@ -39,11 +40,11 @@ function once(load: () => Promise<AdminCatalog>): AdminCatalogSource {
 /**
  * Where the admin catalog may be: ADMIN_CATALOG_PATH when set, else `.generated/admin-catalog`
  * under the working directory (netlify serve and production, where netlify.toml's
- * `included_files` ships it) or under the Lambda task root.
+ * `included_files` ships it) or under the function runtime's task root.
  */
-export function catalogCandidates(env: Record<string, string | undefined> = process.env): string[] {
-  if (env.ADMIN_CATALOG_PATH) return [path.resolve(env.ADMIN_CATALOG_PATH)];
-  const roots = [process.cwd(), env.LAMBDA_TASK_ROOT].filter((r): r is string => Boolean(r));
+export function catalogCandidates(admin: Pick<Settings['admin'], 'catalogPath' | 'taskRoot'>): string[] {
+  if (admin.catalogPath) return [path.resolve(admin.catalogPath)];
+  const roots = [process.cwd(), admin.taskRoot].filter((r): r is string => Boolean(r));
   return [...new Set(roots.map((r) => path.resolve(r, ADMIN_CATALOG_DIR)))];
 }
 
@@ -88,7 +89,7 @@ function readCatalogFiles(dir: string): AdminCatalog {
 }
 
 /** The admin catalog the build writes (src/admin/write-catalog.ts): the first candidate folder that has one. */
-export function catalogFilesSource(dirs: string[] = catalogCandidates()): AdminCatalogSource {
+export function catalogFilesSource(dirs: string[]): AdminCatalogSource {
   return once(async () => {
     for (const dir of dirs) {
       try {
@@ -102,7 +103,7 @@ export function catalogFilesSource(dirs: string[] = catalogCandidates()): AdminC
 }
 
 export interface ContentSourceOptions {
-  /** Folder of product files, relative to `root`; CATALOG_CONTENT_DIR or content/products by default. */
+  /** Folder of product files, relative to `root`; content/products by default. */
   dir?: string;
   /** Repository root that source paths are relative to; the working directory by default. */
   root?: string;
@@ -112,7 +113,7 @@ export interface ContentSourceOptions {
 
 /** Reads the product files directly (problems included, not thrown). */
 export function contentSource(opts: ContentSourceOptions = {}): AdminCatalogSource {
-  const { dir = process.env.CATALOG_CONTENT_DIR || undefined, root = process.cwd(), clock = () => new Date() } = opts;
+  const { dir, root = process.cwd(), clock = () => new Date() } = opts;
   return once(async () => {
     // Imported on use: the loader (gray-matter, js-yaml, the schema) is not needed to serve the build's catalog.
     const { loadCatalog, PRODUCTS_DIR } = await import('../../catalog/load.ts');

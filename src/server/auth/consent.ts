@@ -4,7 +4,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { limitInWords, REBUILD_LIMIT } from '../../contract/limits.ts';
 import { clearCookie, readCookie, setCookie } from '../http/cookies.ts';
-import { isLoopbackHost } from './config.ts';
+import { isLoopbackHost } from '../../config/env.ts';
 import { escapeHtml, page } from './pages.ts';
 import type { AuthSecrets } from './secrets.ts';
 import { seal, unseal } from './seal.ts';

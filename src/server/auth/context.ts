@@ -1,13 +1,13 @@
 // Everything the /api/auth handlers depend on, injected: configuration, clock, the shared store and
-// the upstream provider. `authContextFromEnv` builds the real one, memoized while the environment
-// (and the Netlify Blobs context the platform hands the function) is unchanged.
-import { sharedStoreFromEnv, type StoreChoice } from '../store/from-env.ts';
-import { authConfigFromEnv, type AuthConfig } from './config.ts';
-import type { SettingsResult } from './settings.ts';
+// the upstream provider. `authContext` builds the real one from the environment's settings, kept
+// while the settings and the shared store (which the platform may hand over per request) are the same.
+import type { Checked, Settings } from '../../config/env.ts';
+import { sharedStoreFor, type StoreChoice } from '../store/choose.ts';
+import { authConfig, type AuthConfig } from './config.ts';
 import { oidcUpstream, type Upstream } from './upstream.ts';
 
 export interface AuthContext {
-  config: SettingsResult<AuthConfig>;
+  config: Checked<AuthConfig>;
   now: () => number;
   /** Where single-use records and rate-limit counters live; never per-instance memory outside tests. */
   store: StoreChoice;
@@ -20,28 +20,17 @@ const unconfiguredUpstream: Upstream = {
   authorizationOrigin: () => Promise.reject(new Error('not configured')),
 };
 
-let cached: { key: string; ctx: AuthContext } | undefined;
+const made = new WeakMap<Settings, AuthContext>();
 
-export function authContextFromEnv(env: Record<string, string | undefined> = process.env): AuthContext {
-  const store = sharedStoreFromEnv(env);
-  const key = [
-    'SITE_URL',
-    'URL',
-    'OIDC_ISSUER',
-    'OIDC_CLIENT_ID',
-    'OIDC_CLIENT_SECRET',
-    'ADMIN_EMAILS',
-    'AUTH_SECRET',
-    'AUTH_SECRET_PREVIOUS',
-  ]
-    .map((k) => env[k] ?? '')
-    .join('\n');
-  if (cached?.key === key && cached.ctx.store === store) return cached.ctx;
-  const config = authConfigFromEnv(env);
+export function authContext(s: Settings): AuthContext {
+  const store = sharedStoreFor(s.store);
+  const known = made.get(s);
+  if (known && known.store === store) return known;
+  const config = authConfig(s);
   const upstream: Upstream = config.ok
     ? oidcUpstream({ ...config.value.oidc, redirectUri: `${config.value.base}/api/auth/callback` })
     : unconfiguredUpstream;
   const ctx: AuthContext = { config, now: Date.now, store, upstream };
-  cached = { key, ctx };
+  made.set(s, ctx);
   return ctx;
 }

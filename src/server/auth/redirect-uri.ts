@@ -1,6 +1,6 @@
 // Which redirect URIs a client may register: https anywhere, plain http on loopback only, no
 // fragments, no credentials. Matching at /authorize and /token is exact string equality.
-import { isLoopbackHost } from './config.ts';
+import { isLoopbackHost } from '../../config/env.ts';
 
 /** Null when acceptable, otherwise the reason. */
 export function redirectUriProblem(raw: unknown): string | null {

@@ -2,7 +2,7 @@
 // the provider's own PKCE, state and nonce, the code exchange, and the admin's email (ID token
 // claims, falling back to userinfo). Plain http is allowed only for loopback issuers.
 import * as oidc from 'openid-client';
-import { isLoopbackHost } from './config.ts';
+import { isLoopbackHost } from '../../config/env.ts';
 
 export interface UpstreamChecks {
   state: string;

@@ -2,7 +2,7 @@
 // method → configuration → auth → rate limit → body → MCP (./session.ts: stateless Streamable
 // HTTP, JSON responses, a new server and transport per request, loaded on first use). The
 // function sets all its own headers.
-import type { SettingsResult } from '../auth/settings.ts';
+import type { Checked } from '../../config/env.ts';
 import { InvalidTokenError, verifyAccessToken, type AdminIdentity, type TokenSettings } from '../auth/tokens.ts';
 import { adminIndex } from '../admin-catalog/admin-index.ts';
 import type { AdminCatalogSource } from '../admin-catalog/admin-index.ts';
@@ -28,7 +28,7 @@ import type { ProposalsChoice } from '../proposals/choose.ts';
 
 export interface McpDeps {
   /** Token settings from the environment; a failure lists the missing variables (→ 503). */
-  tokenSettings: () => SettingsResult<TokenSettings>;
+  tokenSettings: () => Checked<TokenSettings>;
   /** What is missing for a shared store (→ 503), or null; omitted means the limiters need none. */
   storeMissing?: () => string | null;
   /** Verifies a bearer token; defaults to verifyAccessToken. Throws InvalidTokenError. */

@@ -4,6 +4,7 @@
 import { lookup as dnsLookup, Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Agent, Response, fetch as undiciFetch } from 'undici';
+import type { Settings } from '../../config/env.ts';
 import { isRefusedAddress, linkAgent, linkStopOf, refusedReason, type Resolve } from './link-connect.ts';
 
 export interface LinkPolicy {
@@ -19,8 +20,6 @@ export interface LinkPolicy {
   /** Links not started within this time are reported as not checked (functions have a time limit). */
   budgetMs: number;
 }
-
-type Env = Record<string, string | undefined>;
 
 const systemLookup: Resolve = async (host) =>
   (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
@@ -45,11 +44,10 @@ const isLoopback = (address: string) => (isIP(address) === 4 && address.startsWi
  * (loopback addresses that count as public). Honoured only where CONTEXT=dev (the local stack;
  * Netlify does not give functions CONTEXT at run time) and only with loopback values.
  */
-export function testNetworkFromEnv(env: Env, timeoutMs: number): Partial<LinkPolicy> {
-  const server = env.LINK_CHECK_DNS_SERVER?.trim();
-  const allow = env.LINK_CHECK_ALLOW_ADDRESSES?.trim();
+export function testNetwork(s: Settings, timeoutMs = DEFAULT_TIMEOUT_MS): Partial<LinkPolicy> {
+  const { dnsServer: server, allowAddresses: allow } = s.admin.linkCheck;
   if (!server && !allow) return {};
-  if (env.CONTEXT !== 'dev') {
+  if (s.site.context !== 'dev') {
     console.error('check_links: LINK_CHECK_DNS_SERVER and LINK_CHECK_ALLOW_ADDRESSES are ignored outside CONTEXT=dev.');
     return {};
   }
@@ -60,26 +58,26 @@ export function testNetworkFromEnv(env: Env, timeoutMs: number): Partial<LinkPol
     else console.error(`check_links: LINK_CHECK_DNS_SERVER must be a loopback host:port; ignored (${server}).`);
   }
   if (allow) {
-    const list = allow.split(',').map((s) => s.trim());
-    if (list.every(isLoopback)) out.allowAddresses = list;
-    else console.error(`check_links: LINK_CHECK_ALLOW_ADDRESSES must list loopback addresses; ignored (${allow}).`);
+    if (allow.every(isLoopback)) out.allowAddresses = allow;
+    else
+      console.error(
+        `check_links: LINK_CHECK_ALLOW_ADDRESSES must list loopback addresses; ignored (${allow.join(',')}).`,
+      );
   }
   return out;
 }
 
-export const defaultLinkPolicy = (over: Partial<LinkPolicy> = {}, env: Env = process.env): LinkPolicy => {
-  const timeoutMs = over.timeoutMs ?? 5000;
-  return {
-    allowAddresses: [],
-    lookup: systemLookup,
-    timeoutMs,
-    concurrency: 6,
-    maxRedirects: 5,
-    budgetMs: 8000,
-    ...testNetworkFromEnv(env, timeoutMs),
-    ...over,
-  };
-};
+const DEFAULT_TIMEOUT_MS = 5000;
+
+export const defaultLinkPolicy = (over: Partial<LinkPolicy> = {}): LinkPolicy => ({
+  allowAddresses: [],
+  lookup: systemLookup,
+  timeoutMs: DEFAULT_TIMEOUT_MS,
+  concurrency: 6,
+  maxRedirects: 5,
+  budgetMs: 8000,
+  ...over,
+});
 
 export type LinkOutcome = 'ok' | 'broken' | 'refused' | 'not_checked';
 

@@ -19,6 +19,7 @@ import {
   type Proposal,
   type ProposalBackend,
 } from './backend.ts';
+import { childEnv } from '../../config/env.ts';
 
 const NO_REF = '0'.repeat(40);
 
@@ -47,7 +48,7 @@ export function gitBackend({
         ['-C', repoDir, '-c', 'core.quotePath=false', ...args],
         {
           env: {
-            ...process.env,
+            ...childEnv(),
             GIT_TERMINAL_PROMPT: '0',
             GIT_AUTHOR_NAME: committer.name,
             GIT_AUTHOR_EMAIL: committer.email,

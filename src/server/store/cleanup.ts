@@ -1,6 +1,7 @@
 // Deletes the Blobs records whose expiry hour has passed (run hourly by the admin-store-cleanup
 // scheduled function). Only whole past buckets are touched, so no live record can be lost.
 import type { Store } from '@netlify/blobs';
+import type { Settings } from '../../config/env.ts';
 import { bucketExpiry } from './buckets.ts';
 
 export interface CleanupReport {
@@ -26,9 +27,9 @@ export async function deleteExpired(store: Store, now: number): Promise<CleanupR
 }
 
 /** The scheduled run: the site's own Blobs store when the platform provides one, else nothing to do. */
-export async function runCleanup(now = Date.now()): Promise<string> {
-  const { sharedStoreFromEnv } = await import('./from-env.ts');
-  const choice = sharedStoreFromEnv({ ...process.env, REDIS_URL: undefined });
+export async function runCleanup(s: Settings, now = Date.now()): Promise<string> {
+  const { sharedStoreFor } = await import('./choose.ts');
+  const choice = sharedStoreFor({ ...s.store, redisUrl: undefined });
   if (!choice.ok) return 'admin store clean-up: no Netlify Blobs here, nothing to clean';
   const { openBlobsStore } = await import('./blobs.ts');
   const r = await deleteExpired(openBlobsStore(), now);

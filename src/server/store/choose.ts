@@ -1,6 +1,7 @@
-// Chooses the shared store from the environment: Redis when REDIS_URL is set, otherwise Netlify
-// Blobs, which Netlify and `netlify serve` provide to every function. Never memory: with neither,
-// the admin side answers 503 naming what is missing. Backends load on first use (cold starts).
+// Chooses the shared store from the environment's settings: Redis when REDIS_URL is set, otherwise
+// Netlify Blobs, which Netlify and `netlify serve` provide to every function. Never memory: with
+// neither, the admin side answers 503 naming what is missing. Backends load on first use (cold starts).
+import type { Settings } from '../../config/env.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import type { SharedStore, StoreBackend } from './shared-store.ts';
 
@@ -10,12 +11,10 @@ export const NO_STORE =
   'a shared store for single-use codes and rate limits (Netlify ' +
   'Blobs, which Netlify and `netlify serve` provide, or REDIS_URL)';
 
-type Env = Record<string, string | undefined>;
-
 /** The Netlify Blobs context functions receive, when it can serve strongly consistent reads. */
-function blobsContext(env: Env): string | null {
-  const raw = (globalThis as { netlifyBlobsContext?: unknown }).netlifyBlobsContext ?? env.NETLIFY_BLOBS_CONTEXT;
-  if (typeof raw !== 'string' || !raw) return null;
+function blobsContext(store: Settings['store']): string | null {
+  const raw = store.blobsContext();
+  if (!raw) return null;
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64').toString('utf8')) as Record<string, unknown>;
     const ok = c.siteID && c.token && (c.uncachedEdgeURL || (c.apiURL && !c.edgeURL));
@@ -53,9 +52,9 @@ function lazy(backend: StoreBackend, load: () => Promise<SharedStore>): SharedSt
 
 let cached: { key: string; choice: StoreChoice } | undefined;
 
-export function sharedStoreFromEnv(env: Env = process.env): StoreChoice {
-  const redisUrl = env.REDIS_URL?.trim();
-  const blobs = redisUrl ? null : blobsContext(env);
+export function sharedStoreFor(store: Settings['store']): StoreChoice {
+  const redisUrl = store.redisUrl;
+  const blobs = redisUrl ? null : blobsContext(store);
   const key = `${redisUrl ?? ''}\n${blobs ?? ''}`;
   if (cached?.key === key) return cached.choice;
   let choice: StoreChoice;

@@ -1,0 +1,109 @@
+// The environment is read in one place (src/config/env.ts): one schema of every variable, parsed
+// into settings that name every missing or invalid variable at once; one rule for the site's
+// address; README's configuration table and .env.example in step with the schema; and no other
+// module under src/ reading process.env.
+import { readFileSync } from 'node:fs';
+import { globSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { adminProblems, DEFAULT_SITE_URL, readSettings, VARIABLES } from '../../src/config/env.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SECRET = 'k3Jq9-Zx8vB2mN7pQ4rT6wY1uI5oE0aS3dF';
+
+describe('readSettings', () => {
+  it('names every missing and invalid variable of the admin side in one list', () => {
+    const s = readSettings({ OIDC_ISSUER: 'http://id.example.com', AUTH_SECRET: 'password'.repeat(5) });
+    expect(adminProblems(s, { signIn: true })).toEqual([
+      'SITE_URL (the public address)',
+      'AUTH_SECRET (too weak: looks like a placeholder or a password)',
+      'ADMIN_EMAILS',
+      'OIDC_ISSUER (must be https; plain http is accepted on loopback only)',
+      'OIDC_CLIENT_ID',
+      'OIDC_CLIENT_SECRET',
+    ]);
+    expect(adminProblems(s, { signIn: false })).toHaveLength(3);
+  });
+
+  it('accepts a complete admin configuration', () => {
+    const s = readSettings({
+      SITE_URL: 'https://catalog.example.org/',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'c',
+      OIDC_CLIENT_SECRET: 's',
+      ADMIN_EMAILS: ' Maya@Example.org , theo@example.org',
+      AUTH_SECRET: SECRET,
+    });
+    expect(adminProblems(s, { signIn: true })).toEqual([]);
+    expect(s.site.url).toBe('https://catalog.example.org');
+    expect(s.admin.tokens.ok && [...s.admin.tokens.value.admins]).toEqual(['maya@example.org', 'theo@example.org']);
+  });
+
+  it.each([
+    [{ SITE_URL: 'https://a.example', URL: 'https://b.example' }, 'https://a.example', false],
+    [{ URL: 'https://b.example/' }, 'https://b.example', false],
+    [{}, DEFAULT_SITE_URL, true],
+  ])('one rule for the site’s address: %j → %s', (env, url, isDefault) => {
+    const s = readSettings(env);
+    expect(s.site).toMatchObject({ url, urlIsDefault: isDefault });
+  });
+
+  it('issues tokens for the loopback default only on the local stack (CONTEXT=dev)', () => {
+    const base = { AUTH_SECRET: SECRET, ADMIN_EMAILS: 'a@example.org' };
+    expect(readSettings(base).admin.tokens).toEqual({ ok: false, missing: ['SITE_URL (the public address)'] });
+    expect(readSettings({ ...base, CONTEXT: 'dev' }).admin.tokens.ok).toBe(true);
+  });
+
+  it('stops a build told a time it cannot read, naming the variable', () => {
+    expect(() => readSettings({ CATALOG_BUILD_TIME: 'next tuesday' })).toThrow(/CATALOG_BUILD_TIME is not a date-time/);
+    expect(readSettings({ CATALOG_BUILD_TIME: '2026-12-01T09:00:00Z' }).build.time?.toISOString()).toBe(
+      '2026-12-01T09:00:00.000Z',
+    );
+  });
+
+  it('takes the Netlify Blobs context the runtime hands over before the variable', () => {
+    const s = readSettings({ NETLIFY_BLOBS_CONTEXT: 'from-env' });
+    expect(s.store.blobsContext()).toBe('from-env');
+    (globalThis as { netlifyBlobsContext?: string }).netlifyBlobsContext = 'from-runtime';
+    try {
+      expect(s.store.blobsContext()).toBe('from-runtime');
+    } finally {
+      delete (globalThis as { netlifyBlobsContext?: string }).netlifyBlobsContext;
+    }
+  });
+});
+
+describe('the documentation of the variables', () => {
+  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Curators'));
+  const inTable = new Set(
+    [...table.matchAll(/^\| (.+?) \|/gm)].flatMap((m) => [...m[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((x) => x[1]!)),
+  );
+  const example = readFileSync(path.join(ROOT, '.env.example'), 'utf8');
+  const inExample = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!));
+
+  it.each(Object.entries(VARIABLES))('%s is documented where it should be', (name, doc) => {
+    expect(inTable.has(name), `README configuration table: ${name}`).toBe(doc.readme);
+    expect(inExample.has(name), `.env.example: ${name}`).toBe(doc.envExample);
+  });
+
+  it('documents no variable the service does not read', () => {
+    expect([...inTable].filter((v) => !(v in VARIABLES))).toEqual([]);
+    expect([...inExample].filter((v) => !(v in VARIABLES))).toEqual([]);
+  });
+});
+
+describe('who reads the environment', () => {
+  it('no module under src/ but src/config/ reads process.env', () => {
+    const readers = globSync('src/**/*.{ts,mts,astro}', { cwd: ROOT })
+      .filter((f) => !f.startsWith(`src${path.sep}config${path.sep}`))
+      .filter((f) => /process\.env/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+    expect(readers).toEqual([]);
+  });
+
+  it('names every variable any module of src/config reads', () => {
+    const source = readFileSync(path.join(ROOT, 'src/config/env.ts'), 'utf8');
+    const read = new Set([...source.matchAll(/text\(env, '([A-Z_]+)'\)|env\.([A-Z_]+)/g)].map((m) => m[1] ?? m[2]!));
+    expect([...read].filter((v) => !(v in VARIABLES))).toEqual([]);
+  });
+});
