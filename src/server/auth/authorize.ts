@@ -10,6 +10,7 @@ import type { AuthConfig } from './config.ts';
 import { clearCsrfCookie, consentPage, openRequest, type CheckedRequest } from './consent.ts';
 import type { AuthContext } from './context.ts';
 import { pageGate } from './guard.ts';
+import type { OAuthErrorName } from '../../contract/oauth-errors.ts';
 import { redirectError } from './oauth-errors.ts';
 import { errorPage } from './pages.ts';
 import { transactionCookie } from './transaction.ts';
@@ -51,7 +52,7 @@ async function ask(request: Request, ctx: AuthContext, cfg: AuthConfig): Promise
   const state = q.get('state') ?? undefined;
   const approved = await isApproved(cfg.secrets, request, client.clientId, redirectUri, now);
   // An approved client is trusted with its own errors; before approval they are only shown.
-  const fail = (error: string, description: string) =>
+  const fail = (error: OAuthErrorName, description: string) =>
     approved
       ? redirectError(redirectUri, error, description, state, cfg.base)
       : errorPage(400, `${description} (${error})`, 'The app sent a request this server does not accept.');

@@ -4,6 +4,7 @@
 import type { AuthContext } from './context.ts';
 import { issueCode } from './grants.ts';
 import { pageGate } from './guard.ts';
+import type { OAuthErrorName } from '../../contract/oauth-errors.ts';
 import { redirectError } from './oauth-errors.ts';
 import { errorPage } from './pages.ts';
 import { clearTransactionCookie, readTransaction } from './transaction.ts';
@@ -25,7 +26,7 @@ export async function handleCallback(request: Request, ctx: AuthContext, ip = ''
       undefined,
       clear,
     );
-  const fail = (error: string, description: string) =>
+  const fail = (error: OAuthErrorName, description: string) =>
     redirectError(tx.redirectUri, error, description, tx.state, cfg.base, clear);
 
   const current = new URL(`${cfg.base}/api/auth/callback${new URL(request.url).search}`);

@@ -1,13 +1,24 @@
 // The first checks every /api/auth endpoint makes after its method: is the admin side configured
-// (with a shared store), and is this client IP within the endpoint's limit. Each endpoint renders
-// the answers in its own format (OAuth JSON or a page).
+// (with a shared store), and is this client IP within the endpoint's limit. The browser endpoints
+// answer with pages (`pageGate`); the OAuth POST endpoints share one preamble (`oauthPost`).
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { LimitDecision } from '../rate-limit/limiter.ts';
 import { AUTH_LIMITS, type AuthEndpoint } from '../../contract/limits.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import type { AuthConfig } from './config.ts';
 import type { AuthContext } from './context.ts';
-import { NOT_CONFIGURED_HINT, notConfiguredMessage } from './oauth-errors.ts';
+import type { OAuthJsonError } from '../../contract/oauth-errors.ts';
+import { apiError } from '../http/api-error.ts';
+import { readBody } from '../http/body.ts';
+import { hasMediaType } from '../http/content-type.ts';
+import { preflight, withCors } from '../http/cors.ts';
+import {
+  NOT_CONFIGURED_HINT,
+  notConfigured,
+  notConfiguredMessage,
+  oauthError,
+  oauthRateLimited,
+} from './oauth-errors.ts';
 import { errorPage } from './pages.ts';
 
 export type Readiness = { ok: true; cfg: AuthConfig; store: SharedStore } | { ok: false; missing: string[] };
@@ -42,4 +53,58 @@ export async function pageGate(
     `Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
     Object.entries(rateLimitHeaders(limit, limitWindow(endpoint))),
   );
+}
+
+export interface OAuthPostSpec {
+  endpoint: 'register' | 'token';
+  /** The one media type the body may have, and how to say so. */
+  mediaType: string;
+  mediaTypeHint: string;
+  /** How a refusal names the body ("The request body"). */
+  body: string;
+  /** The most bytes read; a longer body is refused without reading the rest. */
+  maxBytes: number;
+  /** The answers for a body of the wrong media type or not UTF-8, and for one over the cap. */
+  badBody: OAuthJsonError;
+  tooLarge: OAuthJsonError;
+}
+
+export type OAuthPost = { ready: Extract<Readiness, { ok: true }>; text: string };
+
+/**
+ * The preamble of the OAuth POST endpoints, in one visible order: the CORS preflight, the method
+ * (405), the configuration and shared store (503), this address's limit (429), the media type
+ * (400), the body within its cap (413) and in UTF-8 (400). A refusal is the answer to send;
+ * otherwise the body's text and the ready configuration.
+ */
+export async function oauthPost(
+  request: Request,
+  ctx: AuthContext,
+  ip: string,
+  spec: OAuthPostSpec,
+): Promise<Response | OAuthPost> {
+  if (request.method === 'OPTIONS') return preflight();
+  if (request.method !== 'POST')
+    return withCors(
+      apiError(
+        'method_not_allowed',
+        `${request.method} is not allowed on /api/auth/${spec.endpoint}.`,
+        spec.mediaTypeHint,
+        {
+          allow: 'POST, OPTIONS',
+        },
+      ),
+    );
+  const ready = readiness(ctx);
+  if (!ready.ok) return withCors(notConfigured(ready.missing));
+  const limit = await limitByIp(ready.store, spec.endpoint, ip);
+  if (!limit.allowed) return oauthRateLimited(limit, limitWindow(spec.endpoint));
+  if (!hasMediaType(request.headers.get('content-type'), spec.mediaType))
+    return oauthError(spec.badBody, spec.mediaTypeHint);
+  const body = await readBody(request, spec.maxBytes);
+  if (!body.ok)
+    return body.reason === 'too_large'
+      ? oauthError(spec.tooLarge, `${spec.body} is larger than ${spec.maxBytes} bytes.`)
+      : oauthError(spec.badBody, `${spec.body} is not valid UTF-8.`);
+  return { ready, text: body.text };
 }

@@ -1,77 +1,57 @@
 // POST /api/auth/register: RFC 7591 dynamic client registration for public clients (PKCE, no
 // secret), limited per client IP. Stateless: the answer's client_id is a sealed record of the
 // redirect URIs and name; an admin still approves each client on the consent page before it gets any.
-import { apiError } from '../http/api-error.ts';
-import { readBody } from '../http/body.ts';
-import { hasMediaType } from '../http/content-type.ts';
-import { preflight, withCors } from '../http/cors.ts';
+import { withCors } from '../http/cors.ts';
 import { sealClient } from './clients.ts';
 import type { AuthContext } from './context.ts';
-import { limitByIp, limitWindow, readiness } from './guard.ts';
-import { notConfigured, oauthJsonError, oauthRateLimited } from './oauth-errors.ts';
+import { oauthPost, type OAuthPostSpec } from './guard.ts';
+import { oauthError } from './oauth-errors.ts';
 import { redirectUriProblem } from './redirect-uri.ts';
 
 const MAX_BODY = 16 * 1024;
 
+const POST: OAuthPostSpec = {
+  endpoint: 'register',
+  mediaType: 'application/json',
+  mediaTypeHint: 'Send POST with a JSON body (Content-Type: application/json).',
+  body: 'The registration request',
+  maxBytes: MAX_BODY,
+  badBody: 'invalid_client_metadata',
+  tooLarge: 'metadata_too_large',
+};
+
 export async function handleRegister(request: Request, ctx: AuthContext, ip = ''): Promise<Response> {
-  if (request.method === 'OPTIONS') return preflight();
-  if (request.method !== 'POST')
-    return withCors(
-      apiError(
-        'method_not_allowed',
-        `${request.method} is not allowed on /api/auth/register.`,
-        'Use POST with a JSON body.',
-        { allow: 'POST, OPTIONS' },
-      ),
-    );
-  const ready = readiness(ctx);
-  if (!ready.ok) return withCors(notConfigured(ready.missing));
-  const limit = await limitByIp(ready.store, 'register', ip);
-  if (!limit.allowed) return oauthRateLimited(limit, limitWindow('register'));
-  if (!hasMediaType(request.headers.get('content-type'), 'application/json'))
-    return oauthJsonError(400, 'invalid_client_metadata', 'The body must be JSON (Content-Type: application/json).');
-  const body = await readBody(request, MAX_BODY);
-  if (!body.ok)
-    return body.reason === 'too_large'
-      ? oauthJsonError(413, 'invalid_client_metadata', `The registration request is larger than ${MAX_BODY} bytes.`)
-      : oauthJsonError(400, 'invalid_client_metadata', 'The body is not valid UTF-8.');
+  const post = await oauthPost(request, ctx, ip, POST);
+  if (post instanceof Response) return post;
+  const { ready } = post;
   let meta: Record<string, unknown>;
   try {
-    const parsed: unknown = JSON.parse(body.text);
+    const parsed: unknown = JSON.parse(post.text);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
     meta = parsed as Record<string, unknown>;
   } catch {
-    return oauthJsonError(400, 'invalid_client_metadata', 'The body is not a JSON object.');
+    return oauthError('invalid_client_metadata', 'The body is not a JSON object.');
   }
   const uris = meta.redirect_uris;
   if (!Array.isArray(uris) || uris.length === 0 || uris.length > 10)
-    return oauthJsonError(400, 'invalid_redirect_uri', 'redirect_uris must list 1 to 10 URIs.');
+    return oauthError('invalid_redirect_uri', 'redirect_uris must list 1 to 10 URIs.');
   for (const u of uris) {
     const problem = redirectUriProblem(u);
     if (problem)
-      return oauthJsonError(
-        400,
-        'invalid_redirect_uri',
-        `Redirect URI ${JSON.stringify(String(u)).slice(0, 200)} ${problem}.`,
-      );
+      return oauthError('invalid_redirect_uri', `Redirect URI ${JSON.stringify(String(u)).slice(0, 200)} ${problem}.`);
   }
   const method = meta.token_endpoint_auth_method ?? 'none';
   if (method !== 'none')
-    return oauthJsonError(
-      400,
+    return oauthError(
       'invalid_client_metadata',
       'Only public clients are supported: token_endpoint_auth_method must be "none" (PKCE protects the code).',
     );
   const grants = meta.grant_types ?? ['authorization_code'];
   if (!Array.isArray(grants) || grants.some((g) => g !== 'authorization_code' && g !== 'refresh_token'))
-    return oauthJsonError(
-      400,
-      'invalid_client_metadata',
-      'grant_types may contain only authorization_code and refresh_token.',
-    );
+    return oauthError('invalid_client_metadata', 'grant_types may contain only authorization_code and refresh_token.');
   const responseTypes = meta.response_types ?? ['code'];
   if (!Array.isArray(responseTypes) || responseTypes.some((r) => r !== 'code'))
-    return oauthJsonError(400, 'invalid_client_metadata', 'response_types may contain only code.');
+    return oauthError('invalid_client_metadata', 'response_types may contain only code.');
   const clientName = typeof meta.client_name === 'string' ? meta.client_name.slice(0, 200) : undefined;
   const now = ctx.now();
   const clientId = await sealClient(

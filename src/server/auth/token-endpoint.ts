@@ -2,17 +2,14 @@
 // single use; starts a refresh family) and the refresh_token grant (rotating, single use, the whole
 // family revoked on reuse). Limited per client IP. RFC 6749 JSON errors.
 import { createHash } from 'node:crypto';
-import { apiError } from '../http/api-error.ts';
-import { readBody } from '../http/body.ts';
-import { hasMediaType } from '../http/content-type.ts';
-import { preflight, withCors } from '../http/cors.ts';
+import { withCors } from '../http/cors.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import { openClient } from './clients.ts';
 import type { AuthConfig } from './config.ts';
 import type { AuthContext } from './context.ts';
 import { issueRefreshToken, openCode, openRefreshToken, type RefreshFamily } from './grants.ts';
-import { limitByIp, limitWindow, readiness } from './guard.ts';
-import { notConfigured, oauthJsonError, oauthRateLimited } from './oauth-errors.ts';
+import { oauthPost, type OAuthPostSpec } from './guard.ts';
+import { oauthError } from './oauth-errors.ts';
 import { rotate } from './refresh-family.ts';
 import { SealError } from './seal.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken, type AdminIdentity } from './tokens.ts';
@@ -26,54 +23,45 @@ interface Grant {
   now: number;
 }
 
+const POST: OAuthPostSpec = {
+  endpoint: 'token',
+  mediaType: 'application/x-www-form-urlencoded',
+  mediaTypeHint: 'Send POST with a form body (Content-Type: application/x-www-form-urlencoded).',
+  body: 'The request body',
+  maxBytes: MAX_BODY,
+  badBody: 'invalid_request',
+  tooLarge: 'request_too_large',
+};
+
 export async function handleToken(request: Request, ctx: AuthContext, ip = ''): Promise<Response> {
-  if (request.method === 'OPTIONS') return preflight();
-  if (request.method !== 'POST')
-    return withCors(
-      apiError(
-        'method_not_allowed',
-        `${request.method} is not allowed on /api/auth/token.`,
-        'Use POST with a form body.',
-        { allow: 'POST, OPTIONS' },
-      ),
-    );
-  const ready = readiness(ctx);
-  if (!ready.ok) return withCors(notConfigured(ready.missing));
-  const limit = await limitByIp(ready.store, 'token', ip);
-  if (!limit.allowed) return oauthRateLimited(limit, limitWindow('token'));
-  if (!hasMediaType(request.headers.get('content-type'), 'application/x-www-form-urlencoded'))
-    return oauthJsonError(400, 'invalid_request', 'The body must be application/x-www-form-urlencoded.');
-  const body = await readBody(request, MAX_BODY);
-  if (!body.ok)
-    return body.reason === 'too_large'
-      ? oauthJsonError(413, 'invalid_request', `The request body is larger than ${MAX_BODY} bytes.`)
-      : oauthJsonError(400, 'invalid_request', 'The request body is not valid UTF-8.');
-  const form = new URLSearchParams(body.text);
+  const post = await oauthPost(request, ctx, ip, POST);
+  if (post instanceof Response) return post;
+  const { ready } = post;
+  const form = new URLSearchParams(post.text);
   for (const key of new Set(form.keys()))
-    if (form.getAll(key).length > 1) return oauthJsonError(400, 'invalid_request', `The parameter ${key} is repeated.`);
+    if (form.getAll(key).length > 1) return oauthError('invalid_request', `The parameter ${key} is repeated.`);
   const grant: Grant = { cfg: ready.cfg, store: ready.store, now: ctx.now() };
   const grantType = form.get('grant_type');
   if (grantType === 'authorization_code') return codeGrant(form, grant);
   if (grantType === 'refresh_token') return refreshGrant(form, grant);
-  if (!grantType) return oauthJsonError(400, 'invalid_request', 'grant_type is required.');
-  return oauthJsonError(400, 'unsupported_grant_type', 'Supported grant types: authorization_code, refresh_token.');
+  if (!grantType) return oauthError('invalid_request', 'grant_type is required.');
+  return oauthError('unsupported_grant_type', 'Supported grant types: authorization_code, refresh_token.');
 }
 
 const storeDown = () =>
-  oauthJsonError(503, 'temporarily_unavailable', 'The shared store is unavailable; try again.', { 'retry-after': '5' });
+  oauthError('temporarily_unavailable', 'The shared store is unavailable; try again.', { 'retry-after': '5' });
 
 async function codeGrant(form: URLSearchParams, g: Grant): Promise<Response> {
   const { cfg, now } = g;
   const code = form.get('code');
-  if (!code) return oauthJsonError(400, 'invalid_request', 'code is required.');
+  if (!code) return oauthError('invalid_request', 'code is required.');
   const client = await openClient(cfg.secrets, form.get('client_id'), now);
-  if (!client) return oauthJsonError(401, 'invalid_client', 'Unknown or altered client_id.');
+  if (!client) return oauthError('invalid_client', 'Unknown or altered client_id.');
   let grant;
   try {
     grant = await openCode(cfg.secrets, code, now);
   } catch (err) {
-    return oauthJsonError(
-      400,
+    return oauthError(
       'invalid_grant',
       err instanceof SealError && err.expired
         ? 'The authorization code has expired.'
@@ -81,24 +69,24 @@ async function codeGrant(form: URLSearchParams, g: Grant): Promise<Response> {
     );
   }
   if (grant.clientId !== client.clientId)
-    return oauthJsonError(400, 'invalid_grant', 'The authorization code was issued to another client.');
+    return oauthError('invalid_grant', 'The authorization code was issued to another client.');
   if (form.get('redirect_uri') !== grant.redirectUri)
-    return oauthJsonError(400, 'invalid_grant', 'redirect_uri does not match the one used at /authorize.');
+    return oauthError('invalid_grant', 'redirect_uri does not match the one used at /authorize.');
   const verifier = form.get('code_verifier');
-  if (!verifier) return oauthJsonError(400, 'invalid_request', 'code_verifier is required (PKCE).');
+  if (!verifier) return oauthError('invalid_request', 'code_verifier is required (PKCE).');
   if (!VERIFIER.test(verifier) || createHash('sha256').update(verifier).digest('base64url') !== grant.codeChallenge) {
-    return oauthJsonError(400, 'invalid_grant', 'The PKCE code_verifier does not match the code_challenge.');
+    return oauthError('invalid_grant', 'The PKCE code_verifier does not match the code_challenge.');
   }
   const resource = form.get('resource');
   if (resource !== null && resource !== grant.resource)
-    return oauthJsonError(400, 'invalid_target', `The only resource served is ${grant.resource}.`);
+    return oauthError('invalid_target', `The only resource served is ${grant.resource}.`);
   let first: boolean;
   try {
     first = await g.store.claim(`code/${grant.jti}`, grant.exp * 1000 + 1000);
   } catch {
     return storeDown();
   }
-  if (!first) return oauthJsonError(400, 'invalid_grant', 'This authorization code has already been used.');
+  if (!first) return oauthError('invalid_grant', 'This authorization code has already been used.');
   // The sign-in starts a refresh family: it ends 30 days from now whatever the rotations.
   const family = { id: crypto.randomUUID(), signedInAt: Math.floor(now / 1000) };
   return tokensFor(grant.admin, client.clientId, grant.resource, family, g);
@@ -107,15 +95,14 @@ async function codeGrant(form: URLSearchParams, g: Grant): Promise<Response> {
 async function refreshGrant(form: URLSearchParams, g: Grant): Promise<Response> {
   const { cfg, now } = g;
   const token = form.get('refresh_token');
-  if (!token) return oauthJsonError(400, 'invalid_request', 'refresh_token is required.');
+  if (!token) return oauthError('invalid_request', 'refresh_token is required.');
   const client = await openClient(cfg.secrets, form.get('client_id'), now);
-  if (!client) return oauthJsonError(401, 'invalid_client', 'Unknown or altered client_id.');
+  if (!client) return oauthError('invalid_client', 'Unknown or altered client_id.');
   let grant;
   try {
     grant = await openRefreshToken(cfg.secrets, token, now);
   } catch (err) {
-    return oauthJsonError(
-      400,
+    return oauthError(
       'invalid_grant',
       err instanceof SealError && err.expired
         ? 'The refresh token has expired: sign in again.'
@@ -123,10 +110,10 @@ async function refreshGrant(form: URLSearchParams, g: Grant): Promise<Response> 
     );
   }
   if (grant.clientId !== client.clientId)
-    return oauthJsonError(400, 'invalid_grant', 'The refresh token was issued to another client.');
+    return oauthError('invalid_grant', 'The refresh token was issued to another client.');
   const resource = form.get('resource');
   if (resource !== null && resource !== grant.resource)
-    return oauthJsonError(400, 'invalid_target', `The only resource served is ${grant.resource}.`);
+    return oauthError('invalid_target', `The only resource served is ${grant.resource}.`);
   let outcome;
   try {
     outcome = await rotate(g.store, grant);
@@ -134,14 +121,12 @@ async function refreshGrant(form: URLSearchParams, g: Grant): Promise<Response> 
     return storeDown();
   }
   if (outcome === 'reused')
-    return oauthJsonError(
-      400,
+    return oauthError(
       'invalid_grant',
       'This refresh token has already been used: every token of this sign-in is now revoked. Sign in again.',
     );
   if (outcome === 'revoked')
-    return oauthJsonError(
-      400,
+    return oauthError(
       'invalid_grant',
       'This sign-in was revoked because one of its refresh tokens was used twice. Sign in again.',
     );
@@ -156,7 +141,7 @@ async function tokensFor(
   { cfg, now }: Grant,
 ): Promise<Response> {
   if (!cfg.admins.has(admin.email.toLowerCase()))
-    return oauthJsonError(400, 'invalid_grant', 'This account is no longer an allowlisted admin.');
+    return oauthError('invalid_grant', 'This account is no longer an allowlisted admin.');
   const accessToken = await issueAccessToken(admin, { ...cfg.tokens, now: () => now }, { clientId });
   const refreshToken = await issueRefreshToken(cfg.secrets, { clientId, resource, admin, family }, now);
   const body = {
