@@ -3,8 +3,8 @@
 import mdx from '@astrojs/mdx';
 import { defineConfig } from 'astro/config';
 import { settings } from './src/config/env.ts';
-import catalogOutputs from './src/integrations/catalog-outputs.ts';
-import { BUILD_CACHE_DIR } from './src/integrations/build-cache.ts';
+import catalogOutputs from './src/build/catalog-outputs.ts';
+import { BUILD_CACHE_DIR } from './src/build/build-cache.ts';
 import { TOOLS } from './src/server/mcp/tools/index.ts';
 
 const { site, build } = settings();

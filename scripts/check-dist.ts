@@ -1,10 +1,10 @@
-// `npm run check:dist [dist]`: the post-build proof (src/integrations/check-dist.ts) over an
+// `npm run check:dist [dist]`: the post-build proof (src/build/check-dist.ts) over an
 // existing build. Exits 1 with one line per failure.
 import path from 'node:path';
 import { loadCatalog } from '../src/catalog/load.ts';
 import { settings } from '../src/config/env.ts';
 import { formatProblems } from '../src/catalog/problems.ts';
-import { checkDist, formatFailures } from '../src/integrations/check-dist.ts';
+import { checkDist, formatFailures } from '../src/build/check-dist.ts';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const { entries, problems } = await loadCatalog(settings().build.contentDir);

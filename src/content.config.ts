@@ -1,18 +1,16 @@
-// The products content collection. Its loader is the project's own, so the Astro build fails on a
-// broken product file with exactly the messages `npm run validate` prints. Files unchanged since the
-// last build are not parsed again (src/catalog/parse-cache.ts). What it read is handed to the rest
-// of the build as a file in the build cache (src/catalog/handoff.ts).
+// The products content collection. In a build its loader takes what the build read from the
+// product files (src/build/read-catalog.ts, handed over by src/build/handoff.ts): the files are
+// parsed once per build. `astro dev` and `astro sync`, which have no such hand-off, read the files
+// here the same way, so a broken file fails with exactly the messages `npm run validate` prints.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
-import { writeCatalogHandoff } from './catalog/handoff.ts';
-import { checkProductImages, productImagesDir } from './catalog/images.ts';
+import { readCatalogHandoff } from './build/handoff.ts';
+import { entryDigest } from './build/page-keys.ts';
+import { readProductFiles } from './build/read-catalog.ts';
+import { productImagesDir } from './catalog/images.ts';
+import { PRODUCTS_DIR } from './catalog/load.ts';
 import { settings } from './config/env.ts';
-import { loadCatalog, PRODUCTS_DIR } from './catalog/load.ts';
-import { openParseCache } from './catalog/parse-cache.ts';
-import { formatProblems } from './catalog/problems.ts';
-import { entryDigest } from './catalog/page-keys.ts';
-import { codeVersion } from './integrations/build-cache.ts';
 
 const products = defineCollection({
   loader: {
@@ -20,24 +18,17 @@ const products = defineCollection({
     load: async ({ store, logger, config }) => {
       const root = fileURLToPath(config.root);
       const { build } = settings();
-      const dir = build.contentDir || PRODUCTS_DIR;
-      const cacheDir = fileURLToPath(config.cacheDir);
-      const parsed = openParseCache(cacheDir, codeVersion(root));
-      const loaded = await loadCatalog(dir, root, parsed);
-      parsed.save();
-      const { entries } = loaded;
-      const problems = [
-        ...loaded.problems,
-        ...checkProductImages(entries, productImagesDir(root, build.imagesDir), root).problems,
-      ];
-      if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
-      writeCatalogHandoff(cacheDir, path.resolve(root, dir), loaded);
+      const contentDir = path.resolve(root, build.contentDir || PRODUCTS_DIR);
+      const handedOver = readCatalogHandoff(fileURLToPath(config.cacheDir), contentDir);
+      const { entries } =
+        handedOver ??
+        (await readProductFiles({ root, contentDir, imagesDir: productImagesDir(root, build.imagesDir) }));
       // The store outlives the build (Astro's cacheDir): entries whose digest did not change are
       // not written again, and products whose files are gone are dropped.
       const slugs = new Set(entries.map((e) => e.data.slug));
       for (const id of store.keys()) if (!slugs.has(id)) store.delete(id);
       for (const entry of entries) store.set({ id: entry.data.slug, data: { entry }, digest: entryDigest(entry) });
-      logger.info(`${entries.length} product files loaded (${parsed.hits} unchanged, not parsed again)`);
+      logger.info(`${entries.length} products ${handedOver ? 'from the build’s read of the files' : 'read'}`);
     },
   },
 });

@@ -1,4 +1,4 @@
-// Modules the build provides at build time (src/integrations/catalog-outputs.ts).
+// Modules the build provides at build time (src/build/catalog-outputs.ts).
 declare module 'virtual:catalog/build-time' {
   /** The build time (ISO 8601), decided once per build: what is published is as of then. */
   export const BUILD_TIME: string;

@@ -1,9 +1,9 @@
 // The search page at catalog scale, in Chromium against the built site on loopback: whether a
 // search for a product's exact name lists that product first (for a spread sample of names), and
-// how many bytes one query transfers from /pagefind/ (every shard's files) when a reader types a
+// how many bytes one query transfers from /pagefind/ when a reader types a
 // name into /search.
 import { chromium, type Browser } from 'playwright-core';
-import { SEARCH_INDEX_PATH, SEARCH_INDEX_SHARDS, searchShardPath } from '../../src/catalog/urls.ts';
+import { SEARCH_INDEX_PATH } from '../../src/catalog/urls.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 
 export interface SearchBench {
@@ -54,17 +54,13 @@ export async function benchSearch(
     const page = await browser.newPage();
     await page.goto(`${base}/search`, { waitUntil: 'load' });
     const names = spread(products, sample);
-    // The index's shards, merged as the search page merges them.
-    const shards = Array.from({ length: SEARCH_INDEX_SHARDS }, (_, k) => searchShardPath(k));
     const firsts = await page.evaluate(
-      async ({ queries, shards }) => {
-        const pf = (await import(`${shards[0]}pagefind.js`)) as {
+      async ({ queries, index }) => {
+        const pf = (await import(`${index}/pagefind.js`)) as {
           options(o: object): Promise<void>;
-          mergeIndex(path: string): Promise<void>;
           search(q: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }>;
         };
         await pf.options({ noWorker: true });
-        await Promise.all(shards.slice(1).map((shard) => pf.mergeIndex(shard)));
         const firstOf = async (q: string) => {
           const r = await pf.search(q);
           return r.results[0] ? (await r.results[0].data()).url : null;
@@ -73,7 +69,7 @@ export async function benchSearch(
         for (const q of queries) found.push(await firstOf(q));
         return found;
       },
-      { queries: names.map(([name]) => name), shards },
+      { queries: names.map(([name]) => name), index: SEARCH_INDEX_PATH },
     );
     out.sample = names.length;
     names.forEach(([name, expected], i) => {

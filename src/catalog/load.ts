@@ -4,9 +4,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readFrontMatter } from './front-matter.ts';
-import type { ParseCache } from './parse-cache.ts';
 import { issueToProblem, lineOf, type Problem } from './problems.ts';
 import { DESCRIPTION_MAX, Product, ProductFrontmatter, type CatalogEntry } from './schema.ts';
+
+/** Parsed entries kept between builds (src/build/parse-cache.ts implements it): a file whose text it knows is not parsed again. */
+export interface ParseCache {
+  /** The entry parsed from this very text of `file` by this code, if any. */
+  get(file: string, text: string): CatalogEntry | undefined;
+  /** Keeps a valid file's entry for the next build. */
+  set(file: string, text: string, entry: CatalogEntry): void;
+  /** Writes what this build kept (only the files it saw), in one step another process never sees half of. */
+  save(): void;
+  /** How many files were answered from the cache. */
+  readonly hits: number;
+}
 
 export interface LoadResult {
   entries: CatalogEntry[];

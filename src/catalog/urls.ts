@@ -12,17 +12,8 @@ export const SEARCH_PATH = '/search';
 export const ABOUT_PATH = '/about';
 /** The plain GET form of the list pages submits here; netlify.toml redirects it to a list page. */
 export const BROWSE_PATH = '/browse';
-/** The search index (Pagefind's files), written by src/integrations/search-index.ts. */
+/** The search index (Pagefind's files), written by src/build/search-index.ts. */
 export const SEARCH_INDEX_PATH = '/pagefind';
-/**
- * How many Pagefind indexes the search index is split into by a hash of the slug (the page loads
- * shard 0 and merges the others). One: a second shard saves about a second of the hourly rebuild
- * but makes a reader's first query ~100 KB heavier (179 → 282 KB of a 300 KB budget), and readers
- * come first. The split stays tested with two shards (docs/bench.md has the measurements).
- */
-export const SEARCH_INDEX_SHARDS = 1;
-/** The folder of one shard of the search index, with its trailing slash (as Pagefind wants it). */
-export const searchShardPath = (shard: number) => `${SEARCH_INDEX_PATH}/${shard}/`;
 /** The value of the browse form's "any age" / "any category" choice. */
 export const ANY = 'any';
 
@@ -77,7 +68,7 @@ export interface PreviewImage {
 
 /**
  * The image a link preview can show for a product image: a raster image as it is, a local SVG as
- * the PREVIEW_SIZE PNG the build renders from it (src/integrations/preview-images.ts), and null
+ * the PREVIEW_SIZE PNG the build renders from it (src/build/preview-images.ts), and null
  * for a remote SVG or no image (the page then shows SITE_IMAGE).
  */
 export function previewImageOf(imageUrl: string | null): PreviewImage | null {

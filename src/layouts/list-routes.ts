@@ -2,9 +2,9 @@
 // Astro's paginate() into PAGE_SIZE pages, page 1 at the list's path (a `[...page]` route), each
 // with the key of what it shows (incremental builds skip a page whose key did not change).
 import type { PaginateFunction } from 'astro';
-import { siteCatalog } from '../catalog/collection.ts';
+import { siteCatalog } from '../build/collection.ts';
 import { listPage, listsOfKind, PAGE_SIZE, type ListKind, type ProductList } from '../catalog/lists.ts';
-import { listPageKey } from '../catalog/page-keys.ts';
+import { listPageKey } from '../build/page-keys.ts';
 
 type ListOf<K extends ListKind> = Extract<ProductList, { kind: K }>;
 

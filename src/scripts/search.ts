@@ -1,7 +1,7 @@
-// The search page's script: queries the Pagefind index under /pagefind/ (its first shard, with the
-// others merged in) as the reader types or changes a filter, and renders the results with DOM methods (no HTML strings, no inline styles:
+// The search page's script: queries the Pagefind index under /pagefind/ as the reader types or
+// changes a filter, and renders the results with DOM methods (no HTML strings, no inline styles:
 // the CSP allows neither). The query lives in the address (?q=&category=&age=) so it can be shared.
-import { SEARCH_INDEX_SHARDS, searchShardPath } from '../catalog/urls.ts';
+import { SEARCH_INDEX_PATH } from '../catalog/urls.ts';
 
 /** The parts of pagefind.js used here (its module is fetched at run time, not bundled). */
 interface PagefindResultData {
@@ -13,7 +13,6 @@ interface PagefindResult {
 }
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
-  mergeIndex(path: string): Promise<void>;
   search(
     term: string | null,
     options?: { filters?: Record<string, string> },
@@ -22,7 +21,7 @@ interface Pagefind {
 
 /** Results rendered at a time; each needs one small fragment request. */
 const BATCH = 20;
-const PAGEFIND_URL = `${searchShardPath(0)}pagefind.js`;
+const PAGEFIND_URL = `${SEARCH_INDEX_PATH}/pagefind.js`;
 
 const form = document.querySelector<HTMLFormElement>('form[data-search]');
 const statusLine = document.getElementById('search-status');
@@ -34,9 +33,6 @@ function loadPagefind(): Promise<Pagefind> {
   pagefind ??= (import(/* @vite-ignore */ PAGEFIND_URL) as Promise<Pagefind>).then(async (pf) => {
     // On the main thread: one request fewer than its worker, and the index is small enough.
     await pf.options({ noWorker: true });
-    // The other shards share the first one's script and WebAssembly: each adds its entry and meta files.
-    const others = Array.from({ length: SEARCH_INDEX_SHARDS - 1 }, (_, k) => searchShardPath(k + 1));
-    await Promise.all(others.map((shard) => pf.mergeIndex(shard)));
     return pf;
   });
   return pagefind;

@@ -7,8 +7,8 @@ import { AGE_BANDS, ageBandsFor } from '../../src/catalog/ages.ts';
 import { PAGE_SIZE } from '../../src/catalog/lists.ts';
 import type { Product } from '../../src/catalog/schema.ts';
 import { CATEGORY_SLUGS } from '../../src/config/site.ts';
-import { SEARCH_INDEX_SHARDS, searchShardPath } from '../../src/catalog/urls.ts';
-import { searchIndexSize } from '../../src/integrations/search-index.ts';
+import { SEARCH_INDEX_PATH } from '../../src/catalog/urls.ts';
+import { searchIndexSize } from '../../src/build/search-index.ts';
 
 const base = inject('baseUrl');
 const get = (path: string, init: RequestInit = {}) => fetch(new URL(path, base), { redirect: 'manual', ...init });
@@ -195,14 +195,10 @@ describe('script and CSP', () => {
     }
   });
 
-  it('the search index is served, one record per product across its shards', async () => {
-    let records = 0;
-    for (let shard = 0; shard < SEARCH_INDEX_SHARDS; shard++) {
-      const res = await get(`${searchShardPath(shard)}pagefind-entry.json`);
-      expect(res.status).toBe(200);
-      records += searchIndexSize((await res.json()) as { languages: Record<string, { page_count: number }> });
-    }
-    expect(records).toBe(count);
-    expect((await get(`${searchShardPath(0)}pagefind.js`)).status).toBe(200);
+  it('the search index is served, one record per product', async () => {
+    const res = await get(`${SEARCH_INDEX_PATH}/pagefind-entry.json`);
+    expect(res.status).toBe(200);
+    expect(searchIndexSize((await res.json()) as { languages: Record<string, { page_count: number }> })).toBe(count);
+    expect((await get(`${SEARCH_INDEX_PATH}/pagefind.js`)).status).toBe(200);
   });
 });

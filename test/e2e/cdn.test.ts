@@ -1,4 +1,4 @@
-// Issue 4 over real HTTP on the local Netlify stack: Markdown negotiation on pages (every Accept
+// The CDN over real HTTP on the local Netlify stack: Markdown negotiation on pages (every Accept
 // variant × GET and HEAD), the public endpoints of the spec (bodies validated against the served
 // /openapi.json), the no-keys rule, security and caching headers per kind.
 import { Ajv2020 } from 'ajv/dist/2020.js';

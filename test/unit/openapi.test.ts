@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { catalogView } from '../../src/catalog/catalog.ts';
 import { SLUG_PATTERN } from '../../src/catalog/schema.ts';
-import { OPERATIONS } from '../../src/integrations/check-dist.ts';
+import { OPERATIONS } from '../../src/build/check-dist.ts';
 import { catalogSnapshot } from '../../src/outputs/json.ts';
 import { buildOpenApi, MCP_DESCRIPTION } from '../../src/outputs/openapi.ts';
 import { AT, SAMPLE } from '../support/products.ts';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { openParseCache } from '../../src/catalog/parse-cache.ts';
+import { openParseCache } from '../../src/build/parse-cache.ts';
 import { FIXTURE_CATALOG } from '../support/build-site.ts';
 import { BROKEN_DIR } from '../support/broken-fixtures.ts';
 

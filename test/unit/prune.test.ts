@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { pruneOutput, publicCollisions } from '../../src/integrations/prune.ts';
+import { pruneOutput, publicCollisions } from '../../src/build/prune.ts';
 
 let dir: string;
 const put = (rel: string) => {

@@ -39,10 +39,11 @@ describe('a rebuild with no content change', () => {
     }
   });
 
-  it('reads the product files once: the outputs reuse what the content loader read', () => {
+  it('reads the product files once: the content loader and the outputs take what the build read', () => {
     for (const build of [a, b]) {
-      expect(build.log).toMatch(/\d+ product files loaded/);
-      expect(build.log).not.toContain('reading the product files again');
+      expect(build.log.match(/\d+ product files read \(\d+ unchanged, not parsed again\)/g)).toHaveLength(1);
+      expect(build.log).toMatch(/\d+ products from the build’s read of the files/);
+      expect(build.log).not.toMatch(/\d+ products read\b/);
     }
   });
 

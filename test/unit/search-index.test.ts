@@ -1,16 +1,12 @@
-// The sharded search index: an edit re-indexes only the edited product's shard and writes only
-// that shard's changed files, and the result is the index a build from nothing writes, byte for byte.
+// The search index: kept whole when no record changed; rebuilt when one did, writing only the files
+// that changed and removing the ones gone, so the result is the index a build from nothing writes,
+// byte for byte.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogView } from '../../src/catalog/catalog.ts';
-import {
-  indexSearchRecords,
-  searchIndexDir,
-  searchShardOf,
-  writeSearchIndex,
-} from '../../src/integrations/search-index.ts';
+import { indexSearchRecords, searchIndexDir, writeSearchIndex } from '../../src/build/search-index.ts';
 import { AT, entry, synthetic } from '../support/products.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'search-index-'));
@@ -29,38 +25,29 @@ async function index(
 ) {
   const written: string[] = [];
   const view = catalogView(entries, AT);
-  const stats = await writeSearchIndex(outDir, indexSearchRecords(outDir, view, previous, SHARDS), previous, (f) =>
+  const stats = await writeSearchIndex(outDir, indexSearchRecords(outDir, view, previous), previous, (f) =>
     written.push(f),
   );
   return { stats, written };
 }
 
-// The site ships one shard (SHARDS); the split is tested with two so that it keeps working.
-const SHARDS = 2;
-
-describe('the sharded search index', () => {
+describe('the search index', () => {
   const before = synthetic(40);
   const edited = before.map((e, i) => (i === 7 ? entry({ ...e.data, name: 'Quite Renamed Telescope' }) : e));
-  const shard = searchShardOf(before[7]!.data.slug, SHARDS);
 
-  it('spreads the products over every shard by a stable hash of the slug', () => {
-    const used = new Set(before.map((e) => searchShardOf(e.data.slug, SHARDS)));
-    expect(used.size).toBe(SHARDS);
-    expect(searchShardOf(before[7]!.data.slug, SHARDS)).toBe(shard);
-  });
-
-  it('rebuilds only the edited shard, and equals an index built from nothing', async () => {
+  it('is kept when no record changed, rebuilt when one did, and then equals an index built from nothing', async () => {
     const warm = path.join(tmp, 'warm');
     const first = await index(warm, before);
-    expect(first.stats.rebuilt).toBe(SHARDS);
+    expect(first.stats.rebuilt).toBe(true);
+    expect(files(searchIndexDir(warm))).toContain('pagefind-entry.json');
 
     const same = await index(warm, before, first.stats.ledger);
-    expect(same.stats).toMatchObject({ rebuilt: 0, written: 0 });
+    expect(same.stats).toMatchObject({ rebuilt: false, written: 0 });
 
     const again = await index(warm, edited, first.stats.ledger);
-    expect(again.stats.rebuilt).toBe(1);
+    expect(again.stats.rebuilt).toBe(true);
     expect(again.written.length).toBeGreaterThan(0);
-    for (const f of again.written) expect(f.startsWith(`${shard}/`), f).toBe(true);
+    expect(again.written.length).toBeLessThan(Object.keys(again.stats.ledger.files).length);
 
     const cold = path.join(tmp, 'cold');
     const fresh = await index(cold, edited);
@@ -70,10 +57,11 @@ describe('the sharded search index', () => {
     for (const f of files(c)) expect(readFileSync(path.join(w, f)).equals(readFileSync(path.join(c, f))), f).toBe(true);
   });
 
-  it('writes the script and WebAssembly once, in the first shard that the others merge into', async () => {
-    const all = files(searchIndexDir(path.join(tmp, 'cold')));
-    expect(all.filter((f) => f.endsWith('pagefind.js'))).toEqual([path.join('0', 'pagefind.js')]);
-    expect(all.filter((f) => /wasm\./.test(f)).every((f) => f.startsWith(`0${path.sep}`))).toBe(true);
-    for (let k = 0; k < SHARDS; k++) expect(all).toContain(path.join(String(k), 'pagefind-entry.json'));
+  it('rebuilds a kept index whose files went missing', async () => {
+    const dir = path.join(tmp, 'missing');
+    const first = await index(dir, before);
+    rmSync(path.join(searchIndexDir(dir), 'pagefind-entry.json'));
+    expect((await index(dir, before, first.stats.ledger)).stats.rebuilt).toBe(true);
+    expect(files(searchIndexDir(dir))).toContain('pagefind-entry.json');
   });
 });

@@ -6,7 +6,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readForScan } from '../../src/integrations/leak-scan.ts';
+import { readForScan } from '../../src/build/leak-scan.ts';
 import { astroBuild, FIXTURE_CATALOG, ROOT } from '../support/build-site.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'takedown-'));

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATEGORY_SLUGS } from '../config/site.ts';
 import { toProduct, type CatalogView } from '../catalog/catalog.ts';
-import { listPageKey, productPageKey } from '../catalog/page-keys.ts';
+import { listPageKey, productPageKey } from './page-keys.ts';
 import { CATALOG_JSON_PATH, productJsonPath } from '../catalog/urls.ts';
 import { buildHeadersFile } from '../cdn/headers-file.ts';
 import { apiCatalog, atomFeed, robotsTxt, sitemapXml } from '../outputs/discovery.ts';

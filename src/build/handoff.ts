@@ -5,8 +5,8 @@
 // and parsing every product file again.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LoadResult } from './load.ts';
-import type { CatalogEntry } from './schema.ts';
+import type { LoadResult } from '../catalog/load.ts';
+import type { CatalogEntry } from '../catalog/schema.ts';
 
 /** Where the hand-off lives, relative to the build cache folder (Astro's cacheDir). */
 export const HANDOFF_FILE = 'catalog/loaded-product-files.json';

@@ -1,9 +1,9 @@
 // What a generated page is made from, as a short key: Astro's incremental build (the `cacheKey` of
 // each getStaticPaths entry) renders a page again only when its key or its code changed.
 import { createHash } from 'node:crypto';
-import type { CatalogView } from './catalog.ts';
-import { relatedLists, type ListPage, type ProductList } from './lists.ts';
-import type { CatalogEntry } from './schema.ts';
+import type { CatalogView } from '../catalog/catalog.ts';
+import { relatedLists, type ListPage, type ProductList } from '../catalog/lists.ts';
+import type { CatalogEntry } from '../catalog/schema.ts';
 
 const hash = (text: string) => createHash('sha1').update(text).digest('base64url');
 

@@ -15,7 +15,7 @@ import { CATEGORIES, CATEGORY_SLUGS } from '../config/site.ts';
 import { categoryDumpPath, LLMS_FULL_PATH, LLMS_SMALL_PATH, LLMS_TXT_MAX_CHARS } from '../outputs/llms.ts';
 import { distFileOf, htmlFileOf, pagesOf, type Page } from '../outputs/pages.ts';
 import { BINARY, formatLeak, leakScanner, readForScan } from './leak-scan.ts';
-import { searchIndexSize, searchShardEntries } from './search-index.ts';
+import { SEARCH_ENTRY_FILE, searchIndexSize } from './search-index.ts';
 import { ApiError, CatalogSnapshot, NOT_FOUND_JSON_PATH } from '../contract/api.ts';
 
 export { unpublishedMatcher } from './leak-scan.ts';
@@ -183,15 +183,16 @@ const CHECKS: Check[] = [
     },
   },
   {
-    // One record per published product across the shards (their text is searched for leaks below).
+    // One record per published product (their text is searched for leaks below).
     name: 'search index',
     run({ fileSet, snapshot, read, fail }) {
-      let records = 0;
-      for (const entry of searchShardEntries())
-        if (!fileSet.has(entry)) fail(`/${entry}: missing`);
-        else records += searchIndexSize(JSON.parse(read(`/${entry}`)));
+      if (!fileSet.has(SEARCH_ENTRY_FILE)) {
+        fail(`/${SEARCH_ENTRY_FILE}: missing`);
+        return;
+      }
+      const records = searchIndexSize(JSON.parse(read(`/${SEARCH_ENTRY_FILE}`)));
       if (records !== snapshot.count)
-        fail(`/${distFileOf(SEARCH_INDEX_PATH)}: ${records} search records in its shards, ${snapshot.count} products`);
+        fail(`/${distFileOf(SEARCH_INDEX_PATH)}: ${records} search records, ${snapshot.count} products`);
     },
   },
   {

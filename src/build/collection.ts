@@ -2,8 +2,8 @@
 // and never decide themselves what is published (src/catalog/catalog.ts does).
 import { getCollection } from 'astro:content';
 import { BUILD_TIME } from 'virtual:catalog/build-time';
-import { catalogView, type CatalogView } from './catalog.ts';
-import type { CatalogEntry } from './schema.ts';
+import { catalogView, type CatalogView } from '../catalog/catalog.ts';
+import type { CatalogEntry } from '../catalog/schema.ts';
 
 /** Every product file the collection loaded, published or not. */
 export async function catalogEntries(): Promise<CatalogEntry[]> {

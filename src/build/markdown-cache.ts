@@ -1,7 +1,7 @@
 // Each product's Markdown (its body and its listing line) kept between builds, keyed by what the
 // product file says: the hourly rebuild stringifies only the products that changed, and the dumps
 // that hold every product (llms-full.txt, the category files) are put together from the rest.
-import { entryDigest } from '../catalog/page-keys.ts';
+import { entryDigest } from './page-keys.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { fragment, productMarkdown, type MarkdownFragment, type ProductMarkdown } from '../outputs/markdown.ts';
 

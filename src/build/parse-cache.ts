@@ -6,7 +6,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { CatalogEntry } from './schema.ts';
+import type { ParseCache } from '../catalog/load.ts';
+import type { CatalogEntry } from '../catalog/schema.ts';
+
+export type { ParseCache };
 
 /** Where the cache lives, relative to the build cache folder (emptied with it on a cold start). */
 export const PARSE_CACHE_FILE = 'catalog/parsed-product-files.v8';
@@ -15,17 +18,6 @@ interface Stored {
   version: string;
   /** Repository-relative file → [digest of its text, its entry]. */
   files: Record<string, [string, CatalogEntry]>;
-}
-
-export interface ParseCache {
-  /** The entry parsed from this very text of `file` by this code, if any. */
-  get(file: string, text: string): CatalogEntry | undefined;
-  /** Keeps a valid file's entry for the next build. */
-  set(file: string, text: string, entry: CatalogEntry): void;
-  /** Writes what this build kept (only the files it saw), in one step another process never sees half of. */
-  save(): void;
-  /** How many files were answered from the cache. */
-  readonly hits: number;
 }
 
 const digest = (text: string) => createHash('sha1').update(text).digest('base64url');

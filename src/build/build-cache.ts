@@ -15,6 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { ASTRO_INCREMENTAL } from './astro-internals.ts';
 
 /** The default build cache folder (astro.config.mjs; ASTRO_CACHE_DIR moves it). */
 export const BUILD_CACHE_DIR = '.build-cache';
@@ -22,9 +23,6 @@ export const BUILD_CACHE_DIR = '.build-cache';
 /** Our part of the cache, relative to the cache folder. */
 const CATALOG_DIR = 'catalog';
 const STATE_FILE = 'catalog/build-state.json';
-/** Astro's own names inside cacheDir (node_modules/astro/dist/core/build/incremental.js). */
-const ASTRO_MANIFEST = 'incremental-build.json';
-const ASTRO_PAGE_COPIES = 'dist';
 
 interface BuildState {
   outDir: string;
@@ -73,7 +71,7 @@ export function startBuild(cacheDir: string, outDir: string): BuildStart {
   if (reason) {
     if (existsSync(outDir))
       for (const name of readdirSync(outDir)) rmSync(path.join(outDir, name), { recursive: true, force: true });
-    rmSync(path.join(cacheDir, ASTRO_MANIFEST), { force: true });
+    rmSync(path.join(cacheDir, ASTRO_INCREMENTAL.manifest), { force: true });
     rmSync(path.join(cacheDir, CATALOG_DIR), { recursive: true, force: true });
   }
   writeCacheJson(path.join(cacheDir, STATE_FILE), { outDir, complete: false } satisfies BuildState);
@@ -94,7 +92,7 @@ export function finishBuild(cacheDir: string, outDir: string): void {
  * from dist/ is rendered again) and, when a page disappears, deletes it from dist/.
  */
 function linkPageCopies(cacheDir: string, outDir: string): void {
-  const copies = path.join(cacheDir, ASTRO_PAGE_COPIES);
+  const copies = path.join(cacheDir, ASTRO_INCREMENTAL.pageCopies);
   let stat;
   try {
     stat = lstatSync(copies);

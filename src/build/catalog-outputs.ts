@@ -10,11 +10,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { ADMIN_CATALOG_DIR } from '../admin/catalog-format.ts';
-import { clearCatalogHandoff, readCatalogHandoff } from '../catalog/handoff.ts';
+import { checkAstroInternals } from './astro-internals.ts';
+import { clearCatalogHandoff, writeCatalogHandoff } from './handoff.ts';
 import { imageMediaType, productImagesDir } from '../catalog/images.ts';
 import { localImageName } from '../catalog/urls.ts';
-import { loadCatalog, PRODUCTS_DIR } from '../catalog/load.ts';
-import { formatProblems } from '../catalog/problems.ts';
+import { PRODUCTS_DIR } from '../catalog/load.ts';
 import type { Settings } from '../config/env.ts';
 import { codeVersion, finishBuild, startBuild } from './build-cache.ts';
 import { formatLeak } from './leak-scan.ts';
@@ -22,6 +22,7 @@ import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
 import { proofLedger } from './proof-ledger.ts';
 import { publicCollisions, pruneOutput } from './prune.ts';
+import { readProductFiles, type ProductFiles } from './read-catalog.ts';
 
 type WorkerAnswer = { ok: true; report: OutputsReport } | { ok: false; error: string };
 
@@ -31,7 +32,7 @@ function startWorker(
   job: OutputsJob,
   yieldToAstro: boolean,
 ): { child: ChildProcess; report: Promise<OutputsReport> } {
-  const child = fork(path.join(root, 'src/integrations/outputs-worker.ts'), [], {
+  const child = fork(path.join(root, 'src/build/outputs-worker.ts'), [], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -83,6 +84,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
   let outDir = path.join(root, 'dist');
   let cacheDir = root;
   let worker: ReturnType<typeof startWorker> | undefined;
+  let loaded: ProductFiles | undefined;
   let base = '';
   const contentDir = () => path.resolve(root, build.contentDir || PRODUCTS_DIR);
   const log = (logger: AstroIntegrationLogger, lines: string[]) => lines.forEach((l) => logger.info(l));
@@ -109,20 +111,31 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
           },
         });
       },
-      'astro:config:done': ({ config, logger }) => {
+      'astro:config:done': async ({ config, logger }) => {
         root = fileURLToPath(config.root);
         publicDir = fileURLToPath(config.publicDir);
         outDir = fileURLToPath(config.outDir);
         cacheDir = fileURLToPath(config.cacheDir);
         base = (config.site ?? '').replace(/\/+$/, '');
         if (command !== 'build') return;
+        checkAstroInternals(root);
         const start = startBuild(cacheDir, outDir);
         logger.info(start.warm ? 'warm build: keeping what did not change' : `cold build: ${start.reason}`);
         clearCatalogHandoff(cacheDir);
+        // Every product file, parsed once for the whole build; a problem stops it here.
+        loaded = await readProductFiles({
+          root,
+          contentDir: contentDir(),
+          imagesDir: productImagesDir(root, build.imagesDir),
+          cacheDir,
+          codeVersion: codeVersion(root),
+        });
+        writeCatalogHandoff(cacheDir, contentDir(), loaded);
+        logger.info(`${loaded.entries.length} product files read (${loaded.unchanged} unchanged, not parsed again)`);
         // Vite writes the client assets anew into the kept folder: the old ones go first.
         rmSync(path.join(outDir, '_astro'), { recursive: true, force: true });
-        // The worker starts now, reading the product files itself on the core that Astro's content
-        // sync and Vite leave idle, so the search index is done by the time the pages are.
+        // The worker starts now, on the core that Astro's content sync and Vite leave idle, so the
+        // search index is done by the time the pages are.
         worker = startWorker(
           root,
           {
@@ -162,8 +175,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         log(logger, report.lines);
         if (report.leaks.length)
           throw new Error(`Post-build proof failed:\n${formatFailures(report.leaks.map(formatLeak))}`);
-        const loaded = readCatalogHandoff(cacheDir, contentDir()) ?? (await loadCatalog(contentDir(), root));
-        if (loaded.problems.length) throw new Error(`Invalid product files.\n${formatProblems(loaded.problems)}`);
+        const { entries } = loaded!;
         // Astro's pages (rendered or kept), then the worker's outputs.
         const pages = [...assets.values()]
           .flat()
@@ -175,8 +187,8 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
           );
         const pruned = pruneOutput(outDir, publicDir, [...pages, ...report.files]);
         if (pruned) logger.info(`removed ${pruned} files no output claims any more`);
-        const ledger = proofLedger(cacheDir, outDir, loaded.entries, at, report.scanned);
-        const check = await checkDist(outDir, { entries: loaded.entries, scanned: ledger.vouched });
+        const ledger = proofLedger(cacheDir, outDir, entries, at, report.scanned);
+        const check = await checkDist(outDir, { entries, scanned: ledger.vouched });
         if (check.failures.length) throw new Error(`Post-build proof failed:\n${formatFailures(check.failures)}`);
         ledger.save();
         logger.info(

@@ -1,16 +1,13 @@
 // The outputs pass, in a process of its own that runs while Astro renders the pages: every
 // non-HTML output, the published products' pictures, the search index, the link previews and the
-// admin catalog. Started by the
-// catalog-outputs integration with a
-// job on its IPC channel as the build starts; reads the product files itself (on the core Astro's
-// content sync leaves idle) and answers with one report. Its memory is its own, not the Astro process's.
+// admin catalog. Started by the catalog-outputs integration with a job on its IPC channel once the
+// build has read the product files (it takes them from the hand-off), and answers with one report.
+// Its memory is its own, not the Astro process's.
 import path from 'node:path';
 import { catalogView } from '../catalog/catalog.ts';
-import { loadCatalog } from '../catalog/load.ts';
-import { openParseCache } from '../catalog/parse-cache.ts';
-import { formatProblems } from '../catalog/problems.ts';
 import { writeAdminCatalog } from '../admin/write-catalog.ts';
-import { cacheFile, codeVersion, readCacheJson, writeCacheJson } from './build-cache.ts';
+import { cacheFile, readCacheJson, writeCacheJson } from './build-cache.ts';
+import { readCatalogHandoff } from './handoff.ts';
 import { cachedProductMarkdown, type MarkdownStore } from './markdown-cache.ts';
 import { writePreviewImages } from './preview-images.ts';
 import { copyProductImages } from './product-images.ts';
@@ -61,10 +58,10 @@ const MARKDOWN = 'product-markdown.json';
 
 export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const lines: string[] = [];
-  // Reads the parse cache and leaves saving it to the content loader, which sees the same files.
-  const parsed = openParseCache(job.cacheDir, codeVersion(job.root));
-  const { entries, problems } = await loadCatalog(path.relative(job.root, job.contentDir), job.root, parsed);
-  if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
+  // What the build read from the product files (./read-catalog.ts), never read again here.
+  const loaded = readCatalogHandoff(job.cacheDir, job.contentDir);
+  if (!loaded) throw new Error('The outputs pass found no product files read by this build (the hand-off is missing).');
+  const { entries } = loaded;
   const view = catalogView(entries, new Date(job.at));
 
   const stored = readCacheJson<Ledgers>(cacheFile(job.cacheDir, LEDGERS));
@@ -110,7 +107,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   });
   lines.push(
     index.rebuilt
-      ? `search index: ${index.records} products, ${index.rebuilt} of ${index.ledger.shards.length} shards rebuilt, ${index.written} of ${Object.keys(index.ledger.files).length} files written, in ${index.ms.toFixed(0)} ms`
+      ? `search index: ${index.records} products, rebuilt, ${index.written} of ${Object.keys(index.ledger.files).length} files written, in ${index.ms.toFixed(0)} ms`
       : `search index: ${index.records} products, unchanged`,
   );
   const indexFiles = Object.keys(index.ledger.files).map((f) => `pagefind/${f}`);
