@@ -3,7 +3,7 @@
 // wrong and how to fix it. Exits 1 on problems; notes (pictures no product uses) do not fail it.
 // In GitHub Actions it also prints workflow annotations so the message lands on the changed line.
 import path from 'node:path';
-import { checkProductImages, productImagesDir } from '../src/catalog/images.ts';
+import { inspectProductImages, productImagesDir } from '../src/catalog/images.ts';
 import { loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
 import { settings } from '../src/config/env.ts';
 import { formatProblem, formatProblems, type Problem } from '../src/catalog/problems.ts';
@@ -28,7 +28,9 @@ if (entries.length === 0 && result.problems.length === 0) {
 }
 // Pictures no product uses are noted only when the catalog's own products are checked.
 const ownCatalog = path.resolve(root, dir) === path.resolve(root, PRODUCTS_DIR) || !!build.imagesDir;
-const images = checkProductImages(entries, productImagesDir(root, build.imagesDir), root, { orphans: ownCatalog });
+const images = await inspectProductImages(entries, productImagesDir(root, build.imagesDir), root, {
+  orphans: ownCatalog,
+});
 const problems = [...result.problems, ...images.problems];
 
 // Workflow-command escaping: data escapes % CR LF; property values also escape : and ,.

@@ -1,14 +1,17 @@
 // The build reads the product files once: every file parsed (YAML and the schema; a file whose
 // text the parse cache knows is not parsed again), slugs checked against each other and the
-// product pictures checked, in the integration before anything else happens. Its one result is
+// product pictures checked and measured (each entry then carries its local picture's facts; the
+// picture cache answers pictures that did not change), in the integration before anything else. Its one result is
 // what the content loader, the outputs worker and the post-build proof all read (./handoff.ts
 // carries it to the first two). A problem stops the build here, with the validator's messages,
 // before the output folder is touched.
 import path from 'node:path';
-import { checkProductImages } from '../catalog/images.ts';
+import { inspectProductImages } from '../catalog/images.ts';
 import { loadCatalog, type LoadResult } from '../catalog/load.ts';
 import { formatProblems } from '../catalog/problems.ts';
 import { openParseCache } from './parse-cache.ts';
+import { openPictureCache } from './picture-cache.ts';
+import { localImageName } from '../catalog/urls.ts';
 
 export interface ReadOptions {
   /** The repository root: paths in messages are relative to it. */
@@ -31,8 +34,19 @@ export interface ProductFiles extends LoadResult {
 export async function readProductFiles(opts: ReadOptions): Promise<ProductFiles> {
   const cache = opts.cacheDir && opts.codeVersion ? openParseCache(opts.cacheDir, opts.codeVersion) : undefined;
   const loaded = await loadCatalog(path.relative(opts.root, opts.contentDir) || '.', opts.root, cache);
-  const problems = [...loaded.problems, ...checkProductImages(loaded.entries, opts.imagesDir, opts.root).problems];
+  const pictureCache = opts.cacheDir ? openPictureCache(opts.cacheDir) : undefined;
+  const images = await inspectProductImages(loaded.entries, opts.imagesDir, opts.root, {
+    orphans: false,
+    ...(pictureCache ? { cache: pictureCache } : {}),
+  });
+  const problems = [...loaded.problems, ...images.problems];
   if (problems.length) throw new Error(`Invalid product files.\n${formatProblems(problems)}`);
   cache?.save();
-  return { ...loaded, unchanged: cache?.hits ?? 0 };
+  pictureCache?.save();
+  // Copies: the parse cache keeps the entries as the files say them.
+  const entries = loaded.entries.map((e) => {
+    const picture = images.pictures.get(localImageName(e.data.imageUrl) ?? '');
+    return picture ? { ...e, picture } : e;
+  });
+  return { entries, problems: [], unchanged: cache?.hits ?? 0 };
 }

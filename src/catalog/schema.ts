@@ -2,7 +2,7 @@
 // (FieldMeta). Every output (content collection, JSON, OpenAPI, MCP tools, validator, new-product)
 // imports it; nothing else writes the Product fields down.
 import { z } from 'zod';
-import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../config/site.ts';
+import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES, PHOTOS } from '../config/site.ts';
 import { parseAgeRange } from './ages.ts';
 import { toMinorUnits } from './money.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
@@ -153,11 +153,17 @@ export const Product = z
     imageUrl: z
       .url({ protocol: /^https?$/ })
       .nullable()
-      .describe('Absolute URL of a product image. Null when there is none.')
+      .describe(
+        "Absolute URL of the product's original picture: an SVG drawing, or a photo (JPEG, PNG, WebP or " +
+          'AVIF) that may be several megabytes. The pages show photos resized by the Image CDN ' +
+          '(`/.netlify/images?url=<picture>&w=<width>&fm=avif`); clients may ask it the same way. ' +
+          'Null when there is none.',
+      )
       .register(fieldMeta, {
         fix:
           'Put the picture in content/images/products/ and write its site path, e.g. ' +
-          '`/images/products/my-slug.svg`, or use an https:// URL, or `null`.',
+          '`/images/products/my-slug.jpg`, or link a photo on ' +
+          `${PHOTOS.remoteHosts.join(', ')} (the hosts src/config/site.ts allows), or write \`null\`.`,
         example: '/images/products/wooden-rainbow-stacker.svg',
         cli: { flag: 'image' },
       }),
@@ -234,7 +240,17 @@ function sameField<T extends z.ZodType>(schema: T, from: z.ZodType): T {
 export const ProductFrontmatter = Product.omit({ description: true })
   .extend({
     imageUrl: sameField(
-      z.union([ImagePath.unwrap(), z.url({ protocol: /^https$/ })]).nullable(),
+      z
+        .union([
+          ImagePath.unwrap(),
+          z
+            .url({ protocol: /^https$/ })
+            .refine(
+              (u) => URL.canParse(u) && (PHOTOS.remoteHosts as readonly string[]).includes(new URL(u).hostname),
+              `must be a local picture (/images/products/<file>) or an https:// URL on ${PHOTOS.remoteHosts.join(', ')}`,
+            ),
+        ])
+        .nullable(),
       Product.shape.imageUrl,
     ),
     ageRange: sameField(
@@ -302,6 +318,15 @@ export const jsonSchemaOf = (f: Field): z.ZodType => (f.meta.json?.() as z.ZodTy
 /** One field by key. */
 export const field = (key: FieldKey): Field => FIELDS.find((f) => f.key === key)!;
 
+/** What the build knows of a local picture's file (read with sharp; never part of a product file). */
+export interface Picture {
+  width: number;
+  height: number;
+  /** sharp's name of the format: jpeg, png, webp, avif or svg. */
+  format: string;
+  bytes: number;
+}
+
 /** A product as the catalog holds it: frontmatter plus body, with where it came from. */
 export interface CatalogEntry {
   data: ProductFrontmatter;
@@ -309,4 +334,6 @@ export interface CatalogEntry {
   description: string | null;
   /** Repository-relative path of the source file. */
   sourcePath: string;
+  /** Its local picture's facts, when the build has read them. */
+  picture?: Picture;
 }

@@ -53,6 +53,26 @@ export function localImageName(imageUrl: string | null): string | null {
   return imageUrl !== null && LOCAL_IMAGE_PATH.test(imageUrl) ? imageUrl.slice(PRODUCT_IMAGES_PATH.length) : null;
 }
 
+/** Netlify's Image CDN: resizes and converts a local or allowed remote picture on request, at the edge. */
+export const IMAGE_CDN_PATH = '/.netlify/images';
+
+export interface ImageCdnOptions {
+  /** Width in pixels (the height follows the picture's ratio unless `h` is given). */
+  w: number;
+  h?: number;
+  /** `cover` crops to exactly w×h. */
+  fit?: 'cover';
+  fm: 'avif' | 'webp' | 'jpg';
+}
+
+/** The Image CDN's address of a picture (a site path or an allowed https URL) at a size and format. */
+export function imageCdnUrl(src: string, o: ImageCdnOptions): string {
+  // Slashes and colons may stand in a query as they are: shorter pages, readable addresses.
+  const url = encodeURIComponent(src).replace(/%2F/g, '/').replace(/%3A/g, ':');
+  const rest = [`w=${o.w}`, ...(o.h === undefined ? [] : [`h=${o.h}`]), ...(o.fit ? [`fit=${o.fit}`] : [])];
+  return `${IMAGE_CDN_PATH}?url=${url}&${rest.join('&')}&fm=${o.fm}`;
+}
+
 /** Link previews (Open Graph, Twitter cards) show images at this size and ratio. */
 export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
 /** The site's link-preview image (a PNG): for pages without a product picture. */
@@ -67,13 +87,18 @@ export interface PreviewImage {
 }
 
 /**
- * The image a link preview can show for a product image: a raster image as it is, a local SVG as
- * the PREVIEW_SIZE PNG the build renders from it (src/build/preview-images.ts), and null
- * for a remote SVG or no image (the page then shows SITE_IMAGE).
+ * The image a link preview can show for a product image: a photo as the Image CDN's PREVIEW_SIZE
+ * crop of it (JPEG, which every preview reads), a local SVG as the PREVIEW_SIZE PNG the build
+ * renders from it (src/build/preview-images.ts), and null for a remote SVG or no image (the page
+ * then shows SITE_IMAGE).
  */
 export function previewImageOf(imageUrl: string | null): PreviewImage | null {
   if (imageUrl === null) return null;
-  if (!/\.svg$/i.test(new URL(imageUrl, 'http://site.invalid').pathname)) return { url: imageUrl };
+  if (!/\.svg$/i.test(new URL(imageUrl, 'http://site.invalid').pathname))
+    return {
+      url: imageCdnUrl(imageUrl, { w: PREVIEW_SIZE.width, h: PREVIEW_SIZE.height, fit: 'cover', fm: 'jpg' }),
+      ...PREVIEW_SIZE,
+    };
   const local = localImageName(imageUrl);
   return local ? { url: `${PREVIEWS_DIR}products/${local.replace(/\.svg$/i, '')}.png`, ...PREVIEW_SIZE } : null;
 }

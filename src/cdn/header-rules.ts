@@ -2,7 +2,7 @@
 // (./headers-file.ts); netlify.toml keeps build, functions, edge routes and redirects only.
 // Each header name is set by at most one rule matching any path: Netlify joins the values of two
 // matching rules, and two joined CSPs are both enforced (test/unit/cdn-config.test.ts checks it).
-import { DATA_LICENSE } from '../config/site.ts';
+import { DATA_LICENSE, PHOTOS } from '../config/site.ts';
 import {
   ABOUT_PATH,
   AGES_PATH,
@@ -30,7 +30,8 @@ const csp = (scriptSrc: string) =>
     "default-src 'self'",
     `script-src ${scriptSrc}`,
     "style-src 'self'",
-    "img-src 'self' https: data:",
+    // Photos come through the Image CDN (same origin) or, in links, from the allowed hosts only.
+    `img-src 'self' data: ${PHOTOS.remoteHosts.map((h) => `https://${h}`).join(' ')}`,
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

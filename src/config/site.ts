@@ -63,3 +63,18 @@ export const CONTENT_SIGNALS = { search: 'yes', 'ai-input': 'yes', 'ai-train': '
 export const CONTENT_SIGNAL_LINE = Object.entries(CONTENT_SIGNALS)
   .map(([k, v]) => `${k}=${v}`)
   .join(', ');
+
+/**
+ * Product photos. A local photo (content/images/products/) must be one of these formats, at most
+ * `maxBytes` and at least `minShortSide` pixels on its short side; Netlify's Image CDN serves it
+ * resized. A remote photo must come from one of `remoteHosts` over https: the Image CDN fetches
+ * only from these (netlify.toml's `[images] remote_images` lists the same hosts, a test keeps them
+ * in step) and the pages' CSP allows images from them and nowhere else.
+ */
+export const PHOTOS = {
+  formats: ['jpeg', 'png', 'webp', 'avif'],
+  maxBytes: 10 * 1024 * 1024,
+  minShortSide: 800,
+  remoteHosts: ['images.shop.example.com'],
+} as const;
+export type PhotoFormat = (typeof PHOTOS.formats)[number];

@@ -34,7 +34,7 @@ export const BROKEN_CASES: readonly BrokenCase[] = [
     line: 9,
     field: 'imageUrl',
     message: /\(got "images\/products\/magnetic-tiles\.png"\)$/,
-    fix: /in content\/images\/products\/.*`\/images\/products\/my-slug\.svg`.*or `null`/,
+    fix: /in content\/images\/products\/.*`\/images\/products\/my-slug\.jpg`, or link a photo on images\.shop\.example\.com.*or write `null`/,
   },
   {
     file: 'bad-publish-at.md',

@@ -2,12 +2,14 @@
 // (src/cdn/header-rules.ts), read with Netlify's own parser. The local stack cannot show every one of
 // them (netlify-cli lets the static server's Content-Type and Cache-Control win; docs/cdn.md), so the
 // rules themselves are checked here, path by path.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATA_LICENSE } from '../../src/config/site.ts';
+import { parse as parseToml } from 'smol-toml';
+import { DATA_LICENSE, PHOTOS } from '../../src/config/site.ts';
+import { SITE_CSP } from '../../src/cdn/header-rules.ts';
 import { catalogView } from '../../src/catalog/catalog.ts';
 import { buildHeadersFile, fixedRulesText } from '../../src/cdn/headers-file.ts';
 import { pagesOf } from '../../src/outputs/pages.ts';
@@ -184,5 +186,32 @@ it('hashed assets are immutable for a year', () => {
 describe.each(['/api/products.json', '/api/products/wooden-rainbow-stacker'])('catalog JSON %s', (p) => {
   it('names the data licence in a Link header', () => {
     expect(headersFor(p).link).toBe(`<${DATA_LICENSE.url}>; rel="license"`);
+  });
+});
+
+describe('photos from other hosts', () => {
+  const toml = parseToml(readFileSync(path.resolve(import.meta.dirname, '../../netlify.toml'), 'utf8')) as {
+    images?: { remote_images?: string[] };
+  };
+
+  it('netlify.toml lets the Image CDN fetch from exactly the hosts src/config/site.ts allows', () => {
+    const patterns = (toml.images?.remote_images ?? []).map((p) => new RegExp(`^${p}$`));
+    for (const host of PHOTOS.remoteHosts) {
+      expect(
+        patterns.some((p) => p.test(`https://${host}/a/photo.jpg`)),
+        host,
+      ).toBe(true);
+      expect(
+        patterns.some((p) => p.test(`https://${host}.evil.example/photo.jpg`)),
+        host,
+      ).toBe(false);
+    }
+    expect(patterns).toHaveLength(PHOTOS.remoteHosts.length);
+    expect(patterns.some((p) => p.test('https://elsewhere.example.com/photo.jpg'))).toBe(false);
+  });
+
+  it('the pages’ CSP allows images from those hosts and no other', () => {
+    const img = /img-src ([^;]+)/.exec(SITE_CSP)![1]!.split(' ');
+    expect(img).toEqual(["'self'", 'data:', ...PHOTOS.remoteHosts.map((h) => `https://${h}`)]);
   });
 });

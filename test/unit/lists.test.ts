@@ -113,8 +113,22 @@ describe('link-preview images', () => {
   it.each([
     [null, null],
     ['/images/products/kite.svg', { url: '/images/previews/products/kite.png', width: 1200, height: 630 }],
-    ['/images/products/kite.png', { url: '/images/products/kite.png' }],
-    ['https://cdn.example/kite.jpg?w=800', { url: 'https://cdn.example/kite.jpg?w=800' }],
-    ['https://cdn.example/kite.svg', null],
+    [
+      '/images/products/kite.png',
+      {
+        url: '/.netlify/images?url=/images/products/kite.png&w=1200&h=630&fit=cover&fm=jpg',
+        width: 1200,
+        height: 630,
+      },
+    ],
+    [
+      'https://images.shop.example.com/kite.jpg?w=800',
+      {
+        url: '/.netlify/images?url=https://images.shop.example.com/kite.jpg%3Fw%3D800&w=1200&h=630&fit=cover&fm=jpg',
+        width: 1200,
+        height: 630,
+      },
+    ],
+    ['https://images.shop.example.com/kite.svg', null],
   ])('%s → %j', (image, preview) => expect(previewImageOf(image)).toEqual(preview));
 });

@@ -114,7 +114,7 @@ describe('toProduct', () => {
     expect(toProduct(entry(), 'http://127.0.0.1:4321').imageUrl).toBe(
       'http://127.0.0.1:4321/images/products/test-stacker.svg',
     );
-    const remote = 'https://images.example.com/stacker.svg';
+    const remote = 'https://images.shop.example.com/stacker.svg';
     expect(toProduct(entry({ imageUrl: remote }), base).imageUrl).toBe(remote);
   });
 

@@ -15,7 +15,7 @@ const images = path.join(tmp, 'images');
 
 const UNPUBLISHED = { slug: 'ops-abacus-counting-frame', name: 'Ops Abacus Counting Frame' };
 const SCHEDULED = { slug: 'ops-crayon-rocks', name: 'Ops Crayon Rocks' };
-const PICTURE = readFileSync(path.join(ROOT, 'content/images/products/delta-kite.svg'));
+const PICTURE = readFileSync(path.join(ROOT, 'content/images/products/azul-tile-game.svg'));
 
 const file = (slug: string) => path.join(content, `${slug}.md`);
 const edit = (slug: string, from: RegExp, to: string) => {

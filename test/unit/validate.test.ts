@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ageBandsFor, AGE_BANDS } from '../../src/catalog/ages.ts';
 import { catalogView } from '../../src/catalog/catalog.ts';
-import { checkProductImages, PRODUCT_IMAGES_DIR } from '../../src/catalog/images.ts';
+import { inspectProductImages, PRODUCT_IMAGES_DIR } from '../../src/catalog/images.ts';
 import { loadCatalog, PRODUCTS_DIR } from '../../src/catalog/load.ts';
 import { CATEGORY_SLUGS } from '../../src/config/site.ts';
 import { BROKEN_CASES, BROKEN_DIR, BROKEN_LOADS } from '../support/broken-fixtures.ts';
@@ -153,6 +153,12 @@ describe('the real catalog', () => {
 
   it('finds every local picture in the product images folder and leaves none in public/ or unused', async () => {
     const { entries } = await loadCatalog(PRODUCTS_DIR, ROOT);
-    expect(checkProductImages(entries, path.join(ROOT, PRODUCT_IMAGES_DIR), ROOT)).toEqual({ problems: [], notes: [] });
+    const { problems, notes, pictures } = await inspectProductImages(
+      entries,
+      path.join(ROOT, PRODUCT_IMAGES_DIR),
+      ROOT,
+    );
+    expect([problems, notes]).toEqual([[], []]);
+    expect(pictures.size).toBeGreaterThan(0);
   });
 });
