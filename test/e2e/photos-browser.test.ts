@@ -132,7 +132,10 @@ describe.each(VIEWPORTS)('photos at $width px', (vp) => {
     try {
       const suffix = vp.width === 360 ? '-360' : '';
       await page.screenshot({ path: path.join(SCREENSHOTS, `photo-product${suffix}.png`), fullPage: true });
-      const hero = await page.$eval('img.pimg--hero', (i) => ({ w: i.naturalWidth, ok: i.complete }));
+      const hero = await page.$eval('img.pimg--hero', (i) => {
+        const img = i as HTMLImageElement;
+        return { w: img.naturalWidth, ok: img.complete };
+      });
       expect(hero.ok).toBe(true);
       expect(hero.w).toBeGreaterThan(0);
     } finally {
