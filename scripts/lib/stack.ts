@@ -43,6 +43,8 @@ export interface Stack {
   url: string;
   port: number;
   process: ChildProcess;
+  /** The last 20 kB the stack printed (netlify's log and the functions' console). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -103,7 +105,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     if (child.exitCode !== null) throw new Error(`netlify ${args[0]} exited with ${child.exitCode}:\n${log}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok && /Local dev server ready|Server now ready/i.test(log)) return { url, port, process: child, stop };
+      if (res.ok && /Local dev server ready|Server now ready/i.test(log))
+        return { url, port, process: child, output: () => log, stop };
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }

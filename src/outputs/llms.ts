@@ -227,7 +227,7 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown): string {
       ],
       [
         text(
-          'The catalog is rebuilt every hour; cached responses are at ' +
+          'The catalog is rebuilt whenever it changes; cached responses are at ' +
             'most an hour old. Only published products appear anywhere.',
         ),
       ],

@@ -96,8 +96,10 @@ function infoDescription(base: string): string {
       '`2499` with `USD` is $24.99. `null` means unpriced. Prices are indicative.',
     '- **Ordering**: `products` in `/api/products.json` are ordered ' +
       'by `slug`, ascending, in code-point order (stable across builds).',
-    '- **Freshness**: the catalog is rebuilt every hour; `generatedAt` is the ' +
-      'build time (RFC 3339). Clients may cache responses for at most one hour.',
+    '- **Freshness**: the catalog is rebuilt when it changes (each merge, and within the hour ' +
+      'after a scheduled product becomes due), so `generatedAt` is the time of the last build ' +
+      '(RFC 3339) and may be days old. Responses are cached for at most one hour; clients may ' +
+      'cache them for at most one hour too.',
     '- **Published only**: drafts and products scheduled for later never appear in any response, page or file.',
     '- **No keys**: public endpoints need no signup, no key and no payment, and have no rate limit. Send no API ' +
       'key and no `Authorization` header to them. Only `POST /api/mcp` requires authentication (`adminOAuth`).',
@@ -212,7 +214,7 @@ export function buildOpenApi(opts: OpenApiOptions): Json {
           description:
             'The whole published catalog in one document, for bulk retrieval: ' +
             '`{count, generatedAt, products}`, products ordered by slug. ' +
-            'Static file, rebuilt hourly; cache it for at most an hour.',
+            'Static file, rebuilt when the catalog changes; cache it for at most an hour.',
           ...publicGet,
           responses: { '200': { description: 'The catalog snapshot.', content: json(ref('CatalogSnapshot')) } },
         },

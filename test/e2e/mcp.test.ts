@@ -93,10 +93,14 @@ describe('MCP over HTTP with the SDK client', () => {
     expect(d.takenBy).toBe(items[0].slug === d.requestedSlug ? items[0].sourcePath : null);
   });
 
-  it('trigger_rebuild without BUILD_HOOK_URL is a clear tool error', async () => {
-    const r = await client.callTool({ name: 'trigger_rebuild', arguments: {} });
-    expect(r.isError).toBe(true);
-    expect(JSON.stringify(r.content)).toContain('BUILD_HOOK_URL is not set');
+  it('trigger_rebuild posts the build hook once, titled with the reason and the admin', async () => {
+    const postsBefore = (await (await fetch(inject('hookPostsUrl'))).json()) as { path: string }[];
+    const r = await client.callTool({ name: 'trigger_rebuild', arguments: { reason: 'e2e check' } });
+    expect(r.isError).toBeFalsy();
+    const posts = (await (await fetch(inject('hookPostsUrl'))).json()) as { path: string }[];
+    expect(posts.length - postsBefore.length).toBe(1);
+    const title = new URL(posts.at(-1)!.path, 'http://hook').searchParams.get('trigger_title');
+    expect(title).toBe(`MCP: e2e check (${TEST_ADMIN_EMAIL})`);
   });
 
   it('check_links refuses loopback targets without requesting them', async () => {

@@ -11,6 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
 import { freePort, ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { PRODUCTS_DIR } from '../../src/catalog/load.ts';
+import { startHookServer, type HookServer } from './hook-server.ts';
 import { E2E_ACCOUNTS } from './oidc.ts';
 import { startTestDns } from './test-dns.ts';
 
@@ -19,6 +20,10 @@ declare module 'vitest' {
     baseUrl: string;
     /** The environment the stack's functions run with (AUTH_SECRET, ADMIN_EMAILS, OIDC_*, …). */
     stackEnv: Record<string, string>;
+    /** GET it for the build hook posts the stack has made (./hook-server.ts). */
+    hookPostsUrl: string;
+    /** GET it for the stack's recent output (./hook-server.ts). */
+    stackLogUrl: string;
   }
 }
 
@@ -26,11 +31,13 @@ export const TEST_ADMIN_EMAIL = E2E_ACCOUNTS.admin.email;
 
 let stack: Stack | undefined;
 let idp: DevIdp | undefined;
+let hook: HookServer | undefined;
 
 export async function setup(project: TestProject) {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const clientSecret = randomBytes(24).toString('base64url');
+  hook = await startHookServer();
   idp = await startDevIdp({
     accounts: Object.values(E2E_ACCOUNTS),
     clients: [{ client_id: 'catalog-e2e', client_secret: clientSecret, redirect_uris: [`${base}/api/auth/callback`] }],
@@ -48,20 +55,27 @@ export async function setup(project: TestProject) {
     PROPOSALS_REPO_DIR: (proposalsRepo = proposalsRepository()),
     GITHUB_TOKEN: '',
     GITHUB_REPOSITORY: '',
+    BUILD_HOOK_URL: hook.hookUrl,
   };
   try {
     stack = await startStack({ port, env });
   } catch (err) {
     await idp.stop();
+    await hook.stop();
     throw err;
   }
   project.provide('baseUrl', stack.url);
   project.provide('stackEnv', { ...env, SITE_URL: stack.url });
+  project.provide('hookPostsUrl', hook.postsUrl);
+  const running = stack;
+  hook.stackLog = () => running.output();
+  project.provide('stackLogUrl', hook.stackLogUrl);
 }
 
 export async function teardown() {
   await stack?.stop();
   await idp?.stop();
+  await hook?.stop();
   if (proposalsRepo) rmSync(proposalsRepo, { recursive: true, force: true });
 }
 

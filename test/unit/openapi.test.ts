@@ -99,7 +99,7 @@ describe('OpenAPI document', () => {
     for (const word of [
       'minor units',
       'ordered by `slug`',
-      'every hour',
+      'at most one hour',
       'Published only',
       'Authorization',
       'text/markdown',

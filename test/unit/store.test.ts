@@ -40,6 +40,8 @@ describe('memory store (unit tests only)', () => {
     clock.now += 60_001;
     expect(await s.has('code/a', 0)).toBe(false);
     expect(await s.claim('code/a', clock.now + 60_000)).toBe(true);
+    await s.release('code/a', clock.now + 60_000);
+    expect(await s.claim('code/a', clock.now + 60_000)).toBe(true);
   });
   it('60 per window pass, the 61st is refused until the window ends; keys are separate', async () => {
     const clock = { now: Date.parse('2030-01-01T00:00:10Z') };
@@ -79,6 +81,11 @@ describe('Netlify Blobs store (real local BlobsServer)', () => {
     expect(await a.claim(key, exp)).toBe(false);
     expect(await b.has(key, exp)).toBe(true);
     expect(await b.has(`code/${crypto.randomUUID()}`, exp)).toBe(false);
+    // A released claim (work that failed) can be claimed again, by either instance, once.
+    await a.release(key, exp);
+    expect(await b.has(key, exp)).toBe(false);
+    expect(await b.claim(key, exp)).toBe(true);
+    expect(await a.claim(key, exp)).toBe(false);
   });
   it('two clients share one budget of exactly 60 per window', async () => {
     const now = () => Date.parse('2030-02-02T10:00:05Z'); // one window for the whole run
@@ -154,6 +161,9 @@ describe('Redis store (real redis-server)', () => {
       expect(await a.claim(key, Date.now() + 60_000)).toBe(true);
       expect(await b.claim(key, Date.now() + 60_000)).toBe(false);
       expect(await b.has(key, 0)).toBe(true);
+      await b.release(key, Date.now() + 60_000);
+      expect(await a.claim(key, Date.now() + 60_000)).toBe(true);
+      expect(await b.claim(key, Date.now() + 60_000)).toBe(false);
       const results = await exactBudget(a, b, 'redis');
       expect(results.slice(0, 60).every(Boolean)).toBe(true);
       expect(results[60]).toBe(false);

@@ -52,6 +52,9 @@ export function blobsStore(
   return {
     backend: 'netlify-blobs',
     claim: create,
+    async release(key, expiresAt) {
+      await within(CALL_MS, store().delete(bucketed(key, expiresAt)), 'Blobs delete');
+    },
     async has(key, expiresAt) {
       return (await within(CALL_MS, store().get(bucketed(key, expiresAt)), 'Blobs read')) !== null;
     },

@@ -32,6 +32,7 @@ function lazy(backend: StoreBackend, load: () => Promise<SharedStore>): SharedSt
   return {
     backend,
     claim: async (key, expiresAt) => (await get()).claim(key, expiresAt),
+    release: async (key, expiresAt) => (await get()).release(key, expiresAt),
     has: async (key, expiresAt) => (await get()).has(key, expiresAt),
     limiter(spec) {
       let limiter = limiters.get(spec.name);

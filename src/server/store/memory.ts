@@ -21,6 +21,7 @@ export function memoryStore(now: () => number = Date.now): SharedStore & { size(
   return {
     backend: 'memory',
     claim: create,
+    release: async (key) => void records.delete(key),
     has: async (key) => live(key),
     limiter: (spec) => slotLimiter({ create, count }, spec, { now, scope: 'instance' }),
     size: () => [...records.keys()].filter(live).length,

@@ -24,6 +24,10 @@ export function redisStore(
       const ttl = Math.max(1, Math.ceil(expiresAt - now()));
       return (await client.set(`${PREFIX}${key}`, '1', 'PX', ttl, 'NX')) === 'OK';
     },
+    async release(key) {
+      await ready;
+      await client.del(`${PREFIX}${key}`);
+    },
     async has(key) {
       await ready;
       return (await client.exists(`${PREFIX}${key}`)) === 1;

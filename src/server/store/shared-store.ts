@@ -17,6 +17,11 @@ export interface SharedStore {
    * every later call. Rejects when the store cannot answer (callers fail closed).
    */
   claim(key: string, expiresAt: number): Promise<boolean>;
+  /**
+   * Gives up a claim (pass the `expiresAt` it was claimed with), so the next `claim` of `key` is a
+   * first claim again: for a claim that marks work which then failed. Rejects when the store cannot answer.
+   */
+  release(key: string, expiresAt: number): Promise<void>;
   /** True when `key` was claimed and has not expired; pass the `expiresAt` it was claimed with. */
   has(key: string, expiresAt: number): Promise<boolean>;
   /** A rate limiter counting in this store. Its decisions never throw: store trouble refuses. */

@@ -2,6 +2,7 @@
 // Limited separately (5 per hour per admin) on top of the endpoint's request limit.
 import { z } from 'zod';
 import { limitInWords, REBUILD_LIMIT } from '../../../contract/limits.ts';
+import { HOOK_NOT_SET, postBuildHook } from '../../rebuild/build-hook.ts';
 import { ToolError, defineTool } from './tool.ts';
 
 export default defineTool({
@@ -19,31 +20,14 @@ export default defineTool({
     remainingThisHour: z.number().int().describe('Rebuilds this admin may still trigger in the current hour.'),
   }),
   async run({ reason }, ctx) {
-    if (!ctx.buildHookUrl) {
-      throw new ToolError(
-        'BUILD_HOOK_URL is not set. Create a build hook in Netlify (Site configuration → Build & deploy → Build hooks) and set its URL as BUILD_HOOK_URL in the site environment.',
-      );
-    }
+    if (!ctx.buildHookUrl) throw new ToolError(HOOK_NOT_SET); // before the limit is spent
     const limit = await ctx.rebuildLimiter.consume(ctx.admin.sub);
     if (!limit.allowed)
       throw new ToolError(
         `Rebuild limit reached (${limit.limit} per hour). Try again in ${limit.retryAfterSeconds} s.`,
       );
-    let hook: URL;
-    try {
-      hook = new URL(ctx.buildHookUrl);
-    } catch {
-      throw new ToolError('BUILD_HOOK_URL is not a valid URL.');
-    }
-    hook.searchParams.set('trigger_title', `MCP: ${reason ?? 'rebuild'} (${ctx.admin.email})`);
-    let res: Response;
-    try {
-      res = await ctx.fetch(hook, { method: 'POST', signal: AbortSignal.timeout(10_000) });
-      await res.body?.cancel().catch(() => {});
-    } catch (err) {
-      throw new ToolError(`The build hook could not be reached: ${err instanceof Error ? err.message : String(err)}.`);
-    }
-    if (!res.ok) throw new ToolError(`The build hook answered HTTP ${res.status}; check BUILD_HOOK_URL.`);
+    const res = await postBuildHook(ctx.buildHookUrl, `MCP: ${reason ?? 'rebuild'} (${ctx.admin.email})`, ctx.fetch);
+    if (!res.ok) throw new ToolError(res.reason);
     return {
       triggered: true as const,
       status: res.status,
