@@ -48,6 +48,7 @@ import { pageWeight } from './bench/pages.ts';
 import { judge, markdown, mb, sec, toBuildRun, type BenchReport, type BuildRun } from './bench/report.ts';
 import { benchSearch } from './bench/search.ts';
 import { serveStatic } from './bench/static-server.ts';
+import { imageCdn, photoTransfer, writeBenchPictures } from './bench/photos.ts';
 import { writeSyntheticCatalog } from './bench/generate.ts';
 
 const { values: args } = parseArgs({
@@ -66,6 +67,8 @@ const { values: args } = parseArgs({
 });
 const n = Number(args.n);
 const seed = Number(args.seed);
+/** Makers' photos in the synthetic catalog's pictures (each shared by many products). */
+const MAKER_PHOTOS = 24;
 if (!Number.isInteger(n) || n < 1) throw new Error(`--n must be a positive whole number (got ${args.n})`);
 
 // Astro moves built assets from the checkout's `.astro/` into the output folder with rename(),
@@ -102,8 +105,18 @@ interface BenchPhase {
 
 /** Writes N synthetic product files and checks them against the schema. */
 async function generateProducts(r: Run) {
-  const imageDir = path.join(ROOT, PRODUCT_IMAGES_DIR);
-  const images = existsSync(imageDir) ? (await readdir(imageDir)).sort().map((f) => `/images/products/${f}`) : [];
+  // The demo's pictures and makers' photos at the size they supply them (3000 px, 1–5 MB), in a
+  // folder of the run's own (CATALOG_IMAGES_DIR): the build reads each photo's size, nothing more.
+  const imageDir = path.join(r.tmp, 'images');
+  await mkdir(imageDir, { recursive: true });
+  const images = await writeBenchPictures(imageDir, path.join(ROOT, PRODUCT_IMAGES_DIR), MAKER_PHOTOS);
+  r.buildEnv.CATALOG_IMAGES_DIR = imageDir;
+  const photoBytes = (await readdir(imageDir))
+    .filter((f) => f.startsWith('maker-photo-'))
+    .map((f) => statSync(path.join(imageDir, f)).size);
+  log(
+    `  ${images.length} pictures, among them ${MAKER_PHOTOS} makers' photos of ${mb(Math.min(...photoBytes))}–${mb(Math.max(...photoBytes))}`,
+  );
   log(`generating ${n.toLocaleString('en-US')} synthetic products (seed ${seed})`);
   await writeSyntheticCatalog(r.contentDir, n, {
     seed,
@@ -319,7 +332,7 @@ async function withSite(r: Run, fn: (base: string) => Promise<void>) {
     r.pages.note = 'no build output';
     return log('skipped: no build output');
   }
-  const server = await serveStatic(r.distDir);
+  const server = await serveStatic(r.distDir, imageCdn(path.resolve(r.distDir)));
   try {
     await fn(server.url);
   } finally {
@@ -330,7 +343,9 @@ async function withSite(r: Run, fn: (base: string) => Promise<void>) {
 async function pageWeights(r: Run) {
   await withSite(r, async (base) => {
     const published = publishedEntries(r.entries, r.now);
-    const sample = published[Math.floor(published.length / 2)]!;
+    // The product page weighed (and run through Lighthouse) is one with a maker's photo.
+    const photos = published.filter((e) => e.data.imageUrl?.includes('maker-photo-'));
+    const sample = (photos.length ? photos : published)[Math.floor((photos.length || published.length) / 2)]!;
     r.pagePaths = [
       '/',
       productPath(sample.data.slug),
@@ -342,6 +357,21 @@ async function pageWeights(r: Run) {
     log(`weighing ${r.pagePaths.join(', ')} on ${base}`);
     r.pages.weights = await Promise.all(r.pagePaths.map((p) => pageWeight(base, p)));
     r.pages.available = true;
+  });
+}
+
+/** What a 360px phone downloads of the pictures of a list page full of makers' photos. */
+async function photosOnAPhone(r: Run) {
+  if (!chromiumAvailable()) return log('skipped: Chromium not found');
+  await withSite(r, async (base) => {
+    const t = (r.pages.photos = await photoTransfer(base, listPagePath(PRODUCTS_PATH, 2)));
+    if (t.error) return log(`  failed: ${t.error}`);
+    const types = Object.entries(t.types)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ');
+    log(
+      `  ${t.path} at ${t.viewport}: first screen ${(t.firstScreenBytes / 1000).toFixed(1)} KB, all ${(t.allBytes / 1000).toFixed(1)} KB (${t.images} images: ${types})`,
+    );
   });
 }
 
@@ -437,6 +467,7 @@ const PHASES: BenchPhase[] = [
   { name: 'Hugo + Pagefind, same work', run: hugoSameWorkBuild },
   { name: 'admin functions', run: adminFunctions },
   { name: 'page weights', run: pageWeights },
+  { name: 'photos on a phone', run: photosOnAPhone },
   { name: 'search', run: search },
   { name: 'Lighthouse', run: lighthouseScores },
   { name: 'report', run: report },

@@ -4,8 +4,9 @@ import type { Config, Context } from '@netlify/functions';
 import { settings } from '../../src/config/env.ts';
 import { authContext } from '../../src/server/auth/context.ts';
 import { handleRegister } from '../../src/server/auth/register.ts';
+import { secured } from '../../src/server/http/headers.ts';
 
-export default (req: Request, context: Context) => handleRegister(req, authContext(settings()), context.ip);
+export default secured((req: Request, context: Context) => handleRegister(req, authContext(settings()), context.ip));
 export const config: Config = {
   path: '/api/auth/register',
   rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { handleHealth } from '../../src/server/health.ts';
+import { secured } from '../../src/server/http/headers.ts';
 
-export default handleHealth;
+export default secured(handleHealth);
 export const config: Config = { path: '/api/health' };

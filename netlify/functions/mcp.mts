@@ -3,6 +3,7 @@ import type { Config } from '@netlify/functions';
 import { settings } from '../../src/config/env.ts';
 import { mcpDeps } from '../../src/server/mcp/deps.ts';
 import { createMcpHandler } from '../../src/server/mcp/handler.ts';
+import { secured } from '../../src/server/http/headers.ts';
 
-export default createMcpHandler(mcpDeps(settings()));
+export default secured(createMcpHandler(mcpDeps(settings())));
 export const config: Config = { path: '/api/mcp' };

@@ -2,8 +2,9 @@
 import type { Config } from '@netlify/functions';
 import { settings } from '../../src/config/env.ts';
 import { handleMetadata } from '../../src/server/auth/metadata.ts';
+import { secured } from '../../src/server/http/headers.ts';
 
-export default (req: Request) => handleMetadata(req, settings().site.url);
+export default secured((req: Request) => handleMetadata(req, settings().site.url));
 export const config: Config = {
   path: [
     '/.well-known/oauth-authorization-server',

@@ -6,6 +6,7 @@ import type { OutputKinds } from './hugo-same-work.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import type { RunResult } from './measure.ts';
 import type { PageWeight } from './pages.ts';
+import type { PhotoTransfer } from './photos.ts';
 import type { SearchBench } from './search.ts';
 import { isPageLine, strip, type Phase } from './build.ts';
 
@@ -99,6 +100,8 @@ export interface BenchReport {
     weights: PageWeight[];
     lighthouse: LighthouseResult[];
     search?: SearchBench | null;
+    /** A list page's pictures on a 360px phone (./photos.ts). */
+    photos?: PhotoTransfer | null;
   };
   targets: Target[];
 }
@@ -108,6 +111,9 @@ export const LIMITS = {
   sameWorkColdRatio: 2,
   sameWorkWarmRatio: 1,
   sameWorkMemoryRatio: 1.25,
+  /** Image bytes of a list page on a 360px phone (issue: real product photos). */
+  photosFirstScreenBytes: 250_000,
+  photosAllBytes: 1_500_000,
   llmsTxtChars: 50_000,
   llmsSmallBytes: 1_500_000,
   productGzipBytes: 15_000,
@@ -285,7 +291,18 @@ export const TARGETS: TargetDef[] = [
     },
   },
   {
-    name: 'Lighthouse 100 ×4 on home, product, list page and search',
+    name: `a list page's pictures at 360 px: first screen ≤ ${LIMITS.photosFirstScreenBytes / 1000} KB, all ≤ ${LIMITS.photosAllBytes / 1e6} MB`,
+    judge(r) {
+      const t = r.pages.photos;
+      if (!t || t.error) return unknown(t?.error ?? r.pages.note ?? 'not measured (Chromium missing?)');
+      return met(
+        t.firstScreenBytes <= LIMITS.photosFirstScreenBytes && t.allBytes <= LIMITS.photosAllBytes,
+        `${t.path}: first screen ${kb(t.firstScreenBytes)}, all ${kb(t.allBytes)} (${t.images} images)`,
+      );
+    },
+  },
+  {
+    name: 'Lighthouse 100 ×4 on home, product (a photo), list page and search',
     judge(r) {
       const lh = r.pages.lighthouse;
       if (lh.length < 4 || lh.some((x) => !x.scores))

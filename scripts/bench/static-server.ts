@@ -1,5 +1,6 @@
 // A tiny static server for a built dist/ on loopback, resolving URLs the way the site is deployed
 // (build.format 'file': /products/x → products/x.html) and compressing text like the CDN does.
+// `dynamic` answers paths the CDN computes (the Image CDN, ./photos.ts) before files are looked up.
 import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +19,8 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.jpeg': 'image/jpeg',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
 };
@@ -47,10 +50,21 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveStatic(dist: string): Promise<StaticServer> {
+/** An answer computed for a URL, or null when the path is not its own (a promise of null: not found). */
+export type DynamicAnswer = (url: URL) => Promise<{ type: string; body: Buffer } | null> | null;
+
+export async function serveStatic(dist: string, dynamic?: DynamicAnswer): Promise<StaticServer> {
   const root = path.resolve(dist);
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const computed = dynamic?.(url);
+    if (computed) {
+      const answer = await computed;
+      if (answer) res.writeHead(200, { 'content-type': answer.type, 'cache-control': 'public, max-age=31536000' });
+      else res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(answer?.body ?? 'Not found');
+      return;
+    }
     const file = await resolveFile(root, url.pathname);
     const notFound = file === null ? await resolveFile(root, '/404') : null;
     const target = file ?? notFound;

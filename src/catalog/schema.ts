@@ -46,11 +46,10 @@ export const Slug = z
   .string()
   .min(1)
   .max(SLUG_MAX)
-  .regex(SLUG_PATTERN, 'must be lowercase kebab-case: letters a–z, digits and single hyphens')
-  // "/products/2" is page 2 of the product list, so a slug of digits alone could never be reached.
-  .refine(
-    (s) => /[a-z]/.test(s),
-    'must contain at least one letter: a slug of digits alone reads as a page number (/products/2)',
+  .regex(
+    SLUG_PATTERN,
+    'must be lowercase kebab-case with at least one letter: letters a–z, digits and single hyphens ' +
+      '(a slug of digits alone reads as a page number, /products/2)',
   )
   .describe(
     'URL slug, lowercase kebab-case with at least one letter, 1–200 ' +

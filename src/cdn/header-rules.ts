@@ -2,6 +2,7 @@
 // (./headers-file.ts); netlify.toml keeps build, functions, edge routes and redirects only.
 // Each header name is set by at most one rule matching any path: Netlify joins the values of two
 // matching rules, and two joined CSPs are both enforced (test/unit/cdn-config.test.ts checks it).
+import { SECURITY_HEADERS } from '../contract/security-headers.ts';
 import { DATA_LICENSE, PHOTOS } from '../config/site.ts';
 import {
   ABOUT_PATH,
@@ -72,13 +73,7 @@ export const HEADER_RULES: readonly HeaderRule[] = [
     why:
       'Security headers for everything. The CSP is set per kind below, not here: /search needs a second ' +
       'policy, and a rule for /* would be joined to it.',
-    values: {
-      'X-Content-Type-Options': 'nosniff',
-      'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    },
+    values: { ...SECURITY_HEADERS },
   },
   ...[...PAGE_FAMILIES, ABOUT_PATH].map((p, i) => ({
     for: p,

@@ -3,6 +3,7 @@
 // 404 at once, so no path trick can make the static server resolve some other file.
 import { isSlugShaped } from '../catalog/slug.ts';
 import { PAGE_CACHE_CONTROL } from './markdown-response.ts';
+import { addSecurityHeaders } from '../contract/security-headers.ts';
 
 export const PRODUCTS_PREFIX = '/api/products/';
 
@@ -15,10 +16,13 @@ export function mayServeProductPath(pathname: string): boolean {
   return isSlugShaped(pathname.slice(PRODUCTS_PREFIX.length));
 }
 
-/** Headers of the JSON 404, as the static rules give /api/products/* (functions set their own). */
-export const NOT_FOUND_HEADERS: Record<string, string> = {
-  'content-type': 'application/json; charset=utf-8',
-  'cache-control': PAGE_CACHE_CONTROL,
-  'access-control-allow-origin': '*',
-  'x-content-type-options': 'nosniff',
-};
+/** Headers of the JSON 404, as the static rules give /api/products/*, with the security headers. */
+export const NOT_FOUND_HEADERS: Record<string, string> = Object.fromEntries(
+  addSecurityHeaders(
+    new Headers({
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': PAGE_CACHE_CONTROL,
+      'access-control-allow-origin': '*',
+    }),
+  ),
+);

@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { catalogView } from '../../src/catalog/catalog.ts';
-import { SLUG_PATTERN } from '../../src/catalog/schema.ts';
+import { SLUG_PATTERN, Slug } from '../../src/catalog/schema.ts';
 import { OPERATIONS } from '../../src/build/check-dist.ts';
 import { catalogSnapshot } from '../../src/outputs/json.ts';
 import { buildOpenApi, MCP_DESCRIPTION } from '../../src/outputs/openapi.ts';
@@ -74,6 +74,20 @@ describe('OpenAPI document', () => {
     const [param] = doc.paths['/api/products/{slug}'].get.parameters;
     expect(param).toMatchObject({ name: 'slug', in: 'path', required: true });
     expect(param.schema).toEqual({ type: 'string', minLength: 1, maxLength: 200, pattern: SLUG_PATTERN.source });
+    // The pattern says what the validator enforces, at least one letter (a client reading only the
+    // OpenAPI document refuses the same slugs the schema does).
+    const pattern = new RegExp(param.schema.pattern as string);
+    for (const [slug, ok] of [
+      ['2024', false],
+      ['12-34', false],
+      ['a', true],
+      ['lego-2024', true],
+      ['2024-set', true],
+      ['-a', false],
+    ] as const) {
+      expect(pattern.test(slug), slug).toBe(ok);
+      expect(Slug.safeParse(slug).success, slug).toBe(ok);
+    }
   });
 
   it('has Product with 13 required fields, no extras, nullable fields as type arrays', () => {
