@@ -67,6 +67,19 @@ const PAGE_FAMILIES = ['/', `${PRODUCTS_PATH}/*`, `${CATEGORIES_PATH}/*`, `${AGE
 /** Single pages whose twin (`/about.md`) no family pattern covers. */
 const SINGLE_PAGES = ['/', ABOUT_PATH, SEARCH_PATH];
 
+/**
+ * The file a page is served from, which can be asked for by name (`/about.html`, `/index.html`)
+ * and is the same page: it needs the page's headers, and no pattern of the page covers it. (Pages
+ * under a family, `/products/x.html`, are covered by the family's `/*`.)
+ */
+const htmlSpelling = (page: string) => (page === '/' ? '/index.html' : `${page.replace(/\/\*$/, '')}.html`);
+
+/** A page rule, and the same rule for its file's own name. */
+const pageRules = (page: string, values: Record<string, string>, why?: string): HeaderRule[] => [
+  { for: page, ...(why ? { why } : {}), values },
+  { for: htmlSpelling(page), values },
+];
+
 export const HEADER_RULES: readonly HeaderRule[] = [
   {
     for: '/*',
@@ -75,18 +88,20 @@ export const HEADER_RULES: readonly HeaderRule[] = [
       'policy, and a rule for /* would be joined to it.',
     values: { ...SECURITY_HEADERS },
   },
-  ...[...PAGE_FAMILIES, ABOUT_PATH].map((p, i) => ({
-    for: p,
-    ...(i === 0
-      ? { why: "HTML pages: the site's CSP, revalidated, varying on Accept (the Link to each twin is below)." }
-      : {}),
-    values: { 'Content-Security-Policy': SITE_CSP, ...PAGE },
-  })),
-  {
-    for: SEARCH_PATH,
-    why: "The one page whose policy adds 'wasm-unsafe-eval'.",
-    values: { 'Content-Security-Policy': SEARCH_CSP, ...PAGE },
-  },
+  ...[...PAGE_FAMILIES, ABOUT_PATH].flatMap((p, i) =>
+    pageRules(
+      p,
+      { 'Content-Security-Policy': SITE_CSP, ...PAGE },
+      i === 0
+        ? "HTML pages (and their files' own names, /index.html): the site's CSP, revalidated, varying on Accept (the Link to each twin is below)."
+        : undefined,
+    ),
+  ),
+  ...pageRules(
+    SEARCH_PATH,
+    { 'Content-Security-Policy': SEARCH_CSP, ...PAGE },
+    "The one page whose policy adds 'wasm-unsafe-eval'.",
+  ),
   ...SINGLE_PAGES.map((p) => ({ for: twinPath(p), values: PAGE })),
   {
     for: '/images/*',

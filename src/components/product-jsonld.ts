@@ -1,35 +1,58 @@
-// schema.org Product data for a product page (typed with schema-dts), shaped as a product snippet
-// rich result: `offers` when the product is priced, the curator's note as a `Review` by its curator,
-// and always at least one of the two (the schema requires a price or a note of published products).
-// Serialised safely for a <script type="application/ld+json"> data block (never executed).
-import type { Offer, Organization, Person, Product, Review, WithContext } from 'schema-dts';
-import { CATALOG_LAUNCHED_AT, CATEGORIES, CURATORS, DATA_LICENSE, SITE_NAME } from '../config/site.ts';
+// schema.org data for a product page (typed with schema-dts), valid under Google's product-snippet
+// rules. A priced product is a `Product` with its `Offer` (price in major units); the curator's note
+// is its `description` (with the product's own text), not a `Review`: Google requires a rating of
+// every review, and curators do not rate. An unpriced product would be a Product with neither an
+// offer, a rated review nor an aggregate rating, which Google reports as an error, so its page
+// describes itself as a `WebPage` with its `BreadcrumbList` instead. Serialised safely for a
+// <script type="application/ld+json"> data block (never executed).
+import type { BreadcrumbList, Offer, Product, WebPage, WithContext } from 'schema-dts';
+import { CATEGORIES, SITE_NAME } from '../config/site.ts';
 import { parseAgeRange } from '../catalog/ages.ts';
 import { productBodyText } from '../catalog/body.ts';
 import { toProduct } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
+import { categoryPath } from '../catalog/urls.ts';
 
 const years = (months: number) => Math.round((months / 12) * 100) / 100;
 
 /** Prices are stored in minor units; schema.org wants the amount in major units. */
 const majorUnits = (minor: number) => (minor / 100).toFixed(2);
 
-/** Who wrote the note: the curator named in `pickedBy`, else the curators as a team. */
-function noteAuthor(entry: CatalogEntry, base: string): Person | Organization {
-  const code = entry.data.pickedBy;
-  if (code)
-    return {
-      '@type': 'Person',
-      name: CURATORS[code].name,
-      jobTitle: CURATORS[code].role,
-      url: `${base}/about#curators`,
-    };
-  return { '@type': 'Organization', name: `${SITE_NAME} curators`, url: `${base}/about` };
+/** The page's place in the site, as its breadcrumbs show it: Home › first category › product. */
+function breadcrumb(entry: CatalogEntry, pageUrl: string, base: string): BreadcrumbList {
+  const category = entry.data.categories[0]!;
+  const crumbs = [
+    { name: SITE_NAME, item: `${base}/` },
+    { name: CATEGORIES[category].label, item: `${base}${categoryPath(category)}` },
+    { name: entry.data.name, item: pageUrl },
+  ];
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, ...c })),
+  };
 }
 
 /** The JSON-LD object; `pageUrl` is the absolute URL of the product page. */
-export function productJsonLd(entry: CatalogEntry, pageUrl: string, base: string): WithContext<Product> {
+export function productJsonLd(
+  entry: CatalogEntry,
+  pageUrl: string,
+  base: string,
+): WithContext<Product> | WithContext<WebPage> {
   const p = toProduct(entry, base);
+  // The note first (why it is here), then the product's own text.
+  const description =
+    [p.whyWePicked, productBodyText(p.slug, entry.description)].filter(Boolean).join('\n\n') || undefined;
+  if (p.price === null)
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      name: `${p.name} by ${p.brand}`,
+      url: pageUrl,
+      ...(description ? { description } : {}),
+      ...(p.imageUrl ? { primaryImageOfPage: { '@type': 'ImageObject', url: p.imageUrl } } : {}),
+      breadcrumb: breadcrumb(entry, pageUrl, base),
+    };
+  const offer: Offer = { '@type': 'Offer', url: p.url, price: majorUnits(p.price), priceCurrency: p.currency };
   const ld: WithContext<Product> = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -37,27 +60,10 @@ export function productJsonLd(entry: CatalogEntry, pageUrl: string, base: string
     brand: { '@type': 'Brand', name: p.brand },
     url: pageUrl,
     category: p.categories.map((c) => CATEGORIES[c].label),
+    ...(description ? { description } : {}),
+    ...(p.imageUrl ? { image: p.imageUrl } : {}),
+    offers: offer,
   };
-  const description = productBodyText(p.slug, entry.description) ?? p.whyWePicked;
-  if (description) ld.description = description;
-  if (p.imageUrl) ld.image = p.imageUrl;
-  if (p.price !== null) {
-    const offer: Offer = { '@type': 'Offer', url: p.url, price: majorUnits(p.price), priceCurrency: p.currency };
-    ld.offers = offer;
-  }
-  if (p.whyWePicked) {
-    // A review without a rating needs an author and a date: the date it was listed (publishAt, else launch).
-    const review: Review = {
-      '@type': 'Review',
-      name: 'Why we picked it',
-      reviewBody: p.whyWePicked,
-      author: noteAuthor(entry, base),
-      datePublished: (entry.data.publishAt ?? CATALOG_LAUNCHED_AT).toISOString().slice(0, 10),
-      publisher: { '@type': 'Organization', name: SITE_NAME, url: `${base}/` },
-      license: DATA_LICENSE.url,
-    };
-    ld.review = review;
-  }
   const span = p.ageRange === null ? null : parseAgeRange(p.ageRange);
   if (span) {
     ld.audience = {

@@ -23,9 +23,12 @@ export const AUTH_LIMITS = {
 
 export type AuthEndpoint = keyof typeof AUTH_LIMITS;
 
-/** A limit in words, for the texts that state it: "60 requests a minute", "5 an hour". */
+/**
+ * A limit in words, for the texts that state it: "60 requests in any minute", "5 in any hour". Limits
+ * hold over every span of their duration, not per clock minute (src/server/store/slot-limiter.ts).
+ */
 export function limitInWords(limit: LimitSpec, noun = ''): string {
-  const per: Record<number, string> = { 60: 'a minute', 3600: 'an hour' };
-  const window = per[limit.durationSeconds] ?? `per ${limit.durationSeconds} seconds`;
+  const per: Record<number, string> = { 60: 'in any minute', 900: 'in any 15 minutes', 3600: 'in any hour' };
+  const window = per[limit.durationSeconds] ?? `in any ${limit.durationSeconds} seconds`;
   return [limit.points, noun, window].filter(Boolean).join(' ');
 }

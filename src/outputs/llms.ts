@@ -28,7 +28,9 @@ import {
   plural,
   price,
   productBlocks,
+  productLineContent,
   stringify,
+  strong,
   text,
   type ProductMarkdown,
 } from './markdown.ts';
@@ -120,6 +122,9 @@ export function llmsSmallTxt(view: CatalogView, base: string): string {
   ]);
 }
 
+/** A staff pick as an llms.txt item, `- [name](twin): by brand · ages · price`. */
+const pickItem = (e: CatalogEntry, base: string) => productLineContent(e, base, ': ');
+
 /** /llms.txt in the llmstxt.org format. Its size does not grow with the catalog beyond the capped picks. */
 export function llmsTxt(view: CatalogView, md: ProductMarkdown): string {
   const base = md.base;
@@ -137,6 +142,43 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown): string {
           `It holds ${view.products.length} published products. Every page below is linked as its Markdown twin.`,
       ),
     ),
+    // Free text before the first H2 (llmstxt.org): the sections below hold only `- [title](url): notes` items.
+    paragraph(strong('Notes for agents')),
+    list([
+      [
+        text(
+          `Use the public JSON (${u(CATALOG_JSON_PATH)}) for bulk reads and ` +
+            `${u('/api/products/{slug}')} for one product. No signup, no key, no rate limit.`,
+        ),
+      ],
+      [text('Send no API key and no Authorization header to the public endpoints.')],
+      [
+        text(
+          `${u('/api/mcp')} is an admin-only MCP endpoint (OAuth); third-party clients use the public JSON instead.`,
+        ),
+      ],
+      [
+        text(
+          'Prices are integers in minor units of the currency (cents): 2499 ' +
+            'with USD is $24.99. Null means unpriced. Prices are indicative.',
+        ),
+      ],
+      [
+        text(
+          'The catalog is rebuilt whenever it changes; cached responses are at ' +
+            'most an hour old. Only published products appear anywhere.',
+        ),
+      ],
+      [
+        text(
+          'Every HTML page has a Markdown twin: append .md to its path ' +
+            '(the home page is /index.md) or send Accept: text/markdown.',
+        ),
+      ],
+    ]),
+    // The about page's own section (src/content/about.mdx), so the two never say it differently.
+    paragraph(strong('Licence and use')),
+    ...withBase(editorialSection(aboutPage(), 'Licence and use').slice(1), base),
     heading(2, 'Key pages'),
     list([
       [link(u(twinPath('/')), 'Home'), text(': what the catalog is, staff picks, ways to browse')],
@@ -180,7 +222,7 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown): string {
         text(' with a product slug; unknown slugs get a JSON 404'),
       ],
       [link(u('/openapi.json'), 'OpenAPI 3.1 description'), text(': schemas and every endpoint')],
-      [link(u('/.well-known/api-catalog'), 'API catalog'), text(' (RFC 9727 linkset)')],
+      [link(u('/.well-known/api-catalog'), 'API catalog'), text(': the API links as an RFC 9727 linkset')],
     ]),
     heading(2, 'Full text'),
     list([
@@ -195,51 +237,17 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown): string {
       ]),
     ]),
     heading(2, 'Staff picks'),
-    picks.length ? list(picks.map((e) => md.line(e))) : paragraph(text('No staff picks yet.')),
-    ...(view.staffPicks.length > picks.length
-      ? [
-          paragraph(
-            text(`${view.staffPicks.length - picks.length} more on the `),
-            link(u(twinPath(STAFF_PICKS_PATH)), 'staff picks page'),
-            text('.'),
-          ),
-        ]
-      : []),
-    heading(2, 'Notes for agents'),
     list([
-      [
-        text(
-          `Use the public JSON (${u(CATALOG_JSON_PATH)}) for bulk reads and ` +
-            `${u('/api/products/{slug}')} for one product. No signup, no key, no rate limit.`,
-        ),
-      ],
-      [text('Send no API key and no Authorization header to the public endpoints.')],
-      [
-        text(
-          `${u('/api/mcp')} is an admin-only MCP endpoint (OAuth); third-party clients use the public JSON instead.`,
-        ),
-      ],
-      [
-        text(
-          'Prices are integers in minor units of the currency (cents): 2499 ' +
-            'with USD is $24.99. Null means unpriced. Prices are indicative.',
-        ),
-      ],
-      [
-        text(
-          'The catalog is rebuilt whenever it changes; cached responses are at ' +
-            'most an hour old. Only published products appear anywhere.',
-        ),
-      ],
-      [
-        text(
-          'Every HTML page has a Markdown twin: append .md to its path ' +
-            '(the home page is /index.md) or send Accept: text/markdown.',
-        ),
-      ],
+      ...picks.map((e) => pickItem(e, base)),
+      ...(view.staffPicks.length > picks.length
+        ? [
+            [
+              link(u(twinPath(STAFF_PICKS_PATH)), 'More staff picks'),
+              text(`: ${view.staffPicks.length - picks.length} more on the staff picks page`),
+            ],
+          ]
+        : []),
     ]),
-    // The about page's own section (src/content/about.mdx), so the two never say it differently.
-    ...withBase(editorialSection(aboutPage(), 'Licence and use'), base),
     heading(2, 'Optional'),
     list([
       [link(u('/sitemap.xml'), 'Sitemap'), text(': every HTML page')],

@@ -163,12 +163,12 @@ export function productBodyBlocks(entry: CatalogEntry, base: string): RootConten
 }
 
 /** One line per product for listings: linked name (to its twin), brand, ages, price. */
-export function productLineContent(entry: CatalogEntry, base: string): PhrasingContent[] {
+export function productLineContent(entry: CatalogEntry, base: string, lead = ' '): PhrasingContent[] {
   const d = entry.data;
   return [
     link(`${base}${twinPath(productPath(d.slug))}`, d.name),
     text(
-      ` by ${d.brand} · ${d.ageRange ?? 'ages not stated'} · ` +
+      `${lead}by ${d.brand} · ${d.ageRange ?? 'ages not stated'} · ` +
         `${price(d.price, d.currency)}${d.staffPick ? ' · staff pick' : ''}`,
     ),
   ];

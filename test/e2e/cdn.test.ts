@@ -3,8 +3,13 @@
 // /openapi.json), the no-keys rule, security and caching headers per kind.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { twinPath } from '../../src/catalog/urls.ts';
+import { ROOT } from '../../scripts/lib/stack.ts';
+
+const DIST = path.join(ROOT, 'dist');
 
 const base = inject('baseUrl');
 const get = (path: string, init: RequestInit = {}) => fetch(new URL(path, base), { redirect: 'manual', ...init });
@@ -234,5 +239,41 @@ describe('headers per kind of static file', () => {
   });
   it('pages are never cached by browsers without revalidating', async () => {
     for (const p of PAGES()) expect((await get(p)).headers.get('cache-control'), p).toMatch(/max-age=0\b/);
+  });
+});
+
+describe("every page's file, asked for by its own name", () => {
+  /** Every HTML file the stack serves, as a path: /about.html, /products/x.html, /index.html… */
+  function htmlFiles(dir = DIST, prefix = ''): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory()
+        ? htmlFiles(path.join(dir, d.name), `${prefix}/${d.name}`)
+        : d.name.endsWith('.html')
+          ? [`${prefix}/${d.name}`]
+          : [],
+    );
+  }
+  const canonical = (file: string) => file.replace(/(?:\/index)?\.html$/, '') || '/';
+  const HEADERS = ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'cache-control', 'vary'];
+
+  it('carries the headers of its page (the same CSP, security and caching headers)', async () => {
+    const files = htmlFiles();
+    expect(files.length).toBeGreaterThan(100);
+    expect(files).toEqual(expect.arrayContaining(['/index.html', '/about.html', '/search.html']));
+    const mismatches: string[] = [];
+    for (const file of files) {
+      if (file === '/404.html') continue;
+      const [byName, page] = await Promise.all([get(file), get(canonical(file))]);
+      await Promise.all([byName.body?.cancel(), page.body?.cancel()]);
+      if (byName.status !== 200 || page.status !== 200) {
+        mismatches.push(`${file} ${byName.status}, ${canonical(file)} ${page.status}`);
+        continue;
+      }
+      for (const h of HEADERS)
+        if (byName.headers.get(h) !== page.headers.get(h))
+          mismatches.push(`${file} ${h}: ${byName.headers.get(h)} ≠ ${page.headers.get(h)}`);
+      if (!byName.headers.get('content-security-policy')) mismatches.push(`${file}: no CSP`);
+    }
+    expect(mismatches).toEqual([]);
   });
 });

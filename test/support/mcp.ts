@@ -10,7 +10,7 @@ import { readSettings } from '../../src/config/env.ts';
 import { tokenSettings } from '../../src/server/auth/settings.ts';
 import { issueAccessToken, type AdminIdentity, type TokenSettings } from '../../src/server/auth/tokens.ts';
 import { createMcpHandler, type McpDeps } from '../../src/server/mcp/handler.ts';
-import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { memoryStore } from '../../src/server/store/memory.ts';
 import { chooseProposals } from '../../src/server/proposals/choose.ts';
 
 export const ENV = {
@@ -122,9 +122,9 @@ export function fixtureDir(files: Record<string, string> = FIXTURE_FILES): { roo
 export function makeHandler(root: string, over: Partial<McpDeps> = {}) {
   const deps: McpDeps = {
     tokenSettings: () => tokenSettings(readSettings(ENV)),
-    limiter: createRateLimiter({ points: 60, durationSeconds: 60, keyPrefix: 'req' }),
-    rebuildLimiter: createRateLimiter({ points: 5, durationSeconds: 3600, keyPrefix: 'rebuild' }),
-    proposalLimiter: createRateLimiter({ points: 30, durationSeconds: 3600, keyPrefix: 'propose' }),
+    limiter: memoryStore().limiter({ name: 'req', points: 60, durationSeconds: 60 }),
+    rebuildLimiter: memoryStore().limiter({ name: 'rebuild', points: 5, durationSeconds: 3600 }),
+    proposalLimiter: memoryStore().limiter({ name: 'propose', points: 30, durationSeconds: 3600 }),
     // No backend unless a test gives one: the write tools then answer not_configured.
     proposals: chooseProposals({}),
     catalog: contentSource({ root, clock: () => BUILT_AT }),

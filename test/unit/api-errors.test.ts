@@ -65,7 +65,7 @@ describe('the OpenAPI document', () => {
 describe('the texts', () => {
   it('state the limits the endpoint enforces', () => {
     expect(API_ERRORS.payload_too_large.when).toContain(`${MAX_BODY_BYTES / 1_000_000} MB`);
-    expect(API_ERRORS.rate_limited.when).toContain(`${REQUEST_LIMIT.points} requests a minute`);
+    expect(API_ERRORS.rate_limited.when).toContain(`${REQUEST_LIMIT.points} requests in any minute`);
     expect(REQUEST_LIMIT.durationSeconds).toBe(60);
   });
 

@@ -12,7 +12,7 @@ import { readFrontMatter } from '../../src/catalog/front-matter.ts';
 import { loadCatalog, parseProductFile, validateProductText } from '../../src/catalog/load.ts';
 import { Product } from '../../src/catalog/schema.ts';
 
-import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { memoryStore } from '../../src/server/store/memory.ts';
 import { runNewProduct } from '../support/new-product.ts';
 import { ENV, callTool, fixtureDir, makeHandler, token } from '../support/mcp.ts';
 import { FIXTURE_CATALOG, buildSite } from '../support/build-site.ts';
@@ -251,7 +251,7 @@ describe('draft_product writes YAML that reads back safely, whatever the field v
   it('any name and description round-trip through the loader (property)', async () => {
     // Many calls in a row: a limiter that does not stop them (the limit is tested elsewhere).
     const h = makeHandler(fx.root, {
-      limiter: createRateLimiter({ points: 10_000, durationSeconds: 60, keyPrefix: 'fm' }),
+      limiter: memoryStore().limiter({ name: 'fm', points: 10_000, durationSeconds: 60 }),
     });
     await fc.assert(
       fc.asyncProperty(

@@ -2,7 +2,7 @@
 // every error in its documented shape (ApiError for HTTP-level faults, JSON-RPC errors otherwise).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { memoryStore } from '../../src/server/store/memory.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
 import { URL_MCP, fixtureDir, makeHandler, token } from '../support/mcp.ts';
 import { ApiError } from '../../src/contract/api.ts';
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 const handler = makeHandler(fx.root, {
-  limiter: createRateLimiter({ points: 1_000_000, durationSeconds: 60, keyPrefix: 'fuzz' }),
+  limiter: memoryStore().limiter({ name: 'fuzz', points: 1_000_000, durationSeconds: 60 }),
   // No network: host names resolve to nothing, and nothing is fetched.
   links: { lookup: async () => [], timeoutMs: 200 },
   fetch: async () => {

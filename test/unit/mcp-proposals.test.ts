@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProductFile } from '../../src/catalog/load.ts';
 import { chooseProposals } from '../../src/server/proposals/choose.ts';
-import { createRateLimiter } from '../../src/server/rate-limit/limiter.ts';
+import { memoryStore } from '../../src/server/store/memory.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
 import { callTool, FIXTURE_FILES, fixtureDir, makeHandler, token, type ToolResult } from '../support/mcp.ts';
 
@@ -29,7 +29,7 @@ const git = (...args: string[]) =>
   }).trim();
 const handler = makeHandler(repo, {
   proposals: chooseProposals({ localRepoDir: repo }),
-  proposalLimiter: createRateLimiter({ points: 6, durationSeconds: 3600, keyPrefix: 'propose-test' }),
+  proposalLimiter: memoryStore().limiter({ name: 'propose-test', points: 6, durationSeconds: 3600 }),
 });
 let tok: string;
 beforeAll(async () => {
@@ -206,7 +206,7 @@ describe('limits and configuration', () => {
     await refused(
       'propose_edit',
       { slug: 'delta-puzzle', changes: { price: 104 } },
-      /^rate_limited: at most 6 proposals an hour per admin\. Try again in \d+ s\./,
+      /^rate_limited: at most 6 proposals in any hour per admin\. Try again in \d+ s\./,
     );
   });
 

@@ -1,4 +1,5 @@
 // The pure output builders: page list, JSON, twins, llms files and discovery files.
+import { parseLlmsTxt } from '../support/llmstxt.ts';
 import { describe, expect, it } from 'vitest';
 import { AGE_BANDS } from '../../src/catalog/ages.ts';
 import { catalogView, toProduct, type CatalogView } from '../../src/catalog/catalog.ts';
@@ -224,7 +225,7 @@ describe('llms files', () => {
   it('llms.txt has the llmstxt.org shape with absolute links and the agent notes', () => {
     const t = llmsTxt(view, md);
     expect(t.startsWith(`# ${SITE_NAME}\n\n> `)).toBe(true);
-    for (const h of ['Key pages', 'Catalog data', 'Full text', 'Notes for agents']) expect(t).toContain(`\n## ${h}\n`);
+    for (const h of ['Key pages', 'Catalog data', 'Full text', 'Staff picks']) expect(t).toContain(`\n## ${h}\n`);
     for (const url of [
       '/index.md',
       '/about.md',
@@ -242,12 +243,44 @@ describe('llms files', () => {
     expect(t).toMatch(/Authorization header/);
     expect(t).toMatch(/admin-only/);
     expect(t).toMatch(/minor units/);
-    expect(t).toContain('\n## Licence and use\n');
+    expect(t).toContain('\n**Licence and use**\n');
     expect(t).toContain(DATA_LICENSE.url);
     expect(t).toContain('Not covered: product images');
     expect(t).toContain('Content-Signal: search=yes, ai-input=yes, ai-train=yes');
     // Every link is absolute: to this site, or the licence's own page.
     expect(t.replaceAll(`](${DATA_LICENSE.url})`, '')).not.toMatch(/\]\((?!https:\/\/catalog\.test)/);
+  });
+  it('llms.txt reads as the llmstxt.org grammar says: prose before the first H2, then only linked items', () => {
+    const parsed = parseLlmsTxt(llmsTxt(view, md));
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.title).toBe(SITE_NAME);
+    expect(parsed.summary).toMatch(/screen-free/);
+    // The notes for agents and the licence are free text before the sections.
+    expect(parsed.info).toMatch(/\*\*Notes for agents\*\*[\s\S]*Authorization header[\s\S]*\*\*Licence and use\*\*/);
+    expect(Object.keys(parsed.sections)).toEqual([
+      'Key pages',
+      'Categories',
+      'Ages',
+      'Catalog data',
+      'Full text',
+      'Staff picks',
+      'Optional',
+    ]);
+    // Every item's text after its link is its notes (a parser keeps nothing else).
+    const items = Object.values(parsed.sections).flat();
+    expect(items.filter((it) => it.notes === null)).toEqual([]);
+    expect(parsed.sections['Staff picks']!.map((it) => it.notes)).toContain(
+      'by Brand · 3–6 years · $24.99 · staff pick',
+    );
+  });
+  it('the llmstxt.org reader refuses what parsers drop: prose in a section, a bullet without a link, text after a link', () => {
+    const bad =
+      '# T\n\n> S\n\n## A\n\nSome prose.\n- just a note\n- [x](https://x.test) (aside)\n- [y](https://y.test): ok\n';
+    expect(parseLlmsTxt(bad).errors).toEqual([
+      'line 7: not a "- [title](url): notes" item: Some prose.',
+      'line 8: not a "- [title](url): notes" item: - just a note',
+      'line 9: not a "- [title](url): notes" item: - [x](https://x.test) (aside)',
+    ]);
   });
   it('llms-full.txt has one ## section per published product', () => {
     const t = llmsFullTxt(view, md);

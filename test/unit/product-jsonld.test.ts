@@ -1,8 +1,9 @@
-// A product page's JSON-LD as a product snippet rich result: name, and an offer (priced) or a review
-// (the curator's note, by its curator), with each one's required properties; parseable by a browser.
+// A product page's JSON-LD under Google's rules (test/support/rich-result.ts): a priced product is a
+// Product with its offer in major units and the curator's note in its description (no unrated
+// Review); an unpriced product is a WebPage with its breadcrumb, never an invalid Product.
 import { describe, expect, it } from 'vitest';
 import { jsonForScript, productJsonLd } from '../../src/components/product-jsonld.ts';
-import { CURATORS } from '../../src/config/site.ts';
+import { CATEGORIES } from '../../src/config/site.ts';
 import { entry } from '../support/products.ts';
 import { richResultProblems } from '../support/rich-result.ts';
 
@@ -10,45 +11,54 @@ const BASE = 'https://catalog.test';
 const page = (slug: string) => `${BASE}/products/${slug}`;
 
 describe('product JSON-LD', () => {
-  it('a priced product with a curator note has an offer in major units and a review by its curator', () => {
+  it('a priced product is a Product with an offer in major units, and the note leads its description', () => {
     const e = entry({ slug: 'priced', price: 2499, currency: 'EUR', pickedBy: 'theo', whyWePicked: 'Towers!' });
     const ld = productJsonLd(e, page('priced'), BASE) as Record<string, any>;
     expect(richResultProblems(ld)).toEqual([]);
-    expect(ld.offers).toEqual({
-      '@type': 'Offer',
-      url: e.data.url,
-      price: '24.99',
-      priceCurrency: 'EUR',
-    });
-    expect(ld.review.author).toMatchObject({ '@type': 'Person', name: CURATORS.theo.name });
-    expect(ld.review.reviewBody).toBe('Towers!');
+    expect(ld['@type']).toBe('Product');
+    expect(ld.offers).toEqual({ '@type': 'Offer', url: e.data.url, price: '24.99', priceCurrency: 'EUR' });
+    expect(ld.description).toMatch(/^Towers!/);
+    expect(ld.review).toBeUndefined();
   });
 
-  it('an unpriced product is still a valid result through its review', () => {
-    const e = entry({ slug: 'unpriced', price: null, pickedBy: null, whyWePicked: 'Sand, water, an afternoon.' });
+  it('an unpriced product is a WebPage with its breadcrumb: no Product node Google would reject', () => {
+    const e = entry({ slug: 'unpriced', price: null, whyWePicked: 'Sand, water, an afternoon.' });
     const ld = productJsonLd(e, page('unpriced'), BASE) as Record<string, any>;
-    expect(ld.offers).toBeUndefined();
     expect(richResultProblems(ld)).toEqual([]);
-    expect(ld.review.author).toMatchObject({ '@type': 'Organization' });
-    expect(ld.review.datePublished).toBe('2026-01-01');
-  });
-
-  it('a scheduled product dates its review by the day it went live', () => {
-    const e = entry({ slug: 'dated', publishAt: new Date('2026-03-04T09:00:00Z') });
-    expect((productJsonLd(e, page('dated'), BASE) as Record<string, any>).review.datePublished).toBe('2026-03-04');
+    expect(ld['@type']).toBe('WebPage');
+    expect(ld.description).toMatch(/^Sand, water, an afternoon\./);
+    expect(ld.breadcrumb.itemListElement.map((i: { name: string; item: string }) => [i.name, i.item])).toEqual([
+      ['Little Hands Catalog', `${BASE}/`],
+      [CATEGORIES[e.data.categories[0]!].label, `${BASE}/categories/${e.data.categories[0]}`],
+      [e.data.name, page('unpriced')],
+    ]);
   });
 
   it('a priced product without a note is valid through its offer alone', () => {
     const e = entry({ slug: 'bare', price: 100, whyWePicked: null });
     const ld = productJsonLd(e, page('bare'), BASE) as Record<string, any>;
-    expect(ld.review).toBeUndefined();
     expect(richResultProblems(ld)).toEqual([]);
   });
 
-  it('the check itself catches a product with neither', () => {
-    expect(richResultProblems({ '@context': 'https://schema.org', '@type': 'Product', name: 'x' })).toEqual([
-      'one of offers, review, aggregateRating',
-    ]);
+  it.each([
+    ['a Product with neither offer, review nor rating', { '@type': 'Product', name: 'x' }, /one of offers/],
+    [
+      'an unrated review (what the pages used to carry)',
+      { '@type': 'Product', name: 'x', review: { '@type': 'Review', author: { '@type': 'Person', name: 'A' } } },
+      /must be rated/,
+    ],
+    [
+      'a price that is no number',
+      { '@type': 'Product', name: 'x', offers: { '@type': 'Offer', price: '$5', priceCurrency: 'USD' } },
+      /offers\.price/,
+    ],
+    [
+      'a breadcrumb of one item',
+      { '@type': 'WebPage', breadcrumb: { '@type': 'BreadcrumbList', itemListElement: [] } },
+      /two ListItems/,
+    ],
+  ])('the rules catch %s', (_, ld, problem) => {
+    expect(richResultProblems({ '@context': 'https://schema.org', ...ld }).join('; ')).toMatch(problem);
   });
 
   it('serialises so that no text can close the script element', () => {

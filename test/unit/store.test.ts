@@ -43,15 +43,36 @@ describe('memory store (unit tests only)', () => {
     await s.release('code/a', clock.now + 60_000);
     expect(await s.claim('code/a', clock.now + 60_000)).toBe(true);
   });
-  it('60 per window pass, the 61st is refused until the window ends; keys are separate', async () => {
+  it('60 in a burst pass, the 61st is refused until the burst leaves the span; keys are separate', async () => {
     const clock = { now: Date.parse('2030-01-01T00:00:10Z') };
     const l = memoryStore(() => clock.now).limiter(spec('mem'));
     for (let i = 1; i <= 60; i++) expect(await l.consume('ada')).toMatchObject({ allowed: true, remaining: 60 - i });
     const refused = await l.consume('ada');
-    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 50 });
+    // The burst's step (00:00:00–00:00:15) counts until 00:01:15.
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 65 });
     expect((await l.consume('grace')).allowed).toBe(true);
-    clock.now += 50_000;
+    clock.now += 64_000;
+    expect((await l.consume('ada')).allowed).toBe(false);
+    clock.now += 1_000;
     expect((await l.consume('ada')).allowed).toBe(true);
+  });
+
+  it('holds in any 60 seconds: 60 at :59 and 60 more at :00 is not 120 (clock windows allowed it)', async () => {
+    const clock = { now: Date.parse('2030-01-01T00:00:59Z') };
+    const l = memoryStore(() => clock.now).limiter(spec('mem-span'));
+    for (let i = 0; i < 60; i++) expect((await l.consume('ada')).allowed).toBe(true);
+    clock.now = Date.parse('2030-01-01T00:01:00Z');
+    expect(await l.consume('ada')).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
+    // Steady traffic: one request a second for five minutes never gets more than 60 in any 60 s.
+    const times: number[] = [];
+    for (let t = 0; t < 300; t++) {
+      clock.now = Date.parse('2030-01-01T01:00:00Z') + t * 1000 + 300;
+      for (let burst = 0; burst < 3; burst++) if ((await l.consume('bob')).allowed) times.push(clock.now);
+    }
+    for (const start of times)
+      expect(times.filter((t) => t >= start && t < start + 60_000).length).toBeLessThanOrEqual(60);
+    // …and still lets through most of what the limit allows (60 per minute, 300 s: at least 4 × 60).
+    expect(times.length).toBeGreaterThanOrEqual(240);
   });
 });
 

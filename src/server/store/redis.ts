@@ -1,8 +1,13 @@
-// The shared store on Redis (REDIS_URL): single use is `SET key 1 PX ttl NX`, limits stay on
-// rate-limiter-flexible's RateLimiterRedis with its in-memory insurance limiter (../rate-limit/limiter.ts).
-import { createRateLimiter, readyWithin } from '../rate-limit/limiter.ts';
+// The shared store on Redis (REDIS_URL): single use is `SET key 1 PX ttl NX`; limits count over
+// any span of their duration with the same slot limiter as the other stores (./slot-limiter.ts),
+// each step's slots one Redis set (`SADD` creates a slot once, `SCARD` counts them). While Redis is
+// unreachable an in-memory limiter of the same kind keeps limiting on this instance.
+import type { RateLimiter } from '../rate-limit/limiter.ts';
+import { readyWithin } from '../rate-limit/limiter.ts';
 import { createRedisClient } from '../rate-limit/redis.ts';
+import { memoryStore } from './memory.ts';
 import type { SharedStore } from './shared-store.ts';
+import { slotLimiter, type SlotBackend } from './slot-limiter.ts';
 
 const PREFIX = 'admin:';
 
@@ -15,8 +20,27 @@ export function redisStore(
   const client = createRedisClient(url, (err) => log(`shared store (Redis): ${err.message}`));
   // The client queues nothing while disconnected, so wait briefly for the first connection.
   const ready = readyWithin(client, 1500);
-  // One limiter per name, so its insurance limiter keeps counting across requests of this instance.
-  const limiters = new Map<string, ReturnType<typeof createRateLimiter>>();
+  // One limiter per name, so its in-memory stand-in keeps counting across requests of this instance.
+  const limiters = new Map<string, RateLimiter>();
+  const standIn = memoryStore(now);
+  /** A slot `<prefix><n>` is member n of the set `<prefix>`. */
+  const split = (key: string) => [key.slice(0, key.lastIndexOf('/') + 1), key.slice(key.lastIndexOf('/') + 1)];
+  const slots: SlotBackend = {
+    async create(key, expiresAt) {
+      await ready;
+      const [set, member] = split(key);
+      const [[, added]] = (await client
+        .multi()
+        .sadd(`${PREFIX}${set}`, member!)
+        .pexpireat(`${PREFIX}${set}`, Math.ceil(expiresAt))
+        .exec()) as [[Error | null, number], unknown];
+      return added === 1;
+    },
+    async count(prefix) {
+      await ready;
+      return client.scard(`${PREFIX}${prefix}`);
+    },
+  };
   return {
     backend: 'redis',
     async claim(key, expiresAt) {
@@ -35,12 +59,11 @@ export function redisStore(
     limiter(spec) {
       let limiter = limiters.get(spec.name);
       if (!limiter) {
-        limiter = createRateLimiter({
-          points: spec.points,
-          durationSeconds: spec.durationSeconds,
-          keyPrefix: `${PREFIX}limit:${spec.name}`,
-          redis: client,
+        limiter = slotLimiter(slots, spec, {
+          now,
+          scope: 'shared',
           onStoreError: (err) => log(`rate limit store failed: ${String(err)}`),
+          fallback: standIn.limiter(spec),
         });
         limiters.set(spec.name, limiter);
       }
