@@ -66,9 +66,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const args = [opts.mode ?? 'serve', '--offline', '--port', String(port), '--functions-port', String(functionsPort)];
   if (opts.mode === 'dev') {
     // netlify dev would start Astro through the framework's detected command, `npm run dev`,
-    // which is this very script: it is told to run Astro's dev server itself.
+    // which is this very script: it is told to run Astro's dev server itself. `--ignore-lock`: this
+    // script owns the server's life, so a lock file left by a killed run (.astro/dev.json, whose
+    // pid may since belong to another process) must not stop it from starting.
     const astroPort = await freePort();
-    args.push('--no-open', '--framework', '#custom', '--command', `astro dev --port ${astroPort}`);
+    args.push('--no-open', '--framework', '#custom', '--command', `astro dev --port ${astroPort} --ignore-lock`);
     args.push('--target-port', String(astroPort));
   }
   const child = spawn(path.join(ROOT, 'node_modules/.bin/netlify'), args, {

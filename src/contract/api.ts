@@ -27,6 +27,10 @@ export const API_ERRORS = {
     status: 503,
     when: 'The admin side lacks a setting or its shared store (`/api/mcp`, the OAuth JSON endpoints).',
   },
+  unavailable: {
+    status: 503,
+    when: "The admin side's shared store could not be reached (an outage; `Retry-After` says when to retry).",
+  },
   internal_error: { status: 500, when: 'An unexpected fault in `/api/mcp`; bad input never causes it.' },
 } as const satisfies Record<string, { status: number; when: string }>;
 

@@ -372,13 +372,46 @@ export function buildOpenApi(opts: OpenApiOptions): Json {
               'The admin endpoint failed unexpectedly.',
               'Try again; if it keeps failing, check the function log.',
             ),
-            errorEntry(
-              'not_configured',
-              'Admin sign-in or its shared store is not configured ' +
-                'on this deployment; the message names what is missing.',
-              'The admin endpoint is not configured: missing AUTH_SECRET.',
-              'Set these environment variables on the site and redeploy.',
-            ),
+            [
+              '503',
+              {
+                description:
+                  'The admin side cannot answer. `not_configured`: admin sign-in or its shared store is not ' +
+                  'configured on this deployment; the message names what is missing. `unavailable`: the shared ' +
+                  'store could not be reached (an outage, not a limit: nothing was counted); retry after `Retry-After`.',
+                headers: {
+                  'Retry-After': {
+                    description: 'With `unavailable`: seconds to wait before retrying.',
+                    schema: { type: 'integer', minimum: 0 },
+                  },
+                },
+                content: {
+                  'application/json': {
+                    schema: ref('ApiError'),
+                    examples: {
+                      not_configured: {
+                        value: {
+                          error: {
+                            code: 'not_configured',
+                            message: 'The admin endpoint is not configured: missing AUTH_SECRET.',
+                            hint: 'Set these environment variables on the site and redeploy.',
+                          },
+                        },
+                      },
+                      unavailable: {
+                        value: {
+                          error: {
+                            code: 'unavailable',
+                            message: 'The admin store could not be reached, so the request was not counted or served.',
+                            hint: 'Retry after 5 s.',
+                          },
+                        },
+                      },
+                    },
+                  },
+                },
+              },
+            ],
           ]),
         },
       },

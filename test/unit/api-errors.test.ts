@@ -48,13 +48,22 @@ describe('the OpenAPI document', () => {
     for (const [p, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         for (const [status, res] of Object.entries(op.responses)) {
-          const media = (res.content as Record<string, { schema: { $ref?: string }; example?: unknown }> | undefined)?.[
-            'application/json'
-          ];
+          const media = (
+            res.content as
+              | Record<
+                  string,
+                  { schema: { $ref?: string }; example?: unknown; examples?: Record<string, { value: unknown }> }
+                >
+              | undefined
+          )?.['application/json'];
           if (media?.schema.$ref !== '#/components/schemas/ApiError') continue;
-          const code = (media.example as { error: { code: ApiErrorCode } }).error.code;
-          expect(String(API_ERRORS[code].status), `${method} ${p} ${status}`).toBe(status);
-          seen.push(code);
+          // One example, or several when codes share a status (503: not_configured, unavailable).
+          const bodies = media.examples ? Object.values(media.examples).map((e) => e.value) : [media.example];
+          for (const body of bodies) {
+            const code = (body as { error: { code: ApiErrorCode } }).error.code;
+            expect(String(API_ERRORS[code].status), `${method} ${p} ${status}`).toBe(status);
+            seen.push(code);
+          }
         }
       }
     }

@@ -1,6 +1,6 @@
 // Each branch of /api/auth/register, /authorize, /callback and /token, called with new Request(…),
 // with a real development OpenID provider upstream and an injected clock.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DevIdp } from '../../scripts/dev-idp.ts';
 import { handleAuthorize } from '../../src/server/auth/authorize.ts';
 import { handleCallback } from '../../src/server/auth/callback.ts';
@@ -236,6 +236,37 @@ describe('GET /api/auth/callback (real upstream sign-in)', () => {
     const res = await callback(ctx, at, tampered);
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
+  });
+  it('logs what went wrong upstream (without secrets) and answers server_error: a wrong client secret', async () => {
+    const secret = 'a-wrong-secret-that-must-never-be-logged';
+    const { ctx } = makeContext(testEnv(idp.issuer, { OIDC_CLIENT_SECRET: secret }));
+    const { at, jar } = await upToCallback(ctx, ACCOUNTS.ada);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const back = new URL((await callback(ctx, at, jar.header(at))).headers.get('location')!);
+      expect(back.searchParams.get('error')).toBe('server_error');
+      const lines = log.mock.calls.map((c) => c.join(' '));
+      expect(lines.join('\n')).toMatch(/sign-in callback: the identity provider step failed: .*invalid_client/);
+      expect(lines.join('\n')).not.toContain(secret);
+      expect(lines.join('\n')).not.toContain(at.searchParams.get('code')!);
+    } finally {
+      log.mockRestore();
+    }
+  });
+  it('answers temporarily_unavailable, and logs it, when the provider cannot be reached at the callback', async () => {
+    const own = await startTestIdp();
+    const { ctx } = makeContext(testEnv(own.issuer));
+    const { at, jar } = await upToCallback(ctx, ACCOUNTS.ada);
+    await own.stop(); // the provider goes away between the login and the code exchange
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const back = new URL((await callback(ctx, at, jar.header(at))).headers.get('location')!);
+      expect(back.searchParams.get('error')).toBe('temporarily_unavailable');
+      expect(back.searchParams.get('state')).toBe('st-1');
+      expect(log.mock.calls.map((c) => c.join(' ')).join('\n')).toMatch(/fetch failed|ECONNREFUSED/);
+    } finally {
+      log.mockRestore();
+    }
   });
   it('sends the upstream provider’s own refusal back as access_denied', async () => {
     const { ctx } = makeContext(testEnv(idp.issuer));

@@ -142,15 +142,25 @@ describe('Netlify Blobs store (real local BlobsServer)', () => {
     expect(await s.has('code/live', now + 60_000)).toBe(true);
     expect(await s.has('family/f/used/j', now + 30 * 24 * HOUR)).toBe(true);
   });
-  it('a stopped server: claims reject and limits refuse (fail closed)', async () => {
+  it('a stopped server: claims reject and limits refuse as an outage, logging the real error (fail closed)', async () => {
     const own = new BlobsServer({ directory: mkdtempSync(path.join(tmpdir(), 'blobs-')), token: 't' });
     const { port } = await own.start();
     const url = `http://localhost:${port}`;
-    const s = blobsStore({ connection: { siteID: 's', token: 't', edgeURL: url, uncachedEdgeURL: url } });
+    const logged: unknown[] = [];
+    const s = blobsStore({
+      connection: { siteID: 's', token: 't', edgeURL: url, uncachedEdgeURL: url },
+      onStoreError: (err) => logged.push(err),
+    });
     expect(await s.claim('code/x', Date.now() + 60_000)).toBe(true);
     await own.stop();
     await expect(s.claim('code/y', Date.now() + 60_000)).rejects.toThrow();
-    expect(await s.limiter(spec('down')).consume('ada')).toMatchObject({ allowed: false });
+    // Not "rate limited" (ada used nothing): unavailable, with a short retry.
+    expect(await s.limiter(spec('down')).consume('ada')).toMatchObject({
+      allowed: false,
+      unavailable: true,
+      retryAfterSeconds: 5,
+    });
+    expect(String(logged[0])).toMatch(/fetch failed|ECONNREFUSED|Blobs/i);
   });
   it('a server that answers 500 is an error, never a first claim (the client alone would say modified)', async () => {
     const broken: Server = createServer((_req, res) => res.writeHead(500).end('boom'));

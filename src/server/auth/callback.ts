@@ -43,6 +43,12 @@ export async function handleCallback(request: Request, ctx: AuthContext, ip = ''
       );
     if (err instanceof UpstreamDeniedError)
       return fail('access_denied', `The identity provider refused the sign-in (${err.code}).`);
+    // What went wrong upstream goes to the function log (an outage and a wrong client secret look
+    // alike to the client); the log line carries the error's name, message and the provider's error
+    // code, never the client secret, the code or the tokens.
+    console.error(`sign-in callback: the identity provider step failed: ${describeUpstreamError(err)}`);
+    if (isUnreachable(err))
+      return fail('temporarily_unavailable', 'The identity provider could not be reached. Try again in a minute.');
     return fail('server_error', 'The sign-in with the identity provider could not be completed.');
   }
   if (!who.email || !who.emailVerified) return fail('access_denied', 'The account has no verified email address.');
@@ -68,4 +74,51 @@ export async function handleCallback(request: Request, ctx: AuthContext, ip = ''
   headers.set('location', back.href);
   headers.set('cache-control', 'no-store');
   return new Response(null, { status: 302, headers });
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** The error and its causes, outermost first. */
+function chain(err: unknown): unknown[] {
+  const out: unknown[] = [];
+  for (let e = err; e && out.length < 5; e = (e as { cause?: unknown }).cause) out.push(e);
+  return out;
+}
+
+/** True when the provider could not be reached at all (network failure or timeout), not when it answered. */
+export function isUnreachable(err: unknown): boolean {
+  return chain(err).some((e) => {
+    const x = e as { name?: string; code?: string; message?: string };
+    return (
+      x.name === 'TimeoutError' ||
+      x.name === 'AbortError' ||
+      (x.code !== undefined && NETWORK_CODES.has(x.code)) ||
+      (e instanceof TypeError && x.message === 'fetch failed')
+    );
+  });
+}
+
+/** One line about an upstream failure: each error's name, message and the provider's error fields. */
+export function describeUpstreamError(err: unknown): string {
+  return chain(err)
+    .map((e) => {
+      if (!(e instanceof Error)) return String(e);
+      const x = e as Error & { code?: string; status?: number; error?: string; error_description?: string };
+      const fields = [
+        x.code && `code ${x.code}`,
+        x.status && `HTTP ${x.status}`,
+        x.error && `error ${x.error}`,
+        x.error_description && `"${x.error_description}"`,
+      ].filter(Boolean);
+      return `${x.name}: ${x.message}${fields.length ? ` (${fields.join(', ')})` : ''}`;
+    })
+    .join(' ← ');
 }

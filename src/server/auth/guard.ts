@@ -46,6 +46,13 @@ export async function pageGate(
   if (!ready.ok) return errorPage(503, notConfiguredMessage(ready.missing), NOT_CONFIGURED_HINT);
   const limit = await limitByIp(ready.store, endpoint, ip);
   if (limit.allowed) return ready;
+  if (limit.unavailable)
+    return errorPage(
+      503,
+      'Sign-in is unavailable for a moment: the service that keeps sign-ins could not be reached.',
+      `Try again in ${limit.retryAfterSeconds} seconds.`,
+      [['Retry-After', String(limit.retryAfterSeconds)]],
+    );
   const minutes = limitWindow(endpoint) / 60;
   return errorPage(
     429,
@@ -98,6 +105,12 @@ export async function oauthPost(
   const ready = readiness(ctx);
   if (!ready.ok) return withCors(notConfigured(ready.missing));
   const limit = await limitByIp(ready.store, spec.endpoint, ip);
+  if (limit.unavailable)
+    return oauthError(
+      'temporarily_unavailable',
+      `The admin store could not be reached. Retry after ${limit.retryAfterSeconds} s.`,
+      { 'Retry-After': String(limit.retryAfterSeconds) },
+    );
   if (!limit.allowed) return oauthRateLimited(limit, limitWindow(spec.endpoint));
   if (!hasMediaType(request.headers.get('content-type'), spec.mediaType))
     return oauthError(spec.badBody, spec.mediaTypeHint);

@@ -112,6 +112,13 @@ export function createMcpHandler(deps: McpDeps) {
 
     // 4. Rate limit: every authenticated POST counts.
     const decision = await deps.limiter.consume(admin.sub);
+    if (decision.unavailable)
+      return apiError(
+        'unavailable',
+        'The admin store could not be reached, so the request was not counted or served.',
+        `Retry after ${decision.retryAfterSeconds} s.`,
+        { 'Retry-After': String(decision.retryAfterSeconds) },
+      );
     const limitHeaders = rateLimitHeaders(decision, deps.limiter.durationSeconds);
     if (!decision.allowed) {
       return apiError(

@@ -11,6 +11,8 @@ export interface LimitDecision {
   resetSeconds: number;
   /** Seconds to wait before retrying (0 when allowed). */
   retryAfterSeconds: number;
+  /** Not allowed because the store could not count (an outage, not a limit): answer 503, not 429. */
+  unavailable?: true;
 }
 
 export interface RateLimiter {

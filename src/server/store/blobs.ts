@@ -62,7 +62,10 @@ export function blobsStore(
       slotLimiter({ create, count }, spec, {
         now,
         scope: 'shared',
-        ...(opts.onStoreError ? { onStoreError: opts.onStoreError } : {}),
+        // The store's real error goes to the function log; the client gets a 503 saying it is an outage.
+        onStoreError:
+          opts.onStoreError ??
+          ((err) => console.error(`shared store (Netlify Blobs) failed: ${err instanceof Error ? err.message : err}`)),
       }),
   };
 }

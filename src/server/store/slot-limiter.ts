@@ -66,7 +66,14 @@ export function slotLimiter(
         // Never fail open: a store that cannot count refuses the request for a moment.
         opts.onStoreError?.(err);
         if (opts.fallback) return opts.fallback.consume(key);
-        return { allowed: false, limit: points, remaining: 0, resetSeconds: 5, retryAfterSeconds: 5 };
+        return {
+          allowed: false,
+          unavailable: true,
+          limit: points,
+          remaining: 0,
+          resetSeconds: 5,
+          retryAfterSeconds: 5,
+        };
       }
 
       /** The answer, with when capacity next comes back: when the oldest step holding a request drops out. */

@@ -13,10 +13,15 @@ export async function proposalBackend(ctx: ToolContext): Promise<ProposalBackend
   return ctx.proposals.backend();
 }
 
+/** A limit that could not be counted: the store is out, not the admin's allowance. */
+export const storeUnavailable = (retryAfterSeconds: number) =>
+  `unavailable: the admin store could not be reached, so nothing was done. Try again in ${retryAfterSeconds} s.`;
+
 /** Counts one proposal against the admin's limit, or refuses with the time to wait. */
 export async function countProposal(ctx: ToolContext): Promise<void> {
   const limiter = ctx.proposalLimiter;
   const d = await limiter.consume(ctx.admin.sub);
+  if (d.unavailable) throw new ToolError(storeUnavailable(d.retryAfterSeconds));
   if (!d.allowed)
     throw new ToolError(
       `rate_limited: at most ${limitInWords({ ...PROPOSAL_LIMIT, points: limiter.points }, 'proposals')} per admin. ` +
