@@ -18,13 +18,16 @@ export async function sealClient(
   return seal(secrets, 'client', { ru: c.redirectUris, ...(c.clientName ? { cn: c.clientName } : {}) }, now);
 }
 
+/** The longest client id /authorize, /token and the consent page accept; registration never issues a longer one. */
+export const CLIENT_ID_MAX = 8000;
+
 /** The client behind a client id, or null when the id is not one we issued (unknown, tampered). */
 export async function openClient(
   secrets: AuthSecrets,
   clientId: unknown,
   now: number,
 ): Promise<RegisteredClient | null> {
-  if (typeof clientId !== 'string' || clientId.length === 0 || clientId.length > 8000) return null;
+  if (typeof clientId !== 'string' || clientId.length === 0 || clientId.length > CLIENT_ID_MAX) return null;
   try {
     const p = await unseal(secrets, 'client', clientId, now);
     const ru = p.ru;

@@ -1,6 +1,7 @@
 // The first checks every /api/auth endpoint makes after its method: is the admin side configured
 // (with a shared store), and is this client IP within the endpoint's limit. The browser endpoints
 // answer with pages (`pageGate`); the OAuth POST endpoints share one preamble (`oauthPost`).
+import { isIPv6 } from 'node:net';
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { LimitDecision } from '../rate-limit/limiter.ts';
 import { AUTH_LIMITS, type AuthEndpoint } from '../../contract/limits.ts';
@@ -31,7 +32,31 @@ export function readiness(ctx: AuthContext): Readiness {
 
 /** Counts one request from `ip` against `endpoint`'s limit (never throws: store trouble refuses). */
 export function limitByIp(store: SharedStore, endpoint: AuthEndpoint, ip: string): Promise<LimitDecision> {
-  return store.limiter(AUTH_LIMITS[endpoint]).consume(ip || 'unknown');
+  return store.limiter(AUTH_LIMITS[endpoint]).consume(ipLimitKey(ip));
+}
+
+/**
+ * Whom a per-IP limit counts: an IPv4 address, or the /64 network of an IPv6 address (one subscriber
+ * usually holds a whole /64, so counting each address would give an attacker 2^64 budgets).
+ */
+export function ipLimitKey(ip: string): string {
+  if (!ip) return 'unknown';
+  const v4mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (v4mapped) return v4mapped[1]!;
+  if (isIPv6(ip)) return `${expandIPv6(ip).slice(0, 4).join(':')}::/64`;
+  return ip;
+}
+
+/** The eight groups of an IPv6 address, each as four lower-case hex digits. */
+function expandIPv6(ip: string): string[] {
+  const [head, tail] = ip.toLowerCase().split('::') as [string, string | undefined];
+  const parts = (s: string | undefined) => (s ? s.split(':') : []);
+  const left = parts(head);
+  const right = parts(tail);
+  // A trailing dotted IPv4 part (`::ffff:1.2.3.4`, `64:ff9b::1.2.3.4`) fills two groups.
+  const width = (p: string[]) => p.length + (p.at(-1)?.includes('.') ? 1 : 0);
+  const groups = tail === undefined ? left : [...left, ...Array(8 - width(left) - width(right)).fill('0'), ...right];
+  return groups.map((g) => g.padStart(4, '0'));
 }
 
 export const limitWindow = (endpoint: AuthEndpoint) => AUTH_LIMITS[endpoint].durationSeconds;

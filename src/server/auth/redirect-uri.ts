@@ -12,6 +12,9 @@ export function redirectUriProblem(raw: unknown): string | null {
     return 'is not an absolute URL';
   }
   if (url.hash || raw.includes('#')) return 'must not contain a fragment';
+  // Matching is exact, so a URI is stored only as the URL parser writes it: otherwise two spellings
+  // of one address (`HTTPS://Example.com`, a default port, `/a/../b`) would be two different clients.
+  if (url.href !== raw) return `is not in canonical form: register ${JSON.stringify(url.href)} instead`;
   if (url.username || url.password) return 'must not contain credentials';
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return null;

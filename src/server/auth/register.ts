@@ -2,7 +2,7 @@
 // secret), limited per client IP. Stateless: the answer's client_id is a sealed record of the
 // redirect URIs and name; an admin still approves each client on the consent page before it gets any.
 import { withCors } from '../http/cors.ts';
-import { sealClient } from './clients.ts';
+import { CLIENT_ID_MAX, sealClient } from './clients.ts';
 import type { AuthContext } from './context.ts';
 import { oauthPost, type OAuthPostSpec } from './guard.ts';
 import { oauthError } from './oauth-errors.ts';
@@ -52,13 +52,19 @@ export async function handleRegister(request: Request, ctx: AuthContext, ip = ''
   const responseTypes = meta.response_types ?? ['code'];
   if (!Array.isArray(responseTypes) || responseTypes.some((r) => r !== 'code'))
     return oauthError('invalid_client_metadata', 'response_types may contain only code.');
-  const clientName = typeof meta.client_name === 'string' ? meta.client_name.slice(0, 200) : undefined;
+  const clientName = typeof meta.client_name === 'string' ? cleanClientName(meta.client_name) : undefined;
   const now = ctx.now();
   const clientId = await sealClient(
     ready.cfg.secrets,
     { redirectUris: uris as string[], ...(clientName ? { clientName } : {}) },
     now,
   );
+  if (clientId.length > CLIENT_ID_MAX)
+    return oauthError(
+      'invalid_client_metadata',
+      `The redirect URIs and client name are too long together: their client_id would be ${clientId.length} ` +
+        `characters, and /authorize accepts at most ${CLIENT_ID_MAX}. Register fewer or shorter redirect URIs.`,
+    );
   const registration = {
     client_id: clientId,
     client_id_issued_at: Math.floor(now / 1000),
@@ -74,4 +80,18 @@ export async function handleRegister(request: Request, ctx: AuthContext, ip = ''
       headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
     }),
   );
+}
+
+/**
+ * The name the consent page shows: control and format characters removed (bidi overrides such as
+ * U+202E could make "Evil ‮tnatsissA‬" read as another client's name; zero-width ones hide text),
+ * spaces collapsed, at most 200 characters.
+ */
+export function cleanClientName(raw: string): string | undefined {
+  const name = raw
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 200);
+  return name || undefined;
 }
