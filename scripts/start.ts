@@ -2,6 +2,7 @@
 // `npm run dev` does the same with `netlify dev`, which reloads on change. With no OIDC_ISSUER it
 // also runs the embedded development identity provider (loopback only, never in production). The
 // admin side's shared store is the local Netlify Blobs server netlify-cli runs: no Redis needed.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { isLoopbackHost } from '../src/config/env.ts';
 import { DEMO_ADMIN, startDevIdp, type DevIdp } from './dev-idp.ts';
@@ -77,7 +78,18 @@ try {
   stack = await startStack({ port, mode: dev ? 'dev' : 'serve', echo: true, timeoutMs: 600_000, env });
 } catch (err) {
   await cleanup();
-  throw err;
+  // The stack's own log (echoed above) ends in netlify's dump of its configuration; the reason a
+  // curator can act on comes last: the product files as `npm run validate` reads them.
+  const first = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+  console.error(`\nnpm start: ${first} (its log is above). The product files, as \`npm run validate\` reads them:\n`);
+  const validate = spawnSync(process.execPath, [path.join(ROOT, 'scripts/validate.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: 'inherit',
+  });
+  if (validate.status === 0)
+    console.error("\nThe product files are valid, so the build's own error above is the reason.");
+  process.exit(1);
 }
 // `npm run inspector` in another terminal lists http://localhost:8888/api/mcp unless told otherwise.
 const inspectorEnv = process.env.SITE_URL?.trim()

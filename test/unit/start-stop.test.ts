@@ -2,13 +2,16 @@
 // the README's command stops everything it started. A SIGTERM sent to npm reaches the start script
 // (which npm runs with `exec`) and ends the whole stack; if npm is killed outright, the start
 // script notices it lost its parent and stops the stack too. Either way the port is free for the
-// next start. (`npm start` runs the same script; its build would race the e2e stack's dist/.)
+// next start. (`npm start` runs the same script; its build would race the e2e stack's dist/, so it
+// is started here only with a broken catalog, which the build refuses before it writes anything.)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/stack.ts';
+import { productFile } from '../support/products.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -79,4 +82,31 @@ describe('stopping the local stack', () => {
     },
     180_000,
   );
+});
+
+describe('npm start when the build fails', () => {
+  it("ends with the validator's message (the file, the field, the fix), not netlify's configuration dump", async () => {
+    const content = mkdtempSync(path.join(tmpdir(), 'start-broken-'));
+    try {
+      writeFileSync(path.join(content, 'broken-kit.md'), productFile({ slug: 'broken-kit', price: -5 }));
+      const port = await freePort();
+      const npm = spawn('npm', ['start'], {
+        cwd: ROOT,
+        env: { ...process.env, PORT: String(port), SITE_URL: '', CATALOG_CONTENT_DIR: content },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let log = '';
+      npm.stdout!.on('data', (c: Buffer) => (log += c.toString()));
+      npm.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+      const code = await new Promise<number | null>((resolve) => npm.once('exit', resolve));
+      expect(code).toBe(1);
+      const tail = log.trimEnd().split('\n').slice(-8).join('\n');
+      expect(tail, log.slice(-3000)).toMatch(/broken-kit\.md/);
+      expect(tail).toMatch(/price/);
+      expect(tail).toMatch(/Fix:|fix/i);
+      expect(await gone(port)).toEqual({ processes: [], open: false });
+    } finally {
+      rmSync(content, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
