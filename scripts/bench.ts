@@ -370,7 +370,7 @@ async function photosOnAPhone(r: Run) {
       .map(([k, v]) => `${v} ${k}`)
       .join(', ');
     log(
-      `  ${t.path} at ${t.viewport}: first screen ${(t.firstScreenBytes / 1000).toFixed(1)} KB, all ${(t.allBytes / 1000).toFixed(1)} KB (${t.images} images: ${types})`,
+      `  ${t.path} at ${t.viewport}: first screen ${(t.firstScreenBytes / 1000).toFixed(1)} KB, all ${(t.allBytes / 1000).toFixed(1)} KB (${t.images} images received of ${t.pictures} on the page: ${types})`,
     );
   });
 }

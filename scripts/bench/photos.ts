@@ -88,6 +88,8 @@ export interface PhotoTransfer {
   /** Image bytes received after scrolling to the bottom (every lazy picture loaded). */
   allBytes: number;
   images: number;
+  /** Pictures on the page (every one should have been received: `images`). */
+  pictures?: number;
   /** Responses by media type. */
   types: Record<string, number>;
   error?: string;
@@ -119,14 +121,22 @@ export async function photoTransfer(base: string, pagePath: string): Promise<Pho
     });
     await page.goto(new URL(pagePath, base).href, { waitUntil: 'networkidle' });
     result.firstScreenBytes = bytes;
+    // A screen at a time, waiting until every picture in view has loaded (lazy ones included).
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += viewport.height / 2) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForTimeout(60);
+      await page.waitForFunction(() =>
+        [...document.images]
+          .filter((i) => {
+            const r = i.getBoundingClientRect();
+            return r.bottom > 0 && r.top < window.innerHeight;
+          })
+          .every((i) => i.complete),
+      );
     }
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(300);
     result.allBytes = bytes;
+    result.pictures = await page.evaluate(() => document.images.length);
   } catch (err) {
     result.error = err instanceof Error ? err.message : String(err);
   } finally {

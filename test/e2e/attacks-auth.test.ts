@@ -282,3 +282,37 @@ describe('limits without Redis', () => {
     expect(await res.json()).toMatchObject({ error: 'invalid_request' });
   });
 });
+
+describe('registration tricks', () => {
+  const registerRaw = (f: Fetch, meta: unknown) =>
+    f(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(meta),
+    });
+
+  it('metadata too large for a usable client_id is refused (it used to be a 201 with an 18,817-character id)', async () => {
+    const uris = Array.from({ length: 7 }, (_, i) => `https://attacker.example/${String(i).repeat(1900)}`);
+    const res = await registerRaw(actor(), { redirect_uris: uris });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'invalid_client_metadata' });
+  });
+
+  it('a redirect URI in another spelling than its canonical one is refused, naming the canonical form', async () => {
+    const res = await registerRaw(actor(), { redirect_uris: ['HTTPS://Attacker.Example:443/cb'] });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: 'invalid_redirect_uri',
+      error_description: expect.stringContaining('"https://attacker.example/cb"'),
+    });
+  });
+
+  it('a client name with bidi overrides reaches the consent page without them', async () => {
+    const f = actor();
+    const uri = 'https://attacker.example/cb';
+    const clientId = await register(f, uri, 'Claude\u202E (official)\u202C\u200B');
+    const page = await (await f(authorizeLink(clientId, uri, { resource: serverUrl }).href)).text();
+    expect(page).toContain('Claude (official)');
+    expect(page).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B]/);
+  });
+});
