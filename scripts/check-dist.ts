@@ -12,7 +12,7 @@ if (problems.length) {
   console.error(formatProblems(problems));
   process.exit(1);
 }
-const { failures, filesScanned, ms } = await checkDist(dist, { entries });
+const { failures, filesScanned, ms } = await checkDist(dist, { entries, base: settings().site.url });
 if (failures.length) {
   console.error(
     `✖ Post-build proof failed for ${dist} (${failures.length} ` +

@@ -24,10 +24,20 @@ export const BUILD_CACHE_DIR = '.build-cache';
 const CATALOG_DIR = 'catalog';
 const STATE_FILE = 'catalog/build-state.json';
 
+const LOCK_FILE = 'catalog-build.lock';
+/** The file whose size and time identify the output a finished build left (its build time inside). */
+const FINGERPRINT_FILE = 'api/products.json';
+
 interface BuildState {
   outDir: string;
   /** True once the build that wrote `outDir` passed its proof. */
   complete: boolean;
+  /**
+   * A digest of what the finished build left in `outDir` (its catalog JSON, which holds the build
+   * time): a dist/ from another build (a partial or out-of-step restore) differs. A digest, not a
+   * file time, because the Netlify cache may restore files with new times.
+   */
+  output?: { size: number; sha1: string };
 }
 
 export interface BuildStart {
@@ -35,6 +45,65 @@ export interface BuildStart {
   warm: boolean;
   /** Why the build starts cold (for the log). */
   reason: string | null;
+  /** On a warm start, what will still be redone from scratch (for the log). */
+  note: string | null;
+}
+
+/** The log line of a build's start: the truth about what is kept. */
+export const describeStart = (s: BuildStart) =>
+  s.warm ? `warm build: keeping what did not change${s.note ? ` (${s.note})` : ''}` : `cold build: ${s.reason}`;
+
+function fingerprint(outDir: string): BuildState['output'] {
+  try {
+    const bytes = readFileSync(path.join(outDir, FINGERPRINT_FILE));
+    return { size: bytes.length, sha1: createHash('sha1').update(bytes).digest('hex') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why the previous build's state cannot start a warm build, or null when it can. */
+function coldReason(stateFile: string, outDir: string): string | null {
+  if (!existsSync(stateFile)) return 'no previous build';
+  let state: Partial<BuildState> | null;
+  try {
+    state = JSON.parse(readFileSync(stateFile, 'utf8')) as Partial<BuildState> | null;
+  } catch (err) {
+    return `the previous build's state (${stateFile}) could not be read: ${(err as Error).message}`;
+  }
+  if (!state || typeof state.outDir !== 'string' || typeof state.complete !== 'boolean')
+    return `the previous build's state (${stateFile}) is incomplete`;
+  if (state.outDir !== outDir) return `the previous build wrote ${state.outDir}`;
+  if (!state.complete) return 'the previous build did not finish';
+  if (!existsSync(outDir)) return 'no previous output';
+  const now = fingerprint(outDir);
+  if (!state.output || !now || now.size !== state.output.size || now.sha1 !== state.output.sha1)
+    return `${outDir} is not the output the cached build left (its ${FINGERPRINT_FILE} differs): a partial or out-of-step restore`;
+  return null;
+}
+
+/**
+ * Refuses a second build into the same cache while one runs (two would overwrite each other's
+ * files); a lock left by a build that died is taken over.
+ */
+function takeLock(cacheDir: string, outDir: string): void {
+  const file = path.join(cacheDir, LOCK_FILE);
+  const held = readCacheJson<{ pid: number; startedAt: string }>(file);
+  if (held && held.pid !== process.pid && isAlive(held.pid))
+    throw new Error(
+      `Another build is running into ${outDir} (process ${held.pid}, started ${held.startedAt}). Wait for it ` +
+        `to finish or stop it; two builds into one folder would overwrite each other. If no build is running, delete ${file}.`,
+    );
+  writeCacheJson(file, { pid: process.pid, startedAt: new Date().toISOString() });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** A file of our part of the cache (made on first write). */
@@ -58,16 +127,13 @@ export function writeCacheJson(file: string, value: unknown): void {
  * told not to: it would also empty a warm one) and drops every manifest that describes old output.
  */
 export function startBuild(cacheDir: string, outDir: string): BuildStart {
-  const state = readCacheJson<BuildState>(path.join(cacheDir, STATE_FILE));
-  const reason = !state
-    ? 'no previous build'
-    : state.outDir !== outDir
-      ? `the previous build wrote ${state.outDir}`
-      : !state.complete
-        ? 'the previous build did not finish'
-        : !existsSync(outDir)
-          ? 'no previous output'
-          : null;
+  mkdirSync(cacheDir, { recursive: true });
+  takeLock(cacheDir, outDir);
+  const reason = coldReason(path.join(cacheDir, STATE_FILE), outDir);
+  const note =
+    reason === null && !existsSync(path.join(cacheDir, ASTRO_INCREMENTAL.manifest))
+      ? "Astro's page manifest is missing, so every page is rendered again"
+      : null;
   if (reason) {
     if (existsSync(outDir))
       for (const name of readdirSync(outDir)) rmSync(path.join(outDir, name), { recursive: true, force: true });
@@ -76,12 +142,18 @@ export function startBuild(cacheDir: string, outDir: string): BuildStart {
   }
   writeCacheJson(path.join(cacheDir, STATE_FILE), { outDir, complete: false } satisfies BuildState);
   linkPageCopies(cacheDir, outDir);
-  return { warm: reason === null, reason };
+  return { warm: reason === null, reason, note };
 }
 
 /** Marks the build as finished and proven: the next build into `outDir` may start warm. */
 export function finishBuild(cacheDir: string, outDir: string): void {
-  writeCacheJson(path.join(cacheDir, STATE_FILE), { outDir, complete: true } satisfies BuildState);
+  const output = fingerprint(outDir);
+  writeCacheJson(path.join(cacheDir, STATE_FILE), {
+    outDir,
+    complete: true,
+    ...(output ? { output } : {}),
+  } satisfies BuildState);
+  rmSync(path.join(cacheDir, LOCK_FILE), { force: true });
 }
 
 /**

@@ -16,7 +16,7 @@ import { imageMediaType, productImagesDir } from '../catalog/images.ts';
 import { localImageName } from '../catalog/urls.ts';
 import { PRODUCTS_DIR } from '../catalog/load.ts';
 import type { Settings } from '../config/env.ts';
-import { codeVersion, finishBuild, startBuild } from './build-cache.ts';
+import { codeVersion, describeStart, finishBuild, startBuild } from './build-cache.ts';
 import { formatLeak } from './leak-scan.ts';
 import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
@@ -120,7 +120,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         if (command !== 'build') return;
         checkAstroInternals(root);
         const start = startBuild(cacheDir, outDir);
-        logger.info(start.warm ? 'warm build: keeping what did not change' : `cold build: ${start.reason}`);
+        logger.info(describeStart(start));
         clearCatalogHandoff(cacheDir);
         // Every product file, parsed once for the whole build; a problem stops it here.
         loaded = await readProductFiles({
@@ -188,7 +188,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         const pruned = pruneOutput(outDir, publicDir, [...pages, ...report.files]);
         if (pruned) logger.info(`removed ${pruned} files no output claims any more`);
         const ledger = proofLedger(cacheDir, outDir, entries, at, report.scanned);
-        const check = await checkDist(outDir, { entries, scanned: ledger.vouched });
+        const check = await checkDist(outDir, { entries, base, scanned: ledger.vouched });
         if (check.failures.length) throw new Error(`Post-build proof failed:\n${formatFailures(check.failures)}`);
         ledger.save();
         logger.info(

@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { catalogView, type CatalogView } from '../catalog/catalog.ts';
+import { catalogView, toProduct, type CatalogView } from '../catalog/catalog.ts';
 import { Product, type CatalogEntry } from '../catalog/schema.ts';
 import { CATALOG_JSON_PATH, previewImageOf, PREVIEWS_DIR, productPath, SEARCH_INDEX_PATH } from '../catalog/urls.ts';
 import { CATEGORIES, CATEGORY_SLUGS } from '../config/site.ts';
@@ -31,6 +31,8 @@ export interface CheckResult {
 export interface CheckOptions {
   /** Every product file (published or not); the check decides which are published. */
   entries: readonly CatalogEntry[];
+  /** The site's address the outputs were written for (absolute image URLs start with it). */
+  base: string;
   /**
    * Files the leak search need not read: texts the build scanned as it wrote them, or files
    * unchanged since a build whose proof found them clean under the same hidden terms.
@@ -58,6 +60,7 @@ interface Proof {
   entries: readonly CatalogEntry[];
   files: string[];
   fileSet: Set<string>;
+  base: string;
   /** products.json as parsed JSON, and as the schema reads it. */
   raw: unknown;
   snapshot: CatalogSnapshot;
@@ -100,9 +103,11 @@ const CHECKS: Check[] = [
     },
   },
   {
-    // Per-slug files parse as Product and equal their snapshot entry byte for byte.
+    // Per-slug files parse as Product and equal their snapshot entry byte for byte, and both say
+    // what the product files say (a kept file from an older build, or a truncated one, is caught).
     name: 'product JSON',
-    run({ files, fileSet, snapshot, read, parseJson, fail }) {
+    run({ files, fileSet, snapshot, view, base, read, parseJson, fail }) {
+      const fromFiles = new Map(view.products.map((e) => [e.data.slug, e]));
       const slugs = new Set(snapshot.products.map((p) => p.slug));
       for (const f of files)
         if (f.startsWith('api/products/') && !slugs.has(f.slice('api/products/'.length)))
@@ -114,8 +119,18 @@ const CHECKS: Check[] = [
           continue;
         }
         const body = read(`/${f}`);
-        if (!Product.safeParse(JSON.parse(body)).success) fail(`${f}: does not match Product`);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(body);
+        } catch (e) {
+          fail(`${f}: not JSON (${(e as Error).message}); rebuild to rewrite it`);
+          continue;
+        }
+        if (!Product.safeParse(parsed).success) fail(`${f}: does not match Product`);
         if (body !== JSON.stringify(p)) fail(`${f}: differs from its entry in ${CATALOG_JSON_PATH}`);
+        const entry = fromFiles.get(p.slug);
+        if (entry && JSON.stringify(p) !== JSON.stringify(toProduct(entry, base)))
+          fail(`${CATALOG_JSON_PATH}: the entry of ${p.slug} differs from its product file ${entry.sourcePath}`);
       }
       const notFound = ApiError.safeParse(parseJson(NOT_FOUND_JSON_PATH));
       if (!notFound.success || notFound.data.error.code !== 'not_found')
@@ -272,13 +287,24 @@ const CHECKS: Check[] = [
 export const CHECK_NAMES = CHECKS.map((c) => c.name);
 
 /** Runs every check; `failures` lists what is wrong, one line each, under the check's name. */
-export async function checkDist(dist: string, { entries, scanned = () => false }: CheckOptions): Promise<CheckResult> {
+export async function checkDist(
+  dist: string,
+  { entries, base, scanned = () => false }: CheckOptions,
+): Promise<CheckResult> {
   const started = performance.now();
   const failures: string[] = [];
   const files = await walk(dist);
   // Synchronous reads throughout: the proof reads thousands of small files one after another, and
   // each awaited promise read would cost four thread-pool round trips (open, stat, read, close).
-  const read = (urlPath: string) => readFileSync(path.join(dist, distFileOf(urlPath)), 'utf8');
+  // A file that cannot be read is named with its path (the check stops there, reported below).
+  const read = (urlPath: string) => {
+    const file = distFileOf(urlPath);
+    try {
+      return readFileSync(path.join(dist, file), 'utf8');
+    } catch (e) {
+      throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  };
   let current = 'catalog JSON';
   const fail = (msg: string) => failures.push(`[${current}] ${msg}`);
   const parseJson = (urlPath: string): unknown => {
@@ -307,6 +333,7 @@ export async function checkDist(dist: string, { entries, scanned = () => false }
     entries,
     files,
     fileSet: new Set(files),
+    base,
     raw,
     snapshot: snap.data,
     view,
@@ -322,7 +349,11 @@ export async function checkDist(dist: string, { entries, scanned = () => false }
     current = check.name;
     const t = performance.now();
     const before = failures.length;
-    check.run(proof);
+    try {
+      check.run(proof);
+    } catch (e) {
+      fail(`${(e as Error).message} (the check stopped here)`);
+    }
     checks.push({ name: check.name, ms: performance.now() - t, failures: failures.length - before });
   }
   return { failures, filesScanned: proof.filesScanned, ms: performance.now() - started, checks };

@@ -38,7 +38,7 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dist, { recursive: true, force: true }));
 
-const check = () => checkDist(dist, { entries: SAMPLE });
+const check = () => checkDist(dist, { entries: SAMPLE, base: 'https://catalog.test' });
 
 describe('writeCatalogOutputs + checkDist', () => {
   it('writes every output and the proof passes', async () => {
@@ -110,7 +110,11 @@ describe('writeCatalogOutputs + checkDist', () => {
     const all = await check();
     expect(all.failures).toEqual([]);
     await writeFile(path.join(dist, 'index.html'), '<p>Quokka Secret Draft</p>');
-    const trusted = await checkDist(dist, { entries: SAMPLE, scanned: (f) => f !== 'index.html' });
+    const trusted = await checkDist(dist, {
+      entries: SAMPLE,
+      base: 'https://catalog.test',
+      scanned: (f) => f !== 'index.html',
+    });
     expect(trusted.filesScanned).toBe(1);
     expect(trusted.failures.join('\n')).toMatch(/\[no unpublished product\] index\.html: mentions unpublished/);
   });
@@ -126,6 +130,38 @@ describe('writeCatalogOutputs + checkDist', () => {
     const f = path.join(dist, 'api/products/ant-farm');
     await writeFile(f, JSON.stringify({ ...JSON.parse(await readFile(f, 'utf8')), name: 'Changed' }));
     expect((await check()).failures.join('\n')).toMatch(/api\/products\/ant-farm: differs from its entry/);
+  });
+
+  it('names a truncated per-product JSON file (not a bare JSON.parse error)', async () => {
+    const f = path.join(dist, 'api/products/ant-farm');
+    await writeFile(f, (await readFile(f, 'utf8')).slice(0, 10));
+    const { failures } = await check();
+    expect(failures.join('\n')).toMatch(
+      /\[product JSON\] api\/products\/ant-farm: not JSON \(.+\); rebuild to rewrite it/,
+    );
+  });
+
+  it('catches JSON kept from an older build that agrees with itself but not with the product files', async () => {
+    // An old brand in both products.json and the per-product file (a partial cache restore).
+    const catalogFile = path.join(dist, 'api/products.json');
+    const perSlug = path.join(dist, 'api/products/ant-farm');
+    const old = (await readFile(perSlug, 'utf8')).replace(/"brand":"[^"]*"/, '"brand":"Old Brand"');
+    expect(old).toContain('Old Brand');
+    const catalog = (await readFile(catalogFile, 'utf8')).replace(await readFile(perSlug, 'utf8'), old);
+    await writeFile(perSlug, old);
+    await writeFile(catalogFile, catalog);
+    const { failures } = await check();
+    expect(failures.join('\n')).toMatch(
+      /api\/products\.json: the entry of ant-farm differs from its product file content\/products\/ant-farm\.md/,
+    );
+  });
+
+  it('names a file it cannot read, with its path', async () => {
+    const f = path.join(dist, 'api/products/ant-farm');
+    await rm(f);
+    await mkdir(f);
+    const { failures } = await check();
+    expect(failures.join('\n')).toMatch(/api\/products\/ant-farm: cannot be read \(EISDIR\)/);
   });
 
   it('catches counts that disagree (llms-full, sitemap)', async () => {

@@ -1,0 +1,82 @@
+// How a build starts (src/build/build-cache.ts): warm only from a finished build's own output,
+// with a log line that tells the truth; a second build into the same cache while one runs refuses.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ASTRO_INCREMENTAL } from '../../src/build/astro-internals.ts';
+import { describeStart, finishBuild, startBuild } from '../../src/build/build-cache.ts';
+
+let tmp: string;
+let cacheDir: string;
+let outDir: string;
+const state = () => path.join(cacheDir, 'catalog/build-state.json');
+const lock = () => path.join(cacheDir, 'catalog-build.lock');
+
+/** A build that writes its catalog JSON and finishes (with Astro's page manifest unless told). */
+function finishedBuild({ manifest = true } = {}) {
+  startBuild(cacheDir, outDir);
+  mkdirSync(path.join(outDir, 'api'), { recursive: true });
+  writeFileSync(path.join(outDir, 'api/products.json'), '{"count":0,"generatedAt":"2026-11-24T00:00:00.000Z"}');
+  if (manifest) writeFileSync(path.join(cacheDir, ASTRO_INCREMENTAL.manifest), '{}');
+  finishBuild(cacheDir, outDir);
+}
+
+beforeEach(() => {
+  tmp = mkdtempSync(path.join(tmpdir(), 'build-start-'));
+  cacheDir = path.join(tmp, 'cache');
+  outDir = path.join(tmp, 'dist');
+});
+afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('startBuild', () => {
+  it('starts warm after a finished build into the same folder', () => {
+    finishedBuild();
+    const start = startBuild(cacheDir, outDir);
+    expect(describeStart(start)).toBe('warm build: keeping what did not change');
+  });
+
+  it.each([
+    ['no state', () => {}, /^cold build: no previous build$/],
+    [
+      'an unreadable state',
+      () => (mkdirSync(path.dirname(state()), { recursive: true }), writeFileSync(state(), '{"outDir": ')),
+      /^cold build: the previous build's state \(.*build-state\.json\) could not be read: /,
+    ],
+    [
+      'an empty state',
+      () => (mkdirSync(path.dirname(state()), { recursive: true }), writeFileSync(state(), '{}')),
+      /^cold build: the previous build's state \(.*\) is incomplete$/,
+    ],
+  ])('%s: a cold start that says why', (_, arrange, line) => {
+    arrange();
+    expect(describeStart(startBuild(cacheDir, outDir))).toMatch(line);
+  });
+
+  it('an output folder the cached build did not leave (a partial restore) starts cold and says so', () => {
+    finishedBuild();
+    const file = path.join(outDir, 'api/products.json');
+    writeFileSync(file, '{"count":0,"generatedAt":"2026-01-01T00:00:00.000Z"}'); // an older dist/
+    const start = startBuild(cacheDir, outDir);
+    expect(start.warm).toBe(false);
+    expect(describeStart(start)).toMatch(/is not the output the cached build left .*partial or out-of-step restore/);
+  });
+
+  it("says when Astro's page manifest is missing, so every page is rendered again", () => {
+    finishedBuild({ manifest: false });
+    expect(describeStart(startBuild(cacheDir, outDir))).toBe(
+      "warm build: keeping what did not change (Astro's page manifest is missing, so every page is rendered again)",
+    );
+  });
+
+  it('refuses to start while another build runs into the same cache, and takes over a dead one’s lock', () => {
+    mkdirSync(cacheDir, { recursive: true });
+    // The test runner's parent process is alive: it stands for a running build.
+    writeFileSync(lock(), JSON.stringify({ pid: process.ppid, startedAt: '2026-11-24T10:00:00Z' }));
+    expect(() => startBuild(cacheDir, outDir)).toThrow(
+      new RegExp(`Another build is running into .* \\(process ${process.ppid}, started 2026-11-24T10:00:00Z\\)`),
+    );
+    writeFileSync(lock(), JSON.stringify({ pid: 2 ** 22 + 12345, startedAt: '2026-11-24T10:00:00Z' }));
+    expect(() => startBuild(cacheDir, outDir)).not.toThrow();
+  });
+});
