@@ -126,10 +126,19 @@ export function writeCacheJson(file: string, value: unknown): void {
  * Decides cold or warm and marks the build as running. A cold start empties `outDir` (Astro is
  * told not to: it would also empty a warm one) and drops every manifest that describes old output.
  */
-export function startBuild(cacheDir: string, outDir: string): BuildStart {
+export function startBuild(
+  cacheDir: string,
+  outDir: string,
+  opts: { keptFilesChanged?: () => string[] } = {},
+): BuildStart {
   mkdirSync(cacheDir, { recursive: true });
   takeLock(cacheDir, outDir);
-  const reason = coldReason(path.join(cacheDir, STATE_FILE), outDir);
+  let reason = coldReason(path.join(cacheDir, STATE_FILE), outDir);
+  if (reason === null && opts.keptFilesChanged) {
+    const changed = opts.keptFilesChanged();
+    if (changed.length)
+      reason = `${changed.length} kept file${changed.length === 1 ? '' : 's'} changed since the last build proved ${changed.length === 1 ? 'it' : 'them'} (${changed.slice(0, 3).join(', ')}${changed.length > 3 ? ', …' : ''})`;
+  }
   const note =
     reason === null && !existsSync(path.join(cacheDir, ASTRO_INCREMENTAL.manifest))
       ? "Astro's page manifest is missing, so every page is rendered again"

@@ -20,7 +20,7 @@ import { codeVersion, describeStart, finishBuild, startBuild } from './build-cac
 import { formatLeak } from './leak-scan.ts';
 import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
-import { proofLedger } from './proof-ledger.ts';
+import { keptFilesChanged, proofLedger } from './proof-ledger.ts';
 import { publicCollisions, pruneOutput } from './prune.ts';
 import { readProductFiles, type ProductFiles } from './read-catalog.ts';
 
@@ -119,7 +119,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         base = (config.site ?? '').replace(/\/+$/, '');
         if (command !== 'build') return;
         checkAstroInternals(root);
-        const start = startBuild(cacheDir, outDir);
+        const start = startBuild(cacheDir, outDir, { keptFilesChanged: () => keptFilesChanged(cacheDir, outDir) });
         logger.info(describeStart(start));
         clearCatalogHandoff(cacheDir);
         // Every product file, parsed once for the whole build; a problem stops it here.

@@ -62,3 +62,21 @@ export function proofLedger(
     },
   };
 }
+
+/**
+ * The kept files that are not as the last passing proof left them (another size or time: truncated,
+ * overwritten, deleted), for a warm start to refuse. Empty when there is no ledger.
+ */
+export function keptFilesChanged(cacheDir: string, outDir: string): string[] {
+  const stored = readCacheJson<Ledger>(cacheFile(cacheDir, LEDGER));
+  const changed: string[] = [];
+  for (const [f, [size, mtimeMs]] of Object.entries(stored?.files ?? {})) {
+    try {
+      const s = statSync(path.join(outDir, f));
+      if (s.size !== size || s.mtimeMs !== mtimeMs) changed.push(f);
+    } catch {
+      changed.push(f);
+    }
+  }
+  return changed;
+}

@@ -62,6 +62,16 @@ describe('startBuild', () => {
     expect(describeStart(start)).toMatch(/is not the output the cached build left .*partial or out-of-step restore/);
   });
 
+  it('a kept file changed since the last proof (truncated, overwritten) starts cold, naming it', () => {
+    finishedBuild();
+    const start = startBuild(cacheDir, outDir, {
+      keptFilesChanged: () => ['products/codenames.html', 'products/codenames.md'],
+    });
+    expect(describeStart(start)).toBe(
+      'cold build: 2 kept files changed since the last build proved them (products/codenames.html, products/codenames.md)',
+    );
+  });
+
   it("says when Astro's page manifest is missing, so every page is rendered again", () => {
     finishedBuild({ manifest: false });
     expect(describeStart(startBuild(cacheDir, outDir))).toBe(
@@ -78,5 +88,39 @@ describe('startBuild', () => {
     );
     writeFileSync(lock(), JSON.stringify({ pid: 2 ** 22 + 12345, startedAt: '2026-11-24T10:00:00Z' }));
     expect(() => startBuild(cacheDir, outDir)).not.toThrow();
+  });
+});
+
+describe('keptFilesChanged', () => {
+  it('names the files whose size or time differ from the proof ledger, and the missing ones', async () => {
+    const { keptFilesChanged } = await import('../../src/build/proof-ledger.ts');
+    mkdirSync(path.join(outDir, 'products'), { recursive: true });
+    const page = path.join(outDir, 'products/codenames.html');
+    const twin = path.join(outDir, 'products/codenames.md');
+    const other = path.join(outDir, 'products/azul.html');
+    for (const f of [page, twin, other]) writeFileSync(f, '<p>a page of some length</p>');
+    const { statSync } = await import('node:fs');
+    const stamp = (f: string) => [statSync(f).size, statSync(f).mtimeMs];
+    mkdirSync(path.join(cacheDir, 'catalog'), { recursive: true });
+    writeFileSync(
+      path.join(cacheDir, 'catalog/proof-ledger.json'),
+      JSON.stringify({
+        terms: 'x',
+        files: {
+          'products/codenames.html': stamp(page),
+          'products/codenames.md': stamp(twin),
+          'products/azul.html': stamp(other),
+          'products/gone.html': [10, 1],
+        },
+      }),
+    );
+    expect(keptFilesChanged(cacheDir, outDir)).toEqual(['products/gone.html']);
+    writeFileSync(page, '<p>trunc'); // truncated
+    writeFileSync(twin, 'garbage garbage garbage!!'); // same size? no matter: a new time
+    expect(keptFilesChanged(cacheDir, outDir).sort()).toEqual([
+      'products/codenames.html',
+      'products/codenames.md',
+      'products/gone.html',
+    ]);
   });
 });
