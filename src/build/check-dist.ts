@@ -302,7 +302,9 @@ export async function checkDist(
     try {
       return readFileSync(path.join(dist, file), 'utf8');
     } catch (e) {
-      throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      throw new Error(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, {
+        cause: e,
+      });
     }
   };
   let current = 'catalog JSON';
