@@ -16,6 +16,8 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { ASTRO_INCREMENTAL } from './astro-internals.ts';
+import { PARSE_CACHE_FILE } from './parse-cache.ts';
+import { PICTURE_CACHE_FILE } from './picture-cache.ts';
 
 /** The default build cache folder (astro.config.mjs; ASTRO_CACHE_DIR moves it). */
 export const BUILD_CACHE_DIR = '.build-cache';
@@ -25,6 +27,8 @@ const CATALOG_DIR = 'catalog';
 const STATE_FILE = 'catalog/build-state.json';
 
 const LOCK_FILE = 'catalog-build.lock';
+/** Caches of what the inputs are (keyed by their content), which a cold start keeps. */
+const INPUT_CACHES = new Set([PARSE_CACHE_FILE, PICTURE_CACHE_FILE]);
 /** The file whose size and time identify the output a finished build left (its build time inside). */
 const FINGERPRINT_FILE = 'api/products.json';
 
@@ -86,7 +90,8 @@ function coldReason(stateFile: string, outDir: string): string | null {
  * Refuses a second build into the same cache while one runs (two would overwrite each other's
  * files); a lock left by a build that died is taken over.
  */
-function takeLock(cacheDir: string, outDir: string): void {
+export function lockBuild(cacheDir: string, outDir: string): void {
+  mkdirSync(cacheDir, { recursive: true });
   const file = path.join(cacheDir, LOCK_FILE);
   const held = readCacheJson<{ pid: number; startedAt: string }>(file);
   if (held && held.pid !== process.pid && isAlive(held.pid))
@@ -131,8 +136,7 @@ export function startBuild(
   outDir: string,
   opts: { keptFilesChanged?: () => string[] } = {},
 ): BuildStart {
-  mkdirSync(cacheDir, { recursive: true });
-  takeLock(cacheDir, outDir);
+  lockBuild(cacheDir, outDir);
   let reason = coldReason(path.join(cacheDir, STATE_FILE), outDir);
   if (reason === null && opts.keptFilesChanged) {
     const changed = opts.keptFilesChanged();
@@ -147,7 +151,13 @@ export function startBuild(
     if (existsSync(outDir))
       for (const name of readdirSync(outDir)) rmSync(path.join(outDir, name), { recursive: true, force: true });
     rmSync(path.join(cacheDir, ASTRO_INCREMENTAL.manifest), { force: true });
-    rmSync(path.join(cacheDir, CATALOG_DIR), { recursive: true, force: true });
+    // What described the old output goes; what describes the inputs (parsed product files, picture
+    // sizes: keyed by content, read before this point) stays.
+    const catalogDir = path.join(cacheDir, CATALOG_DIR);
+    if (existsSync(catalogDir))
+      for (const name of readdirSync(catalogDir))
+        if (!INPUT_CACHES.has(`${CATALOG_DIR}/${name}`))
+          rmSync(path.join(catalogDir, name), { recursive: true, force: true });
   }
   writeCacheJson(path.join(cacheDir, STATE_FILE), { outDir, complete: false } satisfies BuildState);
   linkPageCopies(cacheDir, outDir);

@@ -16,7 +16,7 @@ import { imageMediaType, productImagesDir } from '../catalog/images.ts';
 import { localImageName } from '../catalog/urls.ts';
 import { PRODUCTS_DIR } from '../catalog/load.ts';
 import type { Settings } from '../config/env.ts';
-import { codeVersion, describeStart, finishBuild, startBuild } from './build-cache.ts';
+import { codeVersion, describeStart, finishBuild, lockBuild, startBuild } from './build-cache.ts';
 import { formatLeak } from './leak-scan.ts';
 import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
@@ -119,10 +119,9 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         base = (config.site ?? '').replace(/\/+$/, '');
         if (command !== 'build') return;
         checkAstroInternals(root);
-        const start = startBuild(cacheDir, outDir, { keptFilesChanged: () => keptFilesChanged(cacheDir, outDir) });
-        logger.info(describeStart(start));
-        clearCatalogHandoff(cacheDir);
-        // Every product file, parsed once for the whole build; a problem stops it here.
+        lockBuild(cacheDir, outDir);
+        // Every product file, parsed once for the whole build; a problem stops it here, before the
+        // output folder is touched, so the last good site stays as it was.
         loaded = await readProductFiles({
           root,
           contentDir: contentDir(),
@@ -130,6 +129,9 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
           cacheDir,
           codeVersion: codeVersion(root),
         });
+        const start = startBuild(cacheDir, outDir, { keptFilesChanged: () => keptFilesChanged(cacheDir, outDir) });
+        logger.info(describeStart(start));
+        clearCatalogHandoff(cacheDir);
         writeCatalogHandoff(cacheDir, contentDir(), loaded);
         logger.info(`${loaded.entries.length} product files read (${loaded.unchanged} unchanged, not parsed again)`);
         // Vite writes the client assets anew into the kept folder: the old ones go first.

@@ -91,3 +91,17 @@ describe('the warm rebuild', () => {
     for (const f of KEPT) expect(statSync(path.join(warm.out, f)).mtimeMs, f).toBe(mtimes.get(f));
   });
 });
+
+describe('a build that stops on a product file', () => {
+  it('leaves the last good output as it was, even when it would have started cold', async () => {
+    const before = files(warm.out);
+    expect(before).toContain('index.html');
+    expect(before.some((f) => f.startsWith('_astro/'))).toBe(true);
+    // A cold start (an unreadable build state) would empty the output folder first…
+    writeFileSync(path.join(warm.cache, 'catalog/build-state.json'), '{');
+    // …and a product file the build refuses.
+    edit('ops-abacus-counting-frame', /price: \d+/, 'price: -5');
+    await expect(build(warm, '2030-01-01T12:00:00.000Z')).rejects.toThrow(/ops-abacus-counting-frame\.md/);
+    expect(files(warm.out)).toEqual(before);
+  }, 120_000);
+});
