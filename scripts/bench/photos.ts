@@ -8,6 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
+import { scrollThroughPictures } from '../lib/scroll-pictures.ts';
 import { IMAGE_CDN_PATH } from '../../src/catalog/urls.ts';
 
 /**
@@ -121,19 +122,7 @@ export async function photoTransfer(base: string, pagePath: string): Promise<Pho
     });
     await page.goto(new URL(pagePath, base).href, { waitUntil: 'networkidle' });
     result.firstScreenBytes = bytes;
-    // A screen at a time, waiting until every picture in view has loaded (lazy ones included).
-    const height = await page.evaluate(() => document.documentElement.scrollHeight);
-    for (let y = 0; y < height; y += viewport.height / 2) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForFunction(() =>
-        [...document.images]
-          .filter((i) => {
-            const r = i.getBoundingClientRect();
-            return r.bottom > 0 && r.top < window.innerHeight;
-          })
-          .every((i) => i.complete),
-      );
-    }
+    await scrollThroughPictures(page);
     await page.waitForLoadState('networkidle');
     result.allBytes = bytes;
     result.pictures = await page.evaluate(() => document.images.length);

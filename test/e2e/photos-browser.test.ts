@@ -4,11 +4,12 @@
 // the page shifts as the pictures load (CLS 0). Screenshots of a photo product join the suite's.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isPhoto } from '../../src/catalog/images.ts';
 import { CATALOG_JSON_PATH, IMAGE_CDN_PATH, productPath } from '../../src/catalog/urls.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
+import { scrollThroughPictures } from '../../scripts/lib/scroll-pictures.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -71,7 +72,8 @@ async function photosOn(pagePath: string, vp: (typeof VIEWPORTS)[number]) {
     types.set(res.url(), res.headers()['content-type'] ?? '');
   });
   await page.goto(new URL(pagePath, baseUrl).href, { waitUntil: 'networkidle' });
-  await scrollThrough(page);
+  await scrollThroughPictures(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   const drawn = await page.$$eval('img', (imgs) =>
     imgs
       .filter((i) => i.currentSrc.includes('/.netlify/images'))
@@ -84,23 +86,6 @@ async function photosOn(pagePath: string, vp: (typeof VIEWPORTS)[number]) {
     type: types.get(d.src) ?? 'not received',
   }));
   return { page, context, loads, cls, failures };
-}
-
-/** Scrolls to the bottom a screen at a time, waiting for the pictures each screen shows to load. */
-async function scrollThrough(page: Page) {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 600) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForFunction(() =>
-      [...document.images]
-        .filter((i) => {
-          const r = i.getBoundingClientRect();
-          return r.bottom > 0 && r.top < window.innerHeight;
-        })
-        .every((i) => i.complete && i.currentSrc !== ''),
-    );
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 describe.each(VIEWPORTS)('photos at $width px', (vp) => {
