@@ -1,5 +1,5 @@
 // One McpServer per request (stateless), with the admin tools this request needs registered
-// against its context (./tools/registry.ts). Results are structured content plus the same JSON as a text item.
+// against its context (the list in ./tools/index.ts). Results are structured content plus the same JSON as a text item.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
