@@ -1,5 +1,5 @@
 // `npm run bench [-- --n 10000] [--keep] [--skip-lighthouse] [--skip-hugo] [--seed 1] [--astro-config f]`: builds N
-// synthetic products cold, then warm as the hourly rebuild on Netlify (the output folder and build
+// synthetic products cold, then warm as a rebuild on Netlify (the output folder and build
 // cache kept, one product edited), beside two Hugo anchors (Hugo + Pagefind doing the same work,
 // which the build targets are judged against, and a trivial one-template site for information); times the admin functions, weighs the pages (and
 // the heaviest of all, gzipped), checks search ranking and transfer, runs Lighthouse on four pages,
@@ -171,7 +171,7 @@ async function coldBuild(r: Run) {
   r.cold = await ourBuild(r, 'cold');
 }
 
-/** The hourly rebuild: one product repriced, everything else as Netlify's build cache keeps it. */
+/** The warm rebuild: one product repriced, everything else as Netlify's build cache keeps it. */
 async function warmBuild(r: Run) {
   if (!r.cold?.ok) return log('skipped: the cold build failed');
   const edited = publishedEntries(r.entries, r.now).find((e) => e.data.price !== null)!;

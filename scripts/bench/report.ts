@@ -72,7 +72,7 @@ export interface BenchReport {
   buildCommand: string[];
   cacheMode: string;
   cold: BuildRun | null;
-  /** The hourly rebuild: dist/ and the build cache kept as Netlify keeps them, one product edited. */
+  /** The warm rebuild (after a merge or a due schedule): dist/ and the build cache kept as Netlify keeps them, one product edited. */
   warm: BuildRun | null;
   /** What the warm build's content change was. */
   warmEdit?: string;
@@ -195,7 +195,7 @@ export const TARGETS: TargetDef[] = [
     },
   },
   {
-    name: `hourly rebuild (warm, one product edited) ≤ ${LIMITS.sameWorkWarmRatio}× Hugo + Pagefind (same work)`,
+    name: `warm rebuild (one product edited) ≤ ${LIMITS.sameWorkWarmRatio}× Hugo + Pagefind (same work)`,
     judge(r) {
       const warm = okRun(r.warm);
       if (!warm) return unknown('the warm build did not run or failed');

@@ -1,5 +1,5 @@
 // Each product's Markdown (its body and its listing line) kept between builds, keyed by what the
-// product file says: the hourly rebuild stringifies only the products that changed, and the dumps
+// product file says: a warm rebuild stringifies only the products that changed, and the dumps
 // that hold every product (llms-full.txt, the category files) are put together from the rest.
 import { entryDigest } from './page-keys.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';

@@ -1,4 +1,4 @@
-// HEAVY (two full `astro build`s of a 5-product fixture, a few seconds each): the hourly rebuild
+// HEAVY (two full `astro build`s of a 5-product fixture, a few seconds each): a rebuild
 // with no content change leaves every output file byte-identical (hashed asset names included),
 // except products.json's `generatedAt`, which is the build time. Other stamps derive from content.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// HEAVY (three full `astro build`s of a small fixture): the hourly rebuild, warm from the kept
+// HEAVY (three full `astro build`s of a small fixture): a rebuild, warm from the kept
 // output folder and build cache, after adding, editing, unpublishing and deleting products, writes
 // exactly what a cold build of the same content writes, byte for byte (the admin catalog too);
 // and files that did not change were not rewritten.
