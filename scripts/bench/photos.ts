@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 import { scrollThroughPictures } from '../lib/scroll-pictures.ts';
+import { imageMediaType } from '../../src/catalog/images.ts';
 import { IMAGE_CDN_PATH } from '../../src/catalog/urls.ts';
 
 /**
@@ -47,8 +48,6 @@ export async function writeBenchPictures(dir: string, repoImages: string, count:
     .map((f) => `/images/products/${f}`);
 }
 
-const FORMATS = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' } as const;
-
 /**
  * Answers `/.netlify/images?url=/images/…&w=&h=&fit=&fm=` from the built site, as Netlify's Image
  * CDN does (sharp's default quality per format; Netlify's encoder settings may differ a little).
@@ -65,7 +64,7 @@ export function imageCdn(dist: string) {
         if (!src.startsWith('/images/')) return null;
         const file = path.join(dist, path.posix.normalize(src));
         if (!file.startsWith(dist)) return null;
-        const fm = (url.searchParams.get('fm') ?? 'webp') as keyof typeof FORMATS;
+        const fm = (url.searchParams.get('fm') ?? 'webp') as 'avif' | 'webp' | 'jpg' | 'png';
         const w = Number(url.searchParams.get('w')) || undefined;
         const h = Number(url.searchParams.get('h')) || undefined;
         const fit = url.searchParams.get('fit') === 'cover' ? 'cover' : 'inside';
@@ -73,7 +72,7 @@ export function imageCdn(dist: string) {
           .resize({ width: w, height: h, fit, withoutEnlargement: true })
           .toFormat(fm === 'jpg' ? 'jpeg' : fm)
           .toBuffer();
-        return { type: FORMATS[fm] ?? 'application/octet-stream', body };
+        return { type: imageMediaType(`picture.${fm}`), body };
       })().catch(() => null);
       done.set(url.search, answer);
     }

@@ -39,32 +39,23 @@ export interface ImageCheck {
   pictures: Map<string, Picture>;
 }
 
-/** A file name's extension → the format its content must have. */
+/** A file name's extension → the format its content must have: the photo formats (PHOTOS), `.jpg`, and SVG drawings. */
 const EXTENSIONS: Record<string, string> = {
+  ...Object.fromEntries(Object.keys(PHOTOS.formats).map((f) => [f, f])),
   jpg: 'jpeg',
-  jpeg: 'jpeg',
-  png: 'png',
-  webp: 'webp',
-  avif: 'avif',
   svg: 'svg',
 };
 
-const MEDIA_TYPES: Record<string, string> = {
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  avif: 'image/avif',
-};
+/** The kinds of picture, in words: "JPEG, PNG, WebP, AVIF or SVG". */
+const KINDS_IN_WORDS = `${Object.values(PHOTOS.formats).join(', ')} or SVG`;
 
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase();
 
 /** The media type of a picture by its file name's extension. */
-export const imageMediaType = (name: string) => MEDIA_TYPES[extensionOf(name)] ?? 'application/octet-stream';
-
-/** Whether a picture is a photo (served resized by the Image CDN) rather than an SVG drawing. */
-export const isPhoto = (imageUrl: string) => !/\.svg$/i.test(new URL(imageUrl, 'http://site.invalid').pathname);
+export function imageMediaType(name: string): string {
+  const format = EXTENSIONS[extensionOf(name)];
+  return format ? `image/${format === 'svg' ? 'svg+xml' : format}` : 'application/octet-stream';
+}
 
 const filesIn = (dir: string): string[] =>
   existsSync(dir)
@@ -108,8 +99,10 @@ async function readPicture(file: string, bytes: number): Promise<Picture | strin
 }
 
 const UNKNOWN_KIND = (name: string) => ({
-  message: `is a .${extensionOf(name)} file: pictures must be JPEG, PNG, WebP, AVIF or SVG`,
-  fix: 'Save the photo as JPEG (.jpg), PNG, WebP or AVIF, or the drawing as SVG.',
+  message: `is a .${extensionOf(name)} file: pictures must be ${KINDS_IN_WORDS}`,
+  fix: `Save the photo as ${Object.values(PHOTOS.formats)
+    .join(', ')
+    .replace(/, (?=[^,]*$)/, ' or ')} (a JPEG may end in .jpg), or the drawing as SVG.`,
 });
 
 /** What is wrong with a picture for a product, with the fix, or null. */
@@ -190,7 +183,7 @@ export async function inspectProductImages(
       if (typeof read === 'string') {
         report(
           `points to ${folder}/${name}, which cannot be read as a picture (${read})`,
-          'Open the file in an image editor and save it again as JPEG, PNG, WebP, AVIF or SVG.',
+          `Open the file in an image editor and save it again as ${KINDS_IN_WORDS}.`,
         );
         continue;
       }

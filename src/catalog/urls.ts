@@ -53,6 +53,9 @@ export function localImageName(imageUrl: string | null): string | null {
   return imageUrl !== null && LOCAL_IMAGE_PATH.test(imageUrl) ? imageUrl.slice(PRODUCT_IMAGES_PATH.length) : null;
 }
 
+/** Whether a picture is a photo (served resized by the Image CDN) rather than an SVG drawing. */
+export const isPhoto = (imageUrl: string) => !/\.svg$/i.test(new URL(imageUrl, 'http://site.invalid').pathname);
+
 /** Netlify's Image CDN: resizes and converts a local or allowed remote picture on request, at the edge. */
 export const IMAGE_CDN_PATH = '/.netlify/images';
 
@@ -94,7 +97,7 @@ export interface PreviewImage {
  */
 export function previewImageOf(imageUrl: string | null): PreviewImage | null {
   if (imageUrl === null) return null;
-  if (!/\.svg$/i.test(new URL(imageUrl, 'http://site.invalid').pathname))
+  if (isPhoto(imageUrl))
     return {
       url: imageCdnUrl(imageUrl, { w: PREVIEW_SIZE.width, h: PREVIEW_SIZE.height, fit: 'cover', fm: 'jpg' }),
       ...PREVIEW_SIZE,

@@ -4,9 +4,8 @@
 // on narrow screens, then a grid column of 15rem or more; the product page's picture is the whole
 // column on phones and about half the page beside the text from 52rem. Widths cover those slots at
 // one to three device pixels per CSS pixel.
-import { isPhoto } from '../catalog/images.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
-import { imageCdnUrl } from '../catalog/urls.ts';
+import { imageCdnUrl, isPhoto } from '../catalog/urls.ts';
 
 export const SLOTS = {
   card: {

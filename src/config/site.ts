@@ -72,9 +72,9 @@ export const CONTENT_SIGNAL_LINE = Object.entries(CONTENT_SIGNALS)
  * in step) and the pages' CSP allows images from them and nowhere else.
  */
 export const PHOTOS = {
-  formats: ['jpeg', 'png', 'webp', 'avif'],
+  /** Each format (as sharp names it, and its file extension) and its name in messages. */
+  formats: { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF' },
   maxBytes: 10 * 1024 * 1024,
   minShortSide: 800,
   remoteHosts: ['images.shop.example.com'],
 } as const;
-export type PhotoFormat = (typeof PHOTOS.formats)[number];
