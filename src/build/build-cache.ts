@@ -87,6 +87,7 @@ function coldReason(stateFile: string, outDir: string): string | null {
 }
 
 /**
+ * Taken before anything else of a build (the integration does, before it reads the product files).
  * Refuses a second build into the same cache while one runs (two would overwrite each other's
  * files); a lock left by a build that died is taken over.
  */
@@ -136,7 +137,6 @@ export function startBuild(
   outDir: string,
   opts: { keptFilesChanged?: () => string[] } = {},
 ): BuildStart {
-  lockBuild(cacheDir, outDir);
   let reason = coldReason(path.join(cacheDir, STATE_FILE), outDir);
   if (reason === null && opts.keptFilesChanged) {
     const changed = opts.keptFilesChanged();

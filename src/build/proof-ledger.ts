@@ -11,6 +11,16 @@ import { BINARY, hiddenTerms, termsDigest } from './leak-scan.ts';
 
 const LEDGER = 'proof-ledger.json';
 
+/** A kept file's size and modification time, or null when it is gone. */
+function stampOf(outDir: string, f: string): [number, number] | null {
+  try {
+    const s = statSync(path.join(outDir, f));
+    return [s.size, s.mtimeMs];
+  } catch {
+    return null;
+  }
+}
+
 interface Ledger {
   terms: string;
   /** relative path → [size, mtimeMs] when proven clean. */
@@ -30,14 +40,7 @@ export function proofLedger(
   const fresh = new Set(scanned);
   const seen: string[] = [];
   let vouched = 0;
-  const stamp = (f: string): [number, number] | null => {
-    try {
-      const s = statSync(path.join(outDir, f));
-      return [s.size, s.mtimeMs];
-    } catch {
-      return null;
-    }
-  };
+  const stamp = (f: string) => stampOf(outDir, f);
   return {
     vouched(f: string): boolean {
       seen.push(f);
@@ -71,12 +74,8 @@ export function keptFilesChanged(cacheDir: string, outDir: string): string[] {
   const stored = readCacheJson<Ledger>(cacheFile(cacheDir, LEDGER));
   const changed: string[] = [];
   for (const [f, [size, mtimeMs]] of Object.entries(stored?.files ?? {})) {
-    try {
-      const s = statSync(path.join(outDir, f));
-      if (s.size !== size || s.mtimeMs !== mtimeMs) changed.push(f);
-    } catch {
-      changed.push(f);
-    }
+    const now = stampOf(outDir, f);
+    if (!now || now[0] !== size || now[1] !== mtimeMs) changed.push(f);
   }
   return changed;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ASTRO_INCREMENTAL } from '../../src/build/astro-internals.ts';
-import { describeStart, finishBuild, startBuild } from '../../src/build/build-cache.ts';
+import { describeStart, finishBuild, lockBuild, startBuild } from '../../src/build/build-cache.ts';
 
 let tmp: string;
 let cacheDir: string;
@@ -83,11 +83,11 @@ describe('startBuild', () => {
     mkdirSync(cacheDir, { recursive: true });
     // The test runner's parent process is alive: it stands for a running build.
     writeFileSync(lock(), JSON.stringify({ pid: process.ppid, startedAt: '2026-11-24T10:00:00Z' }));
-    expect(() => startBuild(cacheDir, outDir)).toThrow(
+    expect(() => lockBuild(cacheDir, outDir)).toThrow(
       new RegExp(`Another build is running into .* \\(process ${process.ppid}, started 2026-11-24T10:00:00Z\\)`),
     );
     writeFileSync(lock(), JSON.stringify({ pid: 2 ** 22 + 12345, startedAt: '2026-11-24T10:00:00Z' }));
-    expect(() => startBuild(cacheDir, outDir)).not.toThrow();
+    expect(() => lockBuild(cacheDir, outDir)).not.toThrow();
   });
 });
 
