@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { limitInWords, PROPOSAL_LIMIT } from '../../../contract/limits.ts';
 import type { CatalogEntry } from '../../../catalog/schema.ts';
 import { ProposalError, type ProposalBackend } from '../../proposals/backend.ts';
-import { ToolError, type ToolContext } from './tool.ts';
+import { spendLimit, ToolError, type ToolContext } from './tool.ts';
 
 /** The backend, or a `not_configured` tool error naming what to set. */
 export async function proposalBackend(ctx: ToolContext): Promise<ProposalBackend> {
@@ -13,20 +13,16 @@ export async function proposalBackend(ctx: ToolContext): Promise<ProposalBackend
   return ctx.proposals.backend();
 }
 
-/** A limit that could not be counted: the store is out, not the admin's allowance. */
-export const storeUnavailable = (retryAfterSeconds: number) =>
-  `unavailable: the admin store could not be reached, so nothing was done. Try again in ${retryAfterSeconds} s.`;
-
 /** Counts one proposal against the admin's limit, or refuses with the time to wait. */
 export async function countProposal(ctx: ToolContext): Promise<void> {
   const limiter = ctx.proposalLimiter;
-  const d = await limiter.consume(ctx.admin.sub);
-  if (d.unavailable) throw new ToolError(storeUnavailable(d.retryAfterSeconds));
-  if (!d.allowed)
-    throw new ToolError(
+  await spendLimit(
+    limiter,
+    ctx,
+    (d) =>
       `rate_limited: at most ${limitInWords({ ...PROPOSAL_LIMIT, points: limiter.points }, 'proposals')} per admin. ` +
-        `Try again in ${d.retryAfterSeconds} s.`,
-    );
+      `Try again in ${d.retryAfterSeconds} s.`,
+  );
 }
 
 /** Runs a backend call; its failure becomes a tool error with its code and message. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { AdminIdentity } from '../../auth/tokens.ts';
 import type { AdminIndex } from '../../admin-catalog/admin-index.ts';
-import type { RateLimiter } from '../../rate-limit/limiter.ts';
+import type { LimitDecision, RateLimiter } from '../../rate-limit/limiter.ts';
 import type { LinkPolicy } from '../links.ts';
 import type { ProposalsChoice } from '../../proposals/choose.ts';
 
@@ -36,6 +36,25 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
 
 /** A failure reported to the client as a tool result with `isError: true`. */
 export class ToolError extends Error {}
+
+/**
+ * Spends one of the admin's allowance on `limiter`: the decision when allowed; otherwise a tool
+ * error, `refused`'s words when the limit is reached, or `unavailable: …` when the store could not
+ * count (an outage, not the admin's allowance).
+ */
+export async function spendLimit(
+  limiter: RateLimiter,
+  ctx: ToolContext,
+  refused: (d: LimitDecision) => string,
+): Promise<LimitDecision> {
+  const d = await limiter.consume(ctx.admin.sub);
+  if (d.unavailable)
+    throw new ToolError(
+      `unavailable: the admin store could not be reached, so nothing was done. Try again in ${d.retryAfterSeconds} s.`,
+    );
+  if (!d.allowed) throw new ToolError(refused(d));
+  return d;
+}
 
 /** Keeps each definition's input and output types linked while listing them together. */
 export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(def: ToolDef<I, O>): ToolDef =>

@@ -3,8 +3,7 @@
 import { z } from 'zod';
 import { limitInWords, REBUILD_LIMIT } from '../../../contract/limits.ts';
 import { HOOK_NOT_SET, postBuildHook } from '../../rebuild/build-hook.ts';
-import { storeUnavailable } from './proposing.ts';
-import { ToolError, defineTool } from './tool.ts';
+import { spendLimit, ToolError, defineTool } from './tool.ts';
 
 export default defineTool({
   name: 'trigger_rebuild',
@@ -22,12 +21,11 @@ export default defineTool({
   }),
   async run({ reason }, ctx) {
     if (!ctx.buildHookUrl) throw new ToolError(HOOK_NOT_SET); // before the limit is spent
-    const limit = await ctx.rebuildLimiter.consume(ctx.admin.sub);
-    if (limit.unavailable) throw new ToolError(storeUnavailable(limit.retryAfterSeconds));
-    if (!limit.allowed)
-      throw new ToolError(
-        `Rebuild limit reached (${limit.limit} per hour). Try again in ${limit.retryAfterSeconds} s.`,
-      );
+    const limit = await spendLimit(
+      ctx.rebuildLimiter,
+      ctx,
+      (d) => `Rebuild limit reached (${d.limit} per hour). Try again in ${d.retryAfterSeconds} s.`,
+    );
     const res = await postBuildHook(ctx.buildHookUrl, `MCP: ${reason ?? 'rebuild'} (${ctx.admin.email})`, ctx.fetch);
     if (!res.ok) throw new ToolError(res.reason);
     return {
