@@ -9,6 +9,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      '.dist-next/',
+      '.dist-previous/',
       '.astro/',
       '.netlify/',
       '.generated/',

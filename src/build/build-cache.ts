@@ -2,14 +2,19 @@
 // previous dist/ (both kept by the Netlify build plugin in netlify/plugins/build-cache). It holds
 // Astro's content store and incremental-build manifest, and under catalog/ what the catalog
 // outputs know about the last build. A build starts warm only when the last one into the same
-// dist/ finished and passed its proof; otherwise it empties dist/ and forgets what it knew.
+// dist/ finished and passed its proof; otherwise it starts from an empty folder and forgets what
+// it knew. Either way it writes into a staging folder beside dist/, which replaces dist/ only once
+// the proof has passed: a build that fails or is killed leaves the last good site as it was.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -129,14 +134,27 @@ export function writeCacheJson(file: string, value: unknown): void {
 }
 
 /**
- * Decides cold or warm and marks the build as running. A cold start empties `outDir` (Astro is
- * told not to: it would also empty a warm one) and drops every manifest that describes old output.
+ * The folder a build writes into, beside the output folder it replaces once the proof has passed
+ * (`dist` → `.dist-next`): the integration points Astro there, and finishBuild publishes it.
+ */
+export const stagingDir = (outDir: string) => besideOutput(outDir, 'next');
+/** Where the replaced output goes for the moment of the swap (`.dist-previous`). */
+const previousDir = (outDir: string) => besideOutput(outDir, 'previous');
+const besideOutput = (outDir: string, role: string) =>
+  path.join(path.dirname(outDir), `.${path.basename(outDir)}-${role}`);
+
+/**
+ * Decides cold or warm from the output folder the last build published, marks the build as
+ * running and prepares its staging folder: a copy of that output on a warm start (kept files
+ * stay, with their times, for the ledgers), empty on a cold one. The output folder itself is not
+ * touched. A cold start drops every manifest that describes old output.
  */
 export function startBuild(
   cacheDir: string,
   outDir: string,
   opts: { keptFilesChanged?: () => string[] } = {},
 ): BuildStart {
+  undoCutShortSwap(outDir);
   let reason = coldReason(path.join(cacheDir, STATE_FILE), outDir);
   if (reason === null && opts.keptFilesChanged) {
     const changed = opts.keptFilesChanged();
@@ -148,8 +166,6 @@ export function startBuild(
       ? "Astro's page manifest is missing, so every page is rendered again"
       : null;
   if (reason) {
-    if (existsSync(outDir))
-      for (const name of readdirSync(outDir)) rmSync(path.join(outDir, name), { recursive: true, force: true });
     rmSync(path.join(cacheDir, ASTRO_INCREMENTAL.manifest), { force: true });
     // What described the old output goes; what describes the inputs (parsed product files, picture
     // sizes: keyed by content, read before this point) stays.
@@ -159,13 +175,48 @@ export function startBuild(
         if (!INPUT_CACHES.has(`${CATALOG_DIR}/${name}`))
           rmSync(path.join(catalogDir, name), { recursive: true, force: true });
   }
+  const stage = stagingDir(outDir);
+  rmSync(stage, { recursive: true, force: true }); // what a failed build left
+  if (reason === null) copyFolder(outDir, stage);
+  else mkdirSync(stage, { recursive: true });
   writeCacheJson(path.join(cacheDir, STATE_FILE), { outDir, complete: false } satisfies BuildState);
-  linkPageCopies(cacheDir, outDir);
+  linkPageCopies(cacheDir, stage);
   return { warm: reason === null, reason, note };
 }
 
-/** Marks the build as finished and proven: the next build into `outDir` may start warm. */
+/**
+ * Copies a folder with its files' times (the proof ledger and the warm-start check compare them).
+ * `cp -a`, where there is one: 41,600 files (327 MB) in 1.7 s here, against 5.3 s for Node's own
+ * copy of the same tree.
+ */
+function copyFolder(from: string, to: string): void {
+  const cp = spawnSync('cp', ['-a', from, to], { encoding: 'utf8' });
+  if ((cp.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
+    cpSync(from, to, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+    return;
+  }
+  if (cp.error || cp.status !== 0)
+    throw new Error(`Could not copy ${from} to ${to} for a warm build: ${cp.error?.message ?? cp.stderr.trim()}`);
+}
+
+/** A build killed between the two renames of its swap left no output folder: the old one comes back. */
+function undoCutShortSwap(outDir: string): void {
+  const previous = previousDir(outDir);
+  if (!existsSync(previous)) return;
+  if (existsSync(outDir)) rmSync(previous, { recursive: true, force: true });
+  else renameSync(previous, outDir);
+}
+
+/**
+ * After the proof passed: the staging folder becomes the output folder (two renames, then the old
+ * output is removed), and the build is marked finished, so the next build into `outDir` may start
+ * warm.
+ */
 export function finishBuild(cacheDir: string, outDir: string): void {
+  const previous = previousDir(outDir);
+  if (existsSync(outDir)) renameSync(outDir, previous);
+  renameSync(stagingDir(outDir), outDir);
+  rmSync(previous, { recursive: true, force: true });
   const output = fingerprint(outDir);
   writeCacheJson(path.join(cacheDir, STATE_FILE), {
     outDir,
@@ -177,12 +228,12 @@ export function finishBuild(cacheDir: string, outDir: string): void {
 
 /**
  * Astro's incremental build keeps a copy of every page it renders under cacheDir/dist, to restore
- * pages into an empty output folder. Our output folder is kept whole between builds, so that copy
- * would only double every page write: the copy folder is made a link to the output folder itself.
- * Astro then rewrites a page it just wrote (cheap, no new file), restores nothing (a page missing
- * from dist/ is rendered again) and, when a page disappears, deletes it from dist/.
+ * pages into an empty output folder. Our staging folder starts as a whole copy of the last output,
+ * so that copy would only double every page write: the copy folder is made a link to the staging
+ * folder itself. Astro then rewrites a page it just wrote (cheap, no new file), restores nothing
+ * (a page missing from the folder is rendered again) and, when a page disappears, deletes it.
  */
-function linkPageCopies(cacheDir: string, outDir: string): void {
+function linkPageCopies(cacheDir: string, stage: string): void {
   const copies = path.join(cacheDir, ASTRO_INCREMENTAL.pageCopies);
   let stat;
   try {
@@ -192,8 +243,7 @@ function linkPageCopies(cacheDir: string, outDir: string): void {
   }
   if (stat) rmSync(copies, { recursive: true, force: true });
   mkdirSync(cacheDir, { recursive: true });
-  mkdirSync(outDir, { recursive: true });
-  symlinkSync(path.relative(cacheDir, outDir) || '.', copies, 'dir');
+  symlinkSync(path.relative(cacheDir, stage) || '.', copies, 'dir');
 }
 
 /**

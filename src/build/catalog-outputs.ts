@@ -1,13 +1,15 @@
 // Astro integration: the catalog's non-HTML outputs and the post-build proof. While Astro renders
 // the pages, a worker process (./outputs-worker.ts) writes every other output, the search index,
 // the link previews and the admin catalog; when the pages are done, files no output claims are
-// removed and the proof runs over the whole output folder. A build that follows a finished one
-// into the same folder starts warm (./build-cache.ts): unchanged outputs are kept, not rewritten.
+// removed and the proof runs over the whole output folder. All of it is written into a staging
+// folder beside the output folder, which replaces it only when the proof has passed. A build that
+// follows a finished one into the same folder starts warm (./build-cache.ts): the staging folder
+// starts as a copy of the last output, and unchanged outputs are kept, not rewritten.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createReadStream, existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { ADMIN_CATALOG_DIR } from '../admin/catalog-format.ts';
 import { checkAstroInternals } from './astro-internals.ts';
@@ -16,7 +18,7 @@ import { imageMediaType, productImagesDir } from '../catalog/images.ts';
 import { localImageName } from '../catalog/urls.ts';
 import { PRODUCTS_DIR } from '../catalog/load.ts';
 import type { Settings } from '../config/env.ts';
-import { codeVersion, describeStart, finishBuild, lockBuild, startBuild } from './build-cache.ts';
+import { codeVersion, describeStart, finishBuild, lockBuild, stagingDir, startBuild } from './build-cache.ts';
 import { formatLeak } from './leak-scan.ts';
 import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
@@ -81,7 +83,9 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
   let command = '';
   let root = process.cwd();
   let publicDir = path.join(root, 'public');
+  /** The output folder (the site Netlify publishes), and the staging folder Astro writes into. */
   let outDir = path.join(root, 'dist');
+  let stage = stagingDir(outDir);
   let cacheDir = root;
   let worker: ReturnType<typeof startWorker> | undefined;
   let loaded: ProductFiles | undefined;
@@ -92,8 +96,13 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
   return {
     name: 'catalog-outputs',
     hooks: {
-      'astro:config:setup': ({ command: running, updateConfig }) => {
+      'astro:config:setup': ({ command: running, config, updateConfig }) => {
         command = running;
+        if (command === 'build') {
+          outDir = fileURLToPath(config.outDir);
+          stage = stagingDir(outDir);
+          updateConfig({ outDir: pathToFileURL(`${stage}${path.sep}`) });
+        }
         (globalThis as Record<symbol, string>)[Symbol.for(BUILD_TIME_KEY)] = at.toISOString();
         const id = `\0${BUILD_TIME_MODULE}`;
         updateConfig({
@@ -114,14 +123,13 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
       'astro:config:done': async ({ config, logger }) => {
         root = fileURLToPath(config.root);
         publicDir = fileURLToPath(config.publicDir);
-        outDir = fileURLToPath(config.outDir);
         cacheDir = fileURLToPath(config.cacheDir);
         base = (config.site ?? '').replace(/\/+$/, '');
         if (command !== 'build') return;
         checkAstroInternals(root);
         lockBuild(cacheDir, outDir);
-        // Every product file, parsed once for the whole build; a problem stops it here, before the
-        // output folder is touched, so the last good site stays as it was.
+        // Every product file, parsed once for the whole build; a problem stops it here, before
+        // anything is written.
         loaded = await readProductFiles({
           root,
           contentDir: contentDir(),
@@ -134,15 +142,16 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         clearCatalogHandoff(cacheDir);
         writeCatalogHandoff(cacheDir, contentDir(), loaded);
         logger.info(`${loaded.entries.length} product files read (${loaded.unchanged} unchanged, not parsed again)`);
-        // Vite writes the client assets anew into the kept folder: the old ones go first.
-        rmSync(path.join(outDir, '_astro'), { recursive: true, force: true });
+        // Vite writes the client assets anew: the copies of the last ones go first (the output
+        // folder keeps its own until the swap).
+        rmSync(path.join(stage, '_astro'), { recursive: true, force: true });
         // The worker starts now, on the core that Astro's content sync and Vite leave idle, so the
         // search index is done by the time the pages are.
         worker = startWorker(
           root,
           {
             root,
-            outDir,
+            outDir: stage,
             cacheDir,
             imagesDir: productImagesDir(root, build.imagesDir),
             contentDir: contentDir(),
@@ -170,7 +179,8 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         });
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
-        if (fileURLToPath(dir) !== outDir) throw new Error(`Unexpected output folder ${fileURLToPath(dir)}`);
+        if (path.resolve(fileURLToPath(dir)) !== path.resolve(stage))
+          throw new Error(`Unexpected output folder ${fileURLToPath(dir)} (expected the staging folder ${stage})`);
         // The proof's libraries (ajv, the schemas) load only now, off the way to the first page.
         const { checkDist, formatFailures } = await import('./check-dist.ts');
         const report = await worker!.report;
@@ -181,22 +191,23 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         // Astro's pages (rendered or kept), then the worker's outputs.
         const pages = [...assets.values()]
           .flat()
-          .map((u) => path.relative(outDir, fileURLToPath(u)).split(path.sep).join('/'));
+          .map((u) => path.relative(stage, fileURLToPath(u)).split(path.sep).join('/'));
         const shadowed = publicCollisions(publicDir, [...pages, ...report.files]);
         if (shadowed.length)
           throw new Error(
             `These files in public/ are also written by the build, so the output would depend on which lands last: ${shadowed.map((f) => `public/${f}`).join(', ')}. Remove them from public/.`,
           );
-        const pruned = pruneOutput(outDir, publicDir, [...pages, ...report.files]);
+        const pruned = pruneOutput(stage, publicDir, [...pages, ...report.files]);
         if (pruned) logger.info(`removed ${pruned} files no output claims any more`);
-        const ledger = proofLedger(cacheDir, outDir, entries, at, report.scanned);
-        const check = await checkDist(outDir, { entries, base, scanned: ledger.vouched });
+        const ledger = proofLedger(cacheDir, stage, entries, at, report.scanned);
+        const check = await checkDist(stage, { entries, base, scanned: ledger.vouched });
         if (check.failures.length) throw new Error(`Post-build proof failed:\n${formatFailures(check.failures)}`);
         ledger.save();
         logger.info(
           `post-build proof passed: ${check.checks.map((c) => `${c.name} ${c.ms.toFixed(0)} ms`).join(', ')}; ${check.filesScanned} files read for the leak search (${ledger.vouchedCount()} vouched for)`,
         );
         finishBuild(cacheDir, outDir);
+        logger.info(`published ${path.relative(root, stage) || stage} as ${path.relative(root, outDir) || outDir}`);
       },
     },
   };

@@ -32,20 +32,18 @@ export interface BuildDirs {
   adminOut: string;
 }
 
-/**
- * One `astro build` of `contentDir` into `dirs`, as if the clock read `buildTime`; returns what it
- * printed. Kept folders make the next build into them warm, as on Netlify.
- */
-export async function astroBuild(
+/** The `astro build` command of `contentDir` into `dirs`, as if the clock read `buildTime`. */
+export function astroBuildCommand(
   contentDir: string,
   buildTime: string,
   dirs: BuildDirs,
   env: Record<string, string> = {},
-): Promise<string> {
-  try {
-    const out = await run(process.execPath, [ASTRO, 'build', '--outDir', dirs.outDir], {
+) {
+  return {
+    file: process.execPath,
+    args: [ASTRO, 'build', '--outDir', dirs.outDir],
+    options: {
       cwd: ROOT,
-      maxBuffer: 64 * 1024 * 1024,
       env: {
         ...process.env,
         PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
@@ -57,7 +55,23 @@ export async function astroBuild(
         ADMIN_CATALOG_OUT: dirs.adminOut,
         ...env,
       },
-    });
+    },
+  };
+}
+
+/**
+ * One `astro build` of `contentDir` into `dirs`, as if the clock read `buildTime`; returns what it
+ * printed. Kept folders make the next build into them warm, as on Netlify.
+ */
+export async function astroBuild(
+  contentDir: string,
+  buildTime: string,
+  dirs: BuildDirs,
+  env: Record<string, string> = {},
+): Promise<string> {
+  const { file, args, options } = astroBuildCommand(contentDir, buildTime, dirs, env);
+  try {
+    const out = await run(file, args, { ...options, maxBuffer: 64 * 1024 * 1024 });
     return `${out.stdout}\n${out.stderr}`;
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string; message: string };

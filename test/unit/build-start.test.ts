@@ -1,11 +1,22 @@
-// How a build starts (src/build/build-cache.ts): warm only from a finished build's own output,
-// with a log line that tells the truth; a second build into the same cache while one runs refuses.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// How a build starts and ends (src/build/build-cache.ts): warm only from a finished build's own
+// output, with a log line that tells the truth; a second build into the same cache while one runs
+// refuses; the build writes into a staging folder that replaces the output folder only at the end.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ASTRO_INCREMENTAL } from '../../src/build/astro-internals.ts';
-import { describeStart, finishBuild, lockBuild, startBuild } from '../../src/build/build-cache.ts';
+import { describeStart, finishBuild, lockBuild, stagingDir, startBuild } from '../../src/build/build-cache.ts';
 
 let tmp: string;
 let cacheDir: string;
@@ -14,13 +25,18 @@ const state = () => path.join(cacheDir, 'catalog/build-state.json');
 const lock = () => path.join(cacheDir, 'catalog-build.lock');
 
 /** A build that writes its catalog JSON and finishes (with Astro's page manifest unless told). */
-function finishedBuild({ manifest = true } = {}) {
+function finishedBuild({ manifest = true, generatedAt = '2026-11-24T00:00:00.000Z' } = {}) {
   startBuild(cacheDir, outDir);
-  mkdirSync(path.join(outDir, 'api'), { recursive: true });
-  writeFileSync(path.join(outDir, 'api/products.json'), '{"count":0,"generatedAt":"2026-11-24T00:00:00.000Z"}');
+  writeOutput('api/products.json', `{"count":0,"generatedAt":"${generatedAt}"}`);
   if (manifest) writeFileSync(path.join(cacheDir, ASTRO_INCREMENTAL.manifest), '{}');
   finishBuild(cacheDir, outDir);
 }
+/** Writes a file as a running build does: into the staging folder. */
+function writeOutput(file: string, text: string) {
+  mkdirSync(path.dirname(path.join(stagingDir(outDir), file)), { recursive: true });
+  writeFileSync(path.join(stagingDir(outDir), file), text);
+}
+const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
 
 beforeEach(() => {
   tmp = mkdtempSync(path.join(tmpdir(), 'build-start-'));
@@ -88,6 +104,57 @@ describe('startBuild', () => {
     );
     writeFileSync(lock(), JSON.stringify({ pid: 2 ** 22 + 12345, startedAt: '2026-11-24T10:00:00Z' }));
     expect(() => lockBuild(cacheDir, outDir)).not.toThrow();
+  });
+});
+
+describe('the staging folder', () => {
+  it('is a copy of the last output on a warm start, with its files’ times; the output folder is untouched until finishBuild', () => {
+    finishedBuild();
+    const kept = path.join(outDir, 'api/products.json');
+    const stage = stagingDir(outDir);
+    expect(path.dirname(stage)).toBe(path.dirname(outDir)); // beside it: one rename away
+    expect(startBuild(cacheDir, outDir).warm).toBe(true);
+    expect(readFileSync(path.join(stage, 'api/products.json'), 'utf8')).toBe(read('api/products.json'));
+    expect(statSync(path.join(stage, 'api/products.json')).mtimeMs).toBe(statSync(kept).mtimeMs);
+    writeOutput('api/products.json', '{"count":1}');
+    writeOutput('index.html', '<p>new</p>');
+    expect(read('api/products.json')).toContain('"count":0');
+    expect(existsSync(path.join(outDir, 'index.html'))).toBe(false);
+    finishBuild(cacheDir, outDir);
+    expect(read('api/products.json')).toBe('{"count":1}');
+    expect(read('index.html')).toBe('<p>new</p>');
+    expect(readdirSync(tmp).sort()).toEqual(['cache', 'dist']); // no staging or previous folder left
+  });
+
+  it('starts empty on a cold start, and the output folder keeps the last site', () => {
+    finishedBuild();
+    writeFileSync(path.join(cacheDir, 'catalog/build-state.json'), '{');
+    const start = startBuild(cacheDir, outDir);
+    expect(start.warm).toBe(false);
+    expect(readdirSync(stagingDir(outDir))).toEqual([]);
+    expect(read('api/products.json')).toContain('2026-11-24T00:00:00.000Z');
+  });
+
+  it('a failed build’s staging folder is discarded by the next start', () => {
+    finishedBuild();
+    startBuild(cacheDir, outDir);
+    writeOutput('half-written.html', '<p');
+    const start = startBuild(cacheDir, outDir); // the failed build never finished
+    expect(describeStart(start)).toBe('cold build: the previous build did not finish');
+    expect(existsSync(path.join(stagingDir(outDir), 'half-written.html'))).toBe(false);
+    expect(read('api/products.json')).toContain('2026-11-24T00:00:00.000Z');
+  });
+
+  it('a swap cut short between its two renames is undone: the last output comes back', () => {
+    finishedBuild();
+    const previous = path.join(tmp, '.dist-previous');
+    startBuild(cacheDir, outDir);
+    // finishBuild's first rename happened, its second did not (the process was killed between them).
+    renameSync(outDir, previous);
+    const start = startBuild(cacheDir, outDir);
+    expect(start.warm).toBe(false); // the build state says the last build did not finish
+    expect(read('api/products.json')).toContain('2026-11-24T00:00:00.000Z');
+    expect(existsSync(previous)).toBe(false);
   });
 });
 

@@ -1,12 +1,15 @@
-// HEAVY (three full `astro build`s of a small fixture): a rebuild, warm from the kept
+// HEAVY (eight full `astro build`s of a small fixture): a rebuild, warm from the kept
 // output folder and build cache, after adding, editing, unpublishing and deleting products, writes
 // exactly what a cold build of the same content writes, byte for byte (the admin catalog too);
-// and files that did not change were not rewritten.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// files that did not change were not rewritten; and a build that fails or is killed, at any step,
+// leaves the last good output as it was.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { astroBuild, FIXTURE_CATALOG } from '../support/build-site.ts';
+import { astroBuild, astroBuildCommand, FIXTURE_CATALOG } from '../support/build-site.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'warm-build-'));
 const content = path.join(tmp, 'content');
@@ -103,5 +106,94 @@ describe('a build that stops on a product file', () => {
     edit('ops-abacus-counting-frame', /price: \d+/, 'price: -5');
     await expect(build(warm, '2030-01-01T12:00:00.000Z')).rejects.toThrow(/ops-abacus-counting-frame\.md/);
     expect(files(warm.out)).toEqual(before);
+  }, 120_000);
+});
+
+/** Every file of a folder, with a digest of its bytes. */
+const snapshot = (dir: string) =>
+  new Map(
+    files(dir).map((f) => [
+      f,
+      createHash('sha1')
+        .update(readFileSync(path.join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
+/** The stylesheets and scripts a page asks for, which must exist beside it. */
+const assetsOf = (page: string) => [...page.matchAll(/(?:href|src)="\/(_astro\/[^"]+)"/g)].map((m) => m[1]!);
+const FEEDER = 'ops-bird-feeder-kit';
+/** A published product's text that names the unpublished Zeppelin Star Atlas: the proof refuses it. */
+const mentionUnpublished = () =>
+  writeFileSync(file(FEEDER), `${readFileSync(file(FEEDER), 'utf8')}Pairs well with the Zeppelin Star Atlas.\n`);
+const dropMention = () => edit(FEEDER, /Pairs well with the Zeppelin Star Atlas\.\n/, '');
+const LEAK = /Post-build proof failed[\s\S]*mentions unpublished name \\?"Zeppelin Star Atlas/;
+
+describe('a build that fails after its pages are written', () => {
+  it('leaves the last good output as it was, byte for byte, on a cold start', async () => {
+    // Where the test above left things: an unreadable build state (so this build starts cold, which
+    // used to empty the output folder) and a refused price, now mended.
+    const before = snapshot(warm.out);
+    edit('ops-abacus-counting-frame', /price: -5/, 'price: 3499');
+    mentionUnpublished();
+    await expect(build(warm, '2030-01-01T12:00:00.000Z')).rejects.toThrow(LEAK);
+    expect(snapshot(warm.out)).toEqual(before);
+    const index = readFileSync(path.join(warm.out, 'index.html'), 'utf8');
+    expect(assetsOf(index).length).toBeGreaterThan(0);
+    for (const asset of assetsOf(index)) expect(existsSync(path.join(warm.out, asset)), asset).toBe(true);
+  }, 120_000);
+
+  it('and on a warm start, whose staging folder was already rewritten', async () => {
+    dropMention();
+    const log = await build(warm, '2030-01-01T12:00:00.000Z');
+    expect(log).toMatch(/cold build: the previous build did not finish/);
+    expect(
+      JSON.parse(readFileSync(path.join(warm.out, 'api/products/ops-abacus-counting-frame'), 'utf8')),
+    ).toMatchObject({ price: 3499 });
+    const before = snapshot(warm.out);
+    edit('ops-abacus-counting-frame', /price: \d+/, 'price: 3999');
+    mentionUnpublished();
+    await expect(build(warm, '2030-01-01T13:00:00.000Z')).rejects.toThrow(LEAK);
+    expect(snapshot(warm.out)).toEqual(before);
+  }, 120_000);
+
+  it('and when the build is killed while it renders; the next build then publishes', async () => {
+    dropMention();
+    await build(warm, '2030-01-01T13:00:00.000Z');
+    const before = snapshot(warm.out);
+    edit('ops-abacus-counting-frame', /price: \d+/, 'price: 4999');
+    const {
+      file: node,
+      args,
+      options,
+    } = astroBuildCommand(content, '2030-01-01T14:00:00.000Z', {
+      outDir: warm.out,
+      cacheDir: warm.cache,
+      adminOut: warm.admin,
+    });
+    const started = Date.now();
+    const child = spawn(node, args, { ...options, detached: true, stdio: 'ignore' });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Kill it (and its worker) as soon as it has written a page into its staging folder.
+    const stage = path.join(path.dirname(warm.out), '.out-next');
+    const wrotePage = () => {
+      try {
+        return files(stage).some((f) => f.endsWith('.html') && statSync(path.join(stage, f)).mtimeMs > started);
+      } catch {
+        return false;
+      }
+    };
+    while (!wrotePage()) {
+      expect(child.exitCode, 'the build ended before it wrote a page').toBeNull();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    process.kill(-child.pid!, 'SIGKILL');
+    await exited;
+    expect(snapshot(warm.out)).toEqual(before);
+    const log = await build(warm, '2030-01-01T14:00:00.000Z');
+    expect(log).toMatch(/cold build: the previous build did not finish/);
+    expect(
+      JSON.parse(readFileSync(path.join(warm.out, 'api/products/ops-abacus-counting-frame'), 'utf8')),
+    ).toMatchObject({ price: 4999 });
+    expect(existsSync(stage)).toBe(false);
   }, 120_000);
 });
