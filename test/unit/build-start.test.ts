@@ -10,13 +10,15 @@ import {
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ASTRO_INCREMENTAL } from '../../src/build/astro-internals.ts';
-import { describeStart, finishBuild, lockBuild, stagingDir, startBuild } from '../../src/build/build-cache.ts';
+import { describeStart, finishBuild, lockBuild, startBuild } from '../../src/build/build-cache.ts';
+import { stagingDir, syncFolder } from '../../src/build/staging.ts';
 
 let tmp: string;
 let cacheDir: string;
@@ -123,7 +125,40 @@ describe('the staging folder', () => {
     finishBuild(cacheDir, outDir);
     expect(read('api/products.json')).toBe('{"count":1}');
     expect(read('index.html')).toBe('<p>new</p>');
-    expect(readdirSync(tmp).sort()).toEqual(['cache', 'dist']); // no staging or previous folder left
+    // The replaced output is kept aside, to become the next build's staging folder.
+    expect(readdirSync(tmp).sort()).toEqual(['.dist-previous', 'cache', 'dist']);
+    expect(readFileSync(path.join(tmp, '.dist-previous/api/products.json'), 'utf8')).toContain('"count":0');
+  });
+
+  it('a warm start recycles the replaced output, brought up to date with the last one', () => {
+    finishedBuild({ generatedAt: '2026-11-24T01:00:00.000Z' });
+    startBuild(cacheDir, outDir);
+    writeOutput('api/products.json', '{"count":2}'); // changed
+    writeOutput('products/new.html', '<p>new</p>'); // added
+    writeOutput('products/old.html', '<p>old</p>');
+    finishBuild(cacheDir, outDir);
+    startBuild(cacheDir, outDir);
+    rmSync(path.join(stagingDir(outDir), 'products/old.html')); // removed
+    finishBuild(cacheDir, outDir);
+    // .dist-previous now holds the second build's output; the third build's staging folder must
+    // hold the third's (the last published), not the second's.
+    expect(startBuild(cacheDir, outDir).warm).toBe(true);
+    expect(existsSync(path.join(tmp, '.dist-previous'))).toBe(false);
+    const stage = stagingDir(outDir);
+    const tree = (dir: string) =>
+      readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => {
+          const f = path.join(d.parentPath, d.name);
+          return [path.relative(dir, f), readFileSync(f, 'utf8')];
+        })
+        .sort();
+    expect(tree(stage)).toEqual(tree(outDir));
+    for (const [f] of tree(stage))
+      expect(Math.abs(statSync(path.join(stage, f!)).mtimeMs - statSync(path.join(outDir, f!)).mtimeMs)).toBeLessThan(
+        1,
+      );
+    expect(tree(stage).map(([f]) => f)).toEqual(['api/products.json', 'products/new.html']);
   });
 
   it('starts empty on a cold start, and the output folder keeps the last site', () => {
@@ -155,6 +190,31 @@ describe('the staging folder', () => {
     expect(start.warm).toBe(false); // the build state says the last build did not finish
     expect(read('api/products.json')).toContain('2026-11-24T00:00:00.000Z');
     expect(existsSync(previous)).toBe(false);
+  });
+});
+
+describe('syncFolder', () => {
+  it('copies only the files that differ and removes those the source lacks', () => {
+    const from = path.join(tmp, 'from');
+    const to = path.join(tmp, 'to');
+    for (const [f, text] of [
+      ['a.html', 'a'],
+      ['b/c.html', 'c'],
+      ['b/d.html', 'd'],
+    ] as const) {
+      mkdirSync(path.dirname(path.join(from, f)), { recursive: true });
+      writeFileSync(path.join(from, f), text);
+    }
+    expect(syncFolder(from, to)).toEqual({ copied: 3, removed: 0 });
+    expect(syncFolder(from, to)).toEqual({ copied: 0, removed: 0 });
+    writeFileSync(path.join(to, 'stale.html'), 'x');
+    mkdirSync(path.join(to, 'gone'));
+    writeFileSync(path.join(to, 'gone/e.html'), 'e');
+    writeFileSync(path.join(from, 'b/c.html'), 'C'); // same size, a later time (builds are seconds apart)
+    utimesSync(path.join(from, 'b/c.html'), new Date(), new Date(Date.now() + 5000));
+    expect(syncFolder(from, to)).toEqual({ copied: 1, removed: 3 });
+    expect(readFileSync(path.join(to, 'b/c.html'), 'utf8')).toBe('C');
+    expect(readdirSync(to, { recursive: true }).sort()).toEqual(['a.html', 'b', 'b/c.html', 'b/d.html']);
   });
 });
 
