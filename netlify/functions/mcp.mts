@@ -1,4 +1,5 @@
 // POST /api/mcp: the admin MCP endpoint (see src/server/mcp/handler.ts).
+import '../../src/server/mcp/zod-jitless.ts'; // first: before any schema is made
 import type { Config } from '@netlify/functions';
 import { settings } from '../../src/config/env.ts';
 import { mcpDeps } from '../../src/server/mcp/deps.ts';

@@ -1,10 +1,11 @@
 // The admin side at scale: cold starts of the MCP and health functions (fresh Node processes,
 // medians over several runs) and p50/p95 of MCP tool calls in one process.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { parse as parseToml } from 'smol-toml';
 import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { readSettings } from '../../src/config/env.ts';
 import { tokenSettings } from '../../src/server/auth/settings.ts';
@@ -138,13 +139,26 @@ export interface AdminOptions {
   log: (s: string) => void;
 }
 
-/** Bundles a function entry with esbuild into one ESM file, the way Netlify's esbuild bundler does. */
-async function bundle(entry: string, outDir: string): Promise<string> {
+/** The packages netlify.toml leaves out of a function's bundle (`external_node_modules`). */
+function externalModules(root: string, name: string): string[] {
+  type Functions = Record<string, unknown> & { external_node_modules?: string[] };
+  const functions = (parseToml(readFileSync(path.join(root, 'netlify.toml'), 'utf8')).functions ?? {}) as Functions;
+  const own = functions[name] as Functions | undefined;
+  return [...(functions.external_node_modules ?? []), ...(own?.external_node_modules ?? [])];
+}
+
+/**
+ * Bundles a function entry with esbuild into one ESM file, the way Netlify's esbuild bundler does
+ * (the packages netlify.toml marks external are loaded from node_modules when imported).
+ */
+async function bundle(root: string, entry: string, outDir: string): Promise<string> {
   await mkdir(outDir, { recursive: true });
-  const outfile = path.join(outDir, `${path.basename(entry, path.extname(entry))}.mjs`);
+  const name = path.basename(entry, path.extname(entry));
+  const outfile = path.join(outDir, `${name}.mjs`);
   await build({
     entryPoints: [entry],
     outfile,
+    external: externalModules(root, name),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -196,7 +210,7 @@ async function measure(
   let healthEntry: string;
   try {
     const dir = path.join(o.workDir, 'functions');
-    [mcpEntry, healthEntry] = [await bundle(mcpModule, dir), await bundle(healthModule, dir)];
+    [mcpEntry, healthEntry] = [await bundle(o.root, mcpModule, dir), await bundle(o.root, healthModule, dir)];
     const probe = await runChild(o.root, mcpEntry, 'mcp', 0, env);
     if (probe.status !== 200 || probe.toolError)
       throw new Error(`bundled MCP answered ${probe.status}: ${probe.toolError ?? ''}`);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { readFrontMatter } from './front-matter.ts';
 import { issueToProblem, lineOf, type Problem } from './problems.ts';
 import { DESCRIPTION_MAX, Product, ProductFrontmatter, type CatalogEntry } from './schema.ts';
+import { formatCount } from './count.ts';
 
 /** Parsed entries kept between builds (src/build/parse-cache.ts implements it): a file whose text it knows is not parsed again. */
 export interface ParseCache {
@@ -64,9 +65,9 @@ function bodyProblem(file: string, source: string, body: string, message: string
     file,
     line,
     field: 'description',
-    message: `${message} (the body below the closing \`---\` has ${body.length.toLocaleString('en-US')} characters)`,
+    message: `${message} (the body below the closing \`---\` has ${formatCount(body.length)} characters)`,
     fix:
-      `Shorten the description to at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters: ` +
+      `Shorten the description to at most ${formatCount(DESCRIPTION_MAX)} characters: ` +
       'what the product is, in plain words; the editorial note goes in `whyWePicked`.',
   };
 }

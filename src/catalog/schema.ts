@@ -7,6 +7,7 @@ import { parseAgeRange } from './ages.ts';
 import { toMinorUnits } from './money.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
 import { LOCAL_IMAGE_PATH } from './urls.ts';
+import { formatCount } from './count.ts';
 
 /**
  * What the rest of the project needs to know about a field, beside its type and description
@@ -68,7 +69,7 @@ const text = (max: number) =>
     .string()
     .trim()
     .min(1, 'must not be empty')
-    .max(max, `must be at most ${max.toLocaleString('en-US')} characters long`);
+    .max(max, `must be at most ${formatCount(max)} characters long`);
 
 /** The longest description (a product file's body), in characters. */
 export const DESCRIPTION_MAX = 5000;

@@ -15,6 +15,7 @@ import {
   notFoundBody,
 } from '../contract/api.ts';
 import { limitInWords, REQUEST_LIMIT } from '../contract/limits.ts';
+import { formatCount } from '../catalog/count.ts';
 
 type Json = Record<string, unknown>;
 
@@ -107,7 +108,7 @@ function infoDescription(base: string): string {
       `plus \`.md\` (\`/products/{slug}.md\`; the home page is \`/index.md\`) or at the page path itself with ` +
       `\`Accept: text/markdown\`. Each HTML page links it with \`<link rel="alternate" type="text/markdown">\`.`,
     `- **Agent files**: \`/llms.txt\` (llmstxt.org format, always under ` +
-      `${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters), \`/llms-small.txt\` (one line per ` +
+      `${formatCount(LLMS_TXT_MAX_CHARS)} characters), \`/llms-small.txt\` (one line per ` +
       `product), \`/llms-full.txt\` (every product as Markdown) and \`/llms/{category}.txt\` (one category).`,
     `- **Licence**: the catalog data (product facts and editorial notes, in every format) is ` +
       `${DATA_LICENSE.title} (${DATA_LICENSE.url}); attribute it as ${DATA_LICENSE.attribution}. ` +
@@ -270,7 +271,7 @@ export function buildOpenApi(opts: OpenApiOptions): Json {
             'The llmstxt.org agent index: what the catalog is, when ' +
             'to use it, links to key pages (as Markdown twins), ' +
             `the JSON feeds, this document, the full dumps and notes for agents. ` +
-            `Always under ${LLMS_TXT_MAX_CHARS.toLocaleString('en-US')} characters.`,
+            `Always under ${formatCount(LLMS_TXT_MAX_CHARS)} characters.`,
           ...publicGet,
           responses: { '200': text('The agent index, Markdown as text/plain; charset=utf-8.') },
         },
