@@ -20,7 +20,7 @@ import path from 'node:path';
 import { ASTRO_INCREMENTAL } from './astro-internals.ts';
 import { PARSE_CACHE_FILE } from './parse-cache.ts';
 import { PICTURE_CACHE_FILE } from './picture-cache.ts';
-import { prepareStage, publishStage, stagingDir, undoCutShortSwap } from './staging.ts';
+import { prepareStage, publishStage, stagingDir, undoCutShortSwap, type LiveFiles } from './staging.ts';
 
 /** The default build cache folder (astro.config.mjs; ASTRO_CACHE_DIR moves it). */
 export const BUILD_CACHE_DIR = '.build-cache';
@@ -54,6 +54,8 @@ export interface BuildStart {
   reason: string | null;
   /** On a warm start, what will still be redone from scratch (for the log). */
   note: string | null;
+  /** The live files linked into the staging folder, for finishBuild to check (./staging.ts). */
+  live: LiveFiles;
 }
 
 /** The log line of a build's start: the truth about what is kept. */
@@ -133,9 +135,9 @@ export function writeCacheJson(file: string, value: unknown): void {
 
 /**
  * Decides cold or warm from the output folder the last build published, marks the build as
- * running and prepares its staging folder: a copy of that output on a warm start (kept files
- * stay, with their times, for the ledgers), empty on a cold one. The output folder itself is not
- * touched. A cold start drops every manifest that describes old output.
+ * running and prepares its staging folder (./staging.ts): that output as hard links on a warm
+ * start (kept files keep their times, for the ledgers), empty on a cold one. The output folder
+ * itself is not touched. A cold start drops every manifest that describes old output.
  */
 export function startBuild(
   cacheDir: string,
@@ -163,18 +165,18 @@ export function startBuild(
         if (!INPUT_CACHES.has(`${CATALOG_DIR}/${name}`))
           rmSync(path.join(catalogDir, name), { recursive: true, force: true });
   }
-  prepareStage(outDir, reason === null);
+  const live = prepareStage(outDir, reason === null);
   writeCacheJson(path.join(cacheDir, STATE_FILE), { outDir, complete: false } satisfies BuildState);
   linkPageCopies(cacheDir, stagingDir(outDir));
-  return { warm: reason === null, reason, note };
+  return { warm: reason === null, reason, note, live };
 }
 
 /**
  * After the proof passed: the staging folder becomes the output folder (./staging.ts), and the
  * build is marked finished, so the next build into `outDir` may start warm.
  */
-export function finishBuild(cacheDir: string, outDir: string): void {
-  publishStage(outDir);
+export function finishBuild(cacheDir: string, outDir: string, live: LiveFiles = new Map()): void {
+  publishStage(outDir, live);
   const output = fingerprint(outDir);
   writeCacheJson(path.join(cacheDir, STATE_FILE), {
     outDir,
@@ -186,7 +188,7 @@ export function finishBuild(cacheDir: string, outDir: string): void {
 
 /**
  * Astro's incremental build keeps a copy of every page it renders under cacheDir/dist, to restore
- * pages into an empty output folder. Our staging folder starts as a whole copy of the last output,
+ * pages into an empty output folder. Our staging folder starts as the whole last output (linked),
  * so that copy would only double every page write: the copy folder is made a link to the staging
  * folder itself. Astro then rewrites a page it just wrote (cheap, no new file), restores nothing
  * (a page missing from the folder is rendered again) and, when a page disappears, deletes it.

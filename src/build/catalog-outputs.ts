@@ -19,7 +19,7 @@ import { localImageName } from '../catalog/urls.ts';
 import { PRODUCTS_DIR } from '../catalog/load.ts';
 import type { Settings } from '../config/env.ts';
 import { codeVersion, describeStart, finishBuild, lockBuild, startBuild } from './build-cache.ts';
-import { stagingDir } from './staging.ts';
+import { stagingDir, unlinkBeforeWrites, type LiveFiles } from './staging.ts';
 import { formatLeak } from './leak-scan.ts';
 import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
@@ -89,6 +89,8 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
   let stage = stagingDir(outDir);
   let cacheDir = root;
   let worker: ReturnType<typeof startWorker> | undefined;
+  let live: LiveFiles = new Map();
+  let restoreWrites = () => {};
   let loaded: ProductFiles | undefined;
   let base = '';
   const contentDir = () => path.resolve(root, build.contentDir || PRODUCTS_DIR);
@@ -140,6 +142,9 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         });
         const start = startBuild(cacheDir, outDir, { keptFilesChanged: () => keptFilesChanged(cacheDir, outDir) });
         logger.info(describeStart(start));
+        live = start.live;
+        // The staging folder's kept files are links to the live ones: Astro and Vite write anew.
+        if (start.warm) restoreWrites = unlinkBeforeWrites(stage);
         clearCatalogHandoff(cacheDir);
         writeCatalogHandoff(cacheDir, contentDir(), loaded);
         logger.info(`${loaded.entries.length} product files read (${loaded.unchanged} unchanged, not parsed again)`);
@@ -183,6 +188,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         if (path.resolve(fileURLToPath(dir)) !== path.resolve(stage))
           throw new Error(`Unexpected output folder ${fileURLToPath(dir)} (expected the staging folder ${stage})`);
         // The proof's libraries (ajv, the schemas) load only now, off the way to the first page.
+        restoreWrites(); // Astro has written everything it writes
         const { checkDist, formatFailures } = await import('./check-dist.ts');
         const report = await worker!.report;
         log(logger, report.lines);
@@ -207,7 +213,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         logger.info(
           `post-build proof passed: ${check.checks.map((c) => `${c.name} ${c.ms.toFixed(0)} ms`).join(', ')}; ${check.filesScanned} files read for the leak search (${ledger.vouchedCount()} vouched for)`,
         );
-        finishBuild(cacheDir, outDir);
+        finishBuild(cacheDir, outDir, live);
         logger.info(`published ${path.relative(root, stage) || stage} as ${path.relative(root, outDir) || outDir}`);
       },
     },

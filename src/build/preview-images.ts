@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import type { CatalogView } from '../catalog/catalog.ts';
 import { localImageName, PREVIEW_SIZE, previewImageOf } from '../catalog/urls.ts';
 import { distFileOf } from '../outputs/pages.ts';
+import { writeAnew } from './staging.ts';
 
 /** The site's background colour (--c-bg in site.css): a preview looks like the page it comes from. */
 const BACKGROUND = '#fbf7f1';
@@ -49,6 +50,7 @@ export async function writePreviewImages(
     if (previous[file] === digest && existsSync(target)) return;
     rendered++;
     mkdirSync(path.dirname(target), { recursive: true });
+    writeAnew(target);
     // Drawn at the size it is shown (an SVG at the default 72 dpi is its own width), centred.
     const { width = PREVIEW_SIZE.width, height = PREVIEW_SIZE.height } = await sharp(source).metadata();
     const density = Math.min(2400, 72 * Math.min(PREVIEW_SIZE.width / width, PREVIEW_SIZE.height / height));

@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CatalogView } from '../catalog/catalog.ts';
 import { localImageName, PRODUCT_IMAGES_PATH } from '../catalog/urls.ts';
+import { writeAnew } from './staging.ts';
 
 export interface ImageCopyStats {
   images: number;
@@ -41,6 +42,7 @@ export function copyProductImages(
     const target = path.join(outDir, file);
     if (previous[file] === stamp && existsSync(target) && statSync(target).size === stat.size) continue;
     mkdirSync(path.dirname(target), { recursive: true });
+    writeAnew(target);
     copyFileSync(source, target);
     copied++;
   }

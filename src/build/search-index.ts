@@ -10,6 +10,7 @@ import type { CatalogView } from '../catalog/catalog.ts';
 import { SEARCH_INDEX_PATH } from '../catalog/urls.ts';
 import { distFileOf } from '../outputs/pages.ts';
 import { searchRecord, type SearchRecord } from '../outputs/search-records.ts';
+import { writeAnew } from './staging.ts';
 
 /** Pagefind's packaged interfaces: the search page has its own, so these are never written. */
 const UNUSED = new Set([
@@ -112,6 +113,7 @@ export async function writeSearchIndex(
     const file = path.join(target, f.path);
     if (previous?.files[f.path] === d && existsSync(file)) continue;
     mkdirSync(path.dirname(file), { recursive: true });
+    writeAnew(file);
     writeFileSync(file, f.content);
     onWrite?.(f.path, f.content);
     written++;

@@ -25,6 +25,7 @@ import { buildOpenApi, type McpToolSummary } from '../outputs/openapi.ts';
 import { distFileOf, pagesOf } from '../outputs/pages.ts';
 import { twinMarkdown } from '../outputs/twins.ts';
 import { NOT_FOUND_JSON_PATH, notFoundBody } from '../contract/api.ts';
+import { writeAnew } from './staging.ts';
 
 export interface WriteOptions {
   base: string;
@@ -127,6 +128,7 @@ export async function writeCatalogOutputs(outDir: string, view: CatalogView, opt
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
+    writeAnew(file);
     writeFileSync(file, content);
     written += 1;
     bytes += content.length;

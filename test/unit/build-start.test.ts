@@ -1,7 +1,7 @@
 // How a build starts and ends (src/build/build-cache.ts): warm only from a finished build's own
 // output, with a log line that tells the truth; a second build into the same cache while one runs
 // refuses; the build writes into a staging folder that replaces the output folder only at the end.
-import {
+import fs, {
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -10,7 +10,6 @@ import {
   renameSync,
   rmSync,
   statSync,
-  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +17,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ASTRO_INCREMENTAL } from '../../src/build/astro-internals.ts';
 import { describeStart, finishBuild, lockBuild, startBuild } from '../../src/build/build-cache.ts';
-import { stagingDir, syncFolder } from '../../src/build/staging.ts';
+import { stagingDir, unlinkBeforeWrites, writeAnew } from '../../src/build/staging.ts';
 
 let tmp: string;
 let cacheDir: string;
@@ -28,14 +27,15 @@ const lock = () => path.join(cacheDir, 'catalog-build.lock');
 
 /** A build that writes its catalog JSON and finishes (with Astro's page manifest unless told). */
 function finishedBuild({ manifest = true, generatedAt = '2026-11-24T00:00:00.000Z' } = {}) {
-  startBuild(cacheDir, outDir);
+  const { live } = startBuild(cacheDir, outDir);
   writeOutput('api/products.json', `{"count":0,"generatedAt":"${generatedAt}"}`);
   if (manifest) writeFileSync(path.join(cacheDir, ASTRO_INCREMENTAL.manifest), '{}');
-  finishBuild(cacheDir, outDir);
+  finishBuild(cacheDir, outDir, live);
 }
-/** Writes a file as a running build does: into the staging folder. */
+/** Writes a file as a running build does: into the staging folder, anew. */
 function writeOutput(file: string, text: string) {
   mkdirSync(path.dirname(path.join(stagingDir(outDir), file)), { recursive: true });
+  writeAnew(path.join(stagingDir(outDir), file));
   writeFileSync(path.join(stagingDir(outDir), file), text);
 }
 const read = (file: string) => readFileSync(path.join(outDir, file), 'utf8');
@@ -110,55 +110,52 @@ describe('startBuild', () => {
 });
 
 describe('the staging folder', () => {
-  it('is a copy of the last output on a warm start, with its files’ times; the output folder is untouched until finishBuild', () => {
+  it('is the last output as hard links on a warm start; the output folder is untouched until finishBuild', () => {
     finishedBuild();
     const kept = path.join(outDir, 'api/products.json');
     const stage = stagingDir(outDir);
     expect(path.dirname(stage)).toBe(path.dirname(outDir)); // beside it: one rename away
-    expect(startBuild(cacheDir, outDir).warm).toBe(true);
-    expect(readFileSync(path.join(stage, 'api/products.json'), 'utf8')).toBe(read('api/products.json'));
-    expect(statSync(path.join(stage, 'api/products.json')).mtimeMs).toBe(statSync(kept).mtimeMs);
+    const start = startBuild(cacheDir, outDir);
+    expect(start.warm).toBe(true);
+    expect(statSync(path.join(stage, 'api/products.json')).ino).toBe(statSync(kept).ino);
     writeOutput('api/products.json', '{"count":1}');
     writeOutput('index.html', '<p>new</p>');
     expect(read('api/products.json')).toContain('"count":0');
     expect(existsSync(path.join(outDir, 'index.html'))).toBe(false);
-    finishBuild(cacheDir, outDir);
+    finishBuild(cacheDir, outDir, start.live);
     expect(read('api/products.json')).toBe('{"count":1}');
     expect(read('index.html')).toBe('<p>new</p>');
-    // The replaced output is kept aside, to become the next build's staging folder.
-    expect(readdirSync(tmp).sort()).toEqual(['.dist-previous', 'cache', 'dist']);
-    expect(readFileSync(path.join(tmp, '.dist-previous/api/products.json'), 'utf8')).toContain('"count":0');
+    expect(readdirSync(tmp).sort()).toEqual(['cache', 'dist']); // no staging or previous folder left
   });
 
-  it('a warm start recycles the replaced output, brought up to date with the last one', () => {
-    finishedBuild({ generatedAt: '2026-11-24T01:00:00.000Z' });
+  it('refuses to publish when a kept file was written in place, through its link into the live output', () => {
+    finishedBuild();
+    const { live } = startBuild(cacheDir, outDir);
+    writeFileSync(path.join(stagingDir(outDir), 'api/products.json'), '{"count":9}'); // in place
+    expect(() => finishBuild(cacheDir, outDir, live)).toThrow(
+      /1 file of the live output changed while the build ran \(api[\\/]products\.json\).*not published/s,
+    );
+  });
+
+  it('unlinkBeforeWrites makes Node’s writes and copies into the staging folder write anew', async () => {
+    finishedBuild();
     startBuild(cacheDir, outDir);
-    writeOutput('api/products.json', '{"count":2}'); // changed
-    writeOutput('products/new.html', '<p>new</p>'); // added
-    writeOutput('products/old.html', '<p>old</p>');
-    finishBuild(cacheDir, outDir);
-    startBuild(cacheDir, outDir);
-    rmSync(path.join(stagingDir(outDir), 'products/old.html')); // removed
-    finishBuild(cacheDir, outDir);
-    // .dist-previous now holds the second build's output; the third build's staging folder must
-    // hold the third's (the last published), not the second's.
-    expect(startBuild(cacheDir, outDir).warm).toBe(true);
-    expect(existsSync(path.join(tmp, '.dist-previous'))).toBe(false);
     const stage = stagingDir(outDir);
-    const tree = (dir: string) =>
-      readdirSync(dir, { recursive: true, withFileTypes: true })
-        .filter((d) => d.isFile())
-        .map((d) => {
-          const f = path.join(d.parentPath, d.name);
-          return [path.relative(dir, f), readFileSync(f, 'utf8')];
-        })
-        .sort();
-    expect(tree(stage)).toEqual(tree(outDir));
-    for (const [f] of tree(stage))
-      expect(Math.abs(statSync(path.join(stage, f!)).mtimeMs - statSync(path.join(outDir, f!)).mtimeMs)).toBeLessThan(
-        1,
-      );
-    expect(tree(stage).map(([f]) => f)).toEqual(['api/products.json', 'products/new.html']);
+    const staged = path.join(stage, 'api/products.json');
+    const original = { writeFileSync: fs.writeFileSync, writeFile: fs.promises.writeFile };
+    const restore = unlinkBeforeWrites(stage);
+    try {
+      writeFileSync(staged, 'a');
+      expect(read('api/products.json')).toContain('"count":0');
+      const { writeFile, copyFile } = await import('node:fs/promises');
+      await writeFile(staged, 'b'); // a named import sees the same function
+      await copyFile(path.join(outDir, 'api/products.json'), staged);
+      expect(readFileSync(staged, 'utf8')).toBe(read('api/products.json'));
+      expect(statSync(staged).ino).not.toBe(statSync(path.join(outDir, 'api/products.json')).ino);
+    } finally {
+      restore();
+    }
+    expect({ writeFileSync: fs.writeFileSync, writeFile: fs.promises.writeFile }).toEqual(original);
   });
 
   it('starts empty on a cold start, and the output folder keeps the last site', () => {
@@ -190,31 +187,6 @@ describe('the staging folder', () => {
     expect(start.warm).toBe(false); // the build state says the last build did not finish
     expect(read('api/products.json')).toContain('2026-11-24T00:00:00.000Z');
     expect(existsSync(previous)).toBe(false);
-  });
-});
-
-describe('syncFolder', () => {
-  it('copies only the files that differ and removes those the source lacks', () => {
-    const from = path.join(tmp, 'from');
-    const to = path.join(tmp, 'to');
-    for (const [f, text] of [
-      ['a.html', 'a'],
-      ['b/c.html', 'c'],
-      ['b/d.html', 'd'],
-    ] as const) {
-      mkdirSync(path.dirname(path.join(from, f)), { recursive: true });
-      writeFileSync(path.join(from, f), text);
-    }
-    expect(syncFolder(from, to)).toEqual({ copied: 3, removed: 0 });
-    expect(syncFolder(from, to)).toEqual({ copied: 0, removed: 0 });
-    writeFileSync(path.join(to, 'stale.html'), 'x');
-    mkdirSync(path.join(to, 'gone'));
-    writeFileSync(path.join(to, 'gone/e.html'), 'e');
-    writeFileSync(path.join(from, 'b/c.html'), 'C'); // same size, a later time (builds are seconds apart)
-    utimesSync(path.join(from, 'b/c.html'), new Date(), new Date(Date.now() + 5000));
-    expect(syncFolder(from, to)).toEqual({ copied: 1, removed: 3 });
-    expect(readFileSync(path.join(to, 'b/c.html'), 'utf8')).toBe('C');
-    expect(readdirSync(to, { recursive: true }).sort()).toEqual(['a.html', 'b', 'b/c.html', 'b/d.html']);
   });
 });
 
