@@ -1,7 +1,7 @@
 // The admin catalog the build writes for the MCP function (every product file, unpublished
 // included), in parts the function reads as it needs them: a small index (version, build time,
 // count), one file per named column (the fields the tools filter and count on: each field the
-// schema marks `indexed`, plus status, schedule, source file and where the record is), the
+// schema marks `indexed`, plus status, schedule and where the record is), the
 // lower-cased search text (the fields the schema marks `searchable`), the audit's findings, and
 // each product's full record, read per result by byte offset from one file. A first search reads
 // only the columns its filters touch.
@@ -16,7 +16,7 @@ import {
 } from '../catalog/schema.ts';
 
 /** Changes whenever the layout does: the function refuses another version with a clear message. */
-export const ADMIN_CATALOG_VERSION = 4;
+export const ADMIN_CATALOG_VERSION = 5;
 /** Repository-relative folder of the admin catalog; the function resolves it against its working directory. */
 export const ADMIN_CATALOG_DIR = '.generated/admin-catalog';
 export const INDEX_FILE = 'index.json';
@@ -39,10 +39,10 @@ export interface AdminColumns {
   status: Status;
   /** ISO date-time of a schedule, or null. */
   publishAt: string | null;
-  /** Repository-relative path of the product file. */
-  sourcePath: string;
   /** Byte offset and length of the product's record in RECORDS_FILE. */
   record: [offset: number, length: number];
+  /** Byte offset and length of the product's line in SEARCH_FILE. */
+  text: [offset: number, length: number];
 }
 
 export type ColumnName = keyof AdminColumns | FieldKey;
@@ -54,33 +54,31 @@ export type ColumnValue<K extends ColumnName> = K extends keyof AdminColumns
     : unknown;
 
 /** Every column, in the order the writer writes them. */
-export const COLUMN_NAMES: readonly ColumnName[] = [
-  'slug',
-  'status',
-  'publishAt',
-  'sourcePath',
-  'record',
-  ...INDEXED_FIELDS,
-];
+export const COLUMN_NAMES: readonly ColumnName[] = ['slug', 'status', 'publishAt', 'record', 'text', ...INDEXED_FIELDS];
 
-/** One product's value in a column; `record` is where the writer put its record. */
+/** Where the writer put a product's record and its search line (offset and length in bytes). */
+export interface Places {
+  record: [number, number];
+  text: [number, number];
+}
+
+/** One product's value in a column. */
 export function columnValue(
   name: ColumnName,
   entry: CatalogEntry,
   status: Status,
-  record: [number, number] = [0, 0],
+  places: Places = { record: [0, 0], text: [0, 0] },
 ): unknown {
   switch (name) {
     case 'record':
-      return record;
+    case 'text':
+      return places[name];
     case 'slug':
       return entry.data.slug;
     case 'status':
       return status;
     case 'publishAt':
       return entry.data.publishAt?.toISOString() ?? null;
-    case 'sourcePath':
-      return entry.sourcePath;
     default:
       return fieldValue(entry, name) ?? null;
   }

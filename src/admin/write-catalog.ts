@@ -23,18 +23,25 @@ import {
 const digest = (b: string | Buffer) => createHash('sha1').update(b).digest('hex');
 const sameFile = (file: string, text: string) => existsSync(file) && digest(readFileSync(file)) === digest(text);
 
+/** Byte offset and length of each of `lines` in the file that joins them with newlines. */
+function linePlaces(lines: readonly string[]): [number, number][] {
+  let offset = 0;
+  return lines.map((line) => {
+    const length = Buffer.byteLength(line);
+    const place: [number, number] = [offset, length];
+    offset += length + 1;
+    return place;
+  });
+}
+
 /** Writes the catalog into `dir`; returns its size in bytes. */
 export function writeAdminCatalog(dir: string, entries: readonly CatalogEntry[], builtAt: Date): { bytes: number } {
   const sorted = [...entries].sort(bySlug);
   const statuses = sorted.map((e) => statusOf(e, builtAt));
   const records = sorted.map((e) => JSON.stringify(e));
-  const places: [number, number][] = [];
-  let offset = 0;
-  for (const r of records) {
-    const length = Buffer.byteLength(r);
-    places.push([offset, length]);
-    offset += length + 1;
-  }
+  const lines = sorted.map(searchLine);
+  const recordPlaces = linePlaces(records);
+  const textPlaces = linePlaces(lines);
   const index: AdminCatalogIndex = {
     version: ADMIN_CATALOG_VERSION,
     builtAt: builtAt.toISOString(),
@@ -49,11 +56,13 @@ export function writeAdminCatalog(dir: string, entries: readonly CatalogEntry[],
   const files: [string, string][] = [
     [INDEX_FILE, JSON.stringify(index)],
     [FINDINGS_FILE, JSON.stringify(findings)],
-    [SEARCH_FILE, `${sorted.map(searchLine).join('\n')}\n`],
+    [SEARCH_FILE, `${lines.join('\n')}\n`],
     [RECORDS_FILE, `${records.join('\n')}\n`],
     ...COLUMN_NAMES.map((name): [string, string] => [
       `${COLUMNS_DIR}/${name}.json`,
-      JSON.stringify(sorted.map((e, i) => columnValue(name, e, statuses[i]!, places[i]))),
+      JSON.stringify(
+        sorted.map((e, i) => columnValue(name, e, statuses[i]!, { record: recordPlaces[i]!, text: textPlaces[i]! })),
+      ),
     ]),
   ];
   mkdirSync(path.join(dir, COLUMNS_DIR), { recursive: true });

@@ -57,10 +57,16 @@ describe('the admin catalog', () => {
           sourcePath: r.sourcePath,
           fields: FIELDS.map((f) => r.field(f.key)),
           ageBands: r.ageBands,
-          haystack: r.haystack,
           product: r.product,
         }));
       expect(view(files)).toEqual(view(content));
+      // Text search: every word of every name, alone and two together, a word in no product, none.
+      const words = [...new Set(files.rows.flatMap((r) => r.product.name.toLowerCase().split(/\s+/)))];
+      const queries = [[], ['no-such-word'], ...words.map((w) => [w]), ...words.map((w, i) => [w, words.at(i - 1)!])];
+      const matches = (i: typeof files, q: string[]) => i.rows.map((_, n) => i.catalog.textMatch(q)(n));
+      for (const q of queries) expect(matches(files, q), q.join(' ')).toEqual(matches(content, q));
+      expect(matches(files, []).every(Boolean)).toBe(true);
+      expect(matches(files, ['no-such-word']).some(Boolean)).toBe(false);
       expect(files.catalog.findings()).toEqual(content.catalog.findings());
     } finally {
       fx.cleanup();
@@ -92,7 +98,10 @@ describe('the admin catalog', () => {
       writeAdminCatalog(dir, entries, BUILT);
       const catalog = await catalogFilesSource([dir]).load();
       expect(entries.map((_, i) => catalog.entry(i))).toEqual(entries);
-      expect(catalog.haystack(0)).toContain('crème brûlée – puzzle 🧩 拼图');
+      const match = (...words: string[]) => catalog.textMatch(words)(0);
+      expect(match('crème', 'brûlée', '–', '🧩', '拼图')).toBe(true);
+      expect(match('crème', 'brulee')).toBe(false);
+      expect(match('“quoted”')).toBe(true);
       expect(readFileSync(path.join(dir, RECORDS_FILE), 'utf8').split('\n')).toHaveLength(entries.length + 1);
     } finally {
       fx.cleanup();

@@ -25,8 +25,11 @@ export interface AdminCatalog {
   count: number;
   /** One column, every row's value in order, read on first use. */
   column<K extends ColumnName>(name: K): readonly ColumnValue<K>[];
-  /** Row i's search text: its searchable fields, lower-cased. */
-  haystack(i: number): string;
+  /**
+   * Which rows' search text (their searchable fields, lower-cased) holds every one of `words`
+   * (lower-cased, without whitespace): a test by row number, made once per search.
+   */
+  textMatch(words: readonly string[]): (i: number) => boolean;
   /** Row i's product file as parsed. */
   entry(i: number): CatalogEntry;
   /** audit_catalog's findings that depend only on the files. */
@@ -51,7 +54,6 @@ export interface AdminRow {
   field<K extends FieldKey>(key: K): FieldValue<K>;
   readonly ageSpan: AgeSpan | null;
   readonly ageBands: AgeBandSlug[];
-  readonly haystack: string;
   readonly entry: CatalogEntry;
   readonly product: Product;
 }
@@ -59,7 +61,8 @@ export interface AdminRow {
 export interface AdminIndex {
   catalog: AdminCatalog;
   rows: AdminRow[];
-  bySlug: Map<string, AdminRow>;
+  /** Rows by slug, made on first use (a search never needs it). */
+  readonly bySlug: Map<string, AdminRow>;
 }
 
 const INDEXED = new Set<FieldKey>(INDEXED_FIELDS);
@@ -73,6 +76,7 @@ class Row implements AdminRow {
   readonly #i: number;
   readonly #base: string;
   readonly #spans: SpanCache;
+  #entry: CatalogEntry | undefined;
   #product: Product | undefined;
   #age: { span: AgeSpan | null; bands: AgeBandSlug[] } | undefined;
   constructor(catalog: AdminCatalog, i: number, base: string, spans: SpanCache) {
@@ -95,7 +99,7 @@ class Row implements AdminRow {
     return at === null ? null : new Date(at);
   }
   get sourcePath() {
-    return this.#col('sourcePath');
+    return this.entry.sourcePath;
   }
   field<K extends FieldKey>(key: K): FieldValue<K> {
     return (INDEXED.has(key) ? this.#col(key) : fieldValue(this.entry, key)) as FieldValue<K>;
@@ -117,11 +121,8 @@ class Row implements AdminRow {
   get ageBands() {
     return this.#ages().bands;
   }
-  get haystack(): string {
-    return this.#catalog.haystack(this.#i);
-  }
   get entry(): CatalogEntry {
-    return this.#catalog.entry(this.#i);
+    return (this.#entry ??= this.#catalog.entry(this.#i));
   }
   get product(): Product {
     return (this.#product ??= toProduct(this.entry, this.#base));
@@ -137,8 +138,14 @@ export function adminIndex(catalog: AdminCatalog, base: string): AdminIndex {
   if (hit) return hit;
   const spans: SpanCache = new Map();
   const rows = Array.from({ length: catalog.count }, (_, i) => new Row(catalog, i, base, spans));
-  const slugs = catalog.column('slug');
-  const index = { catalog, rows, bySlug: new Map(rows.map((r, i) => [slugs[i]!, r])) };
+  let slugs: Map<string, AdminRow> | undefined;
+  const index: AdminIndex = {
+    catalog,
+    rows,
+    get bySlug() {
+      return (slugs ??= new Map(catalog.column('slug').map((slug, i) => [slug, rows[i]!])));
+    },
+  };
   perBase.set(base, index);
   return index;
 }
@@ -158,7 +165,10 @@ export function catalogOfEntries(entries: CatalogEntry[], problems: Problem[], b
       if (!values) columns.set(name, (values = entries.map((e, i) => columnValue(name, e, statuses[i]!))));
       return values as ColumnValue<K>[];
     },
-    haystack: (i) => (haystacks[i] ??= searchLine(entries[i]!)),
+    textMatch: (words) => (i) => {
+      const text = (haystacks[i] ??= searchLine(entries[i]!));
+      return words.every((w) => text.includes(w));
+    },
     entry: (i) => entries[i]!,
     findings: () =>
       (findings ??= staticFindings(

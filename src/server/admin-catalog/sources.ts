@@ -2,7 +2,8 @@
 // `netlify serve`; src/admin/catalog-format.ts) or the product files themselves (unit tests,
 // scripts). Both load lazily, once. The build's catalog is read in parts: the index at the first
 // call, each column when a tool first reads it, the search text at the first text search, a
-// product's record when a result shows it.
+// product's record when a result shows it; the search text is read in chunks at each text search
+// (./text-search.ts).
 import { openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { Settings } from '../../config/env.ts';
@@ -22,6 +23,7 @@ import {
   type ColumnValue,
 } from '../../admin/catalog-format.ts';
 import { catalogOfEntries, type AdminCatalog, type AdminCatalogSource } from './admin-index.ts';
+import { linesHoldingAll } from './text-search.ts';
 
 function once(load: () => Promise<AdminCatalog>): AdminCatalogSource {
   let pending: Promise<AdminCatalog> | undefined;
@@ -57,7 +59,6 @@ function readCatalogFiles(dir: string): AdminCatalog {
     );
   const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
   const columns = new Map<ColumnName, unknown[]>();
-  let lines: string[] | undefined;
   let findings: Finding[] | undefined;
   let fd: number | undefined;
   const catalog: AdminCatalog = {
@@ -72,7 +73,11 @@ function readCatalogFiles(dir: string): AdminCatalog {
       }
       return values as ColumnValue<K>[];
     },
-    haystack: (i) => (lines ??= read(SEARCH_FILE).split('\n'))[i] ?? '',
+    textMatch(words) {
+      if (words.length === 0) return () => true;
+      const hits = linesHoldingAll(path.join(dir, SEARCH_FILE), catalog.column('text'), words);
+      return (i) => hits[i] === 1;
+    },
     entry(i) {
       const [offset, length] = catalog.column('record')[i]!;
       fd ??= openSync(path.join(dir, RECORDS_FILE), 'r');

@@ -3,6 +3,7 @@
 // their expiry hour (./buckets.ts) so the hourly clean-up (./cleanup.ts) can drop them.
 import { getStore, type Store } from '@netlify/blobs';
 import { bucketed } from './buckets.ts';
+import { nodeHttpFetch } from './node-http-fetch.ts';
 import { within } from './deadline.ts';
 import type { SharedStore } from './shared-store.ts';
 import { slotLimiter } from './slot-limiter.ts';
@@ -25,7 +26,7 @@ export interface BlobsConnection {
  * throw, so a broken store can never look like a first claim.
  */
 const strictFetch: typeof fetch = async (input, init) => {
-  const res = await fetch(input, init);
+  const res = await nodeHttpFetch(input, init);
   if (res.ok || res.status === 304 || res.status === 404 || res.status === 412) return res;
   throw new Error(`Netlify Blobs answered HTTP ${res.status}`);
 };

@@ -39,10 +39,9 @@ const output = z.object({
 
 type Filters = z.output<typeof input>;
 
+/** The filters other than the text: only the columns a filter names are read (the index). */
 function matcher(f: Filters): (r: AdminRow) => boolean {
-  const words = (f.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const ageLo = f.age === undefined ? 0 : f.age * 12;
-  // Only the columns a filter names are read (the index): a product's record is read when a result shows it.
   return (r) => {
     if (f.status && r.status !== f.status) return false;
     if (f.category && !r.field('categories').includes(f.category)) return false;
@@ -56,7 +55,7 @@ function matcher(f: Filters): (r: AdminRow) => boolean {
     if (f.pickedBy && r.field('pickedBy') !== f.pickedBy) return false;
     if (f.currency && r.field('currency') !== f.currency) return false;
     if (f.priced !== undefined && (r.field('price') !== null) !== f.priced) return false;
-    return words.every((w) => r.haystack.includes(w));
+    return true;
   };
 }
 
@@ -69,8 +68,11 @@ export default defineTool({
   input,
   output,
   async run(args, ctx) {
-    const { rows } = await ctx.catalog();
-    const hits = rows.filter(matcher(args));
+    const { catalog, rows } = await ctx.catalog();
+    // All words must match (the catalog's search text); a product's record is read when a result shows it.
+    const inText = catalog.textMatch((args.query ?? '').toLowerCase().split(/\s+/).filter(Boolean));
+    const filters = matcher(args);
+    const hits = rows.filter((r, i) => inText(i) && filters(r));
     return {
       total: hits.length,
       offset: args.offset,
