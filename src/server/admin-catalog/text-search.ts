@@ -3,10 +3,10 @@
 // one small buffer that is reused, and each word is found with Buffer#indexOf, which compares
 // bytes: a UTF-8 word is found in UTF-8 text exactly where the decoded string would hold it.
 //
-// Why not read the file and split it: at 10,000 products the text is 4 MB, and a cold function
-// spent ~55 ms reading it into a string (35 ms of it touching fresh memory), ~17 ms finding the
-// line breaks, and more in garbage collection, on the first search of every instance. Chunks
-// and the line offsets the build writes (the `text` column) take ~5 ms (docs/bench.md).
+// Why not read the file and split it: at 10,000 products the text is 4.2 MB, and a cold function
+// spent ~37 ms reading it into one string (most of it touching fresh memory) and ~17 ms finding
+// the line breaks, plus garbage collection, on the first search of every instance. Chunks and the
+// line places the build writes (the `text` column) take 6–8 ms (docs/bench.md, "The MCP cold start").
 import { closeSync, openSync, readSync } from 'node:fs';
 
 /** Bytes read at a time; a longer line gets a buffer of its own. */
