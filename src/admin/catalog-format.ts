@@ -32,6 +32,9 @@ export const RECORDS_FILE = 'products.jsonl';
 /** The product-file fields the index holds as columns: those the schema marks `indexed`. */
 export const INDEXED_FIELDS = FIELDS.filter((f) => f.meta.indexed).map((f) => f.key);
 
+/** Where a line is in its file: byte offset and length (without the newline). */
+export type BytePlace = [offset: number, length: number];
+
 /** The columns every admin catalog has besides the indexed fields. */
 export interface AdminColumns {
   slug: string;
@@ -39,10 +42,10 @@ export interface AdminColumns {
   status: Status;
   /** ISO date-time of a schedule, or null. */
   publishAt: string | null;
-  /** Byte offset and length of the product's record in RECORDS_FILE. */
-  record: [offset: number, length: number];
-  /** Byte offset and length of the product's line in SEARCH_FILE. */
-  text: [offset: number, length: number];
+  /** Where the product's record is in RECORDS_FILE. */
+  record: BytePlace;
+  /** Where the product's line is in SEARCH_FILE. */
+  text: BytePlace;
 }
 
 export type ColumnName = keyof AdminColumns | FieldKey;
@@ -56,11 +59,8 @@ export type ColumnValue<K extends ColumnName> = K extends keyof AdminColumns
 /** Every column, in the order the writer writes them. */
 export const COLUMN_NAMES: readonly ColumnName[] = ['slug', 'status', 'publishAt', 'record', 'text', ...INDEXED_FIELDS];
 
-/** Where the writer put a product's record and its search line (offset and length in bytes). */
-export interface Places {
-  record: [number, number];
-  text: [number, number];
-}
+/** Where the writer put a product's record and its search line. */
+export type Places = Pick<AdminColumns, 'record' | 'text'>;
 
 /** One product's value in a column. */
 export function columnValue(
@@ -100,3 +100,6 @@ export const searchLine = (entry: CatalogEntry) =>
     .join(' ')
     .replace(/\s+/g, ' ')
     .toLowerCase();
+
+/** A text query as the words `searchLine`'s text must all hold: lower-cased, split at whitespace. */
+export const queryWords = (query: string) => query.toLowerCase().split(/\s+/).filter(Boolean);

@@ -18,17 +18,18 @@ import {
   SEARCH_FILE,
   searchLine,
   type AdminCatalogIndex,
+  type BytePlace,
 } from './catalog-format.ts';
 
 const digest = (b: string | Buffer) => createHash('sha1').update(b).digest('hex');
 const sameFile = (file: string, text: string) => existsSync(file) && digest(readFileSync(file)) === digest(text);
 
 /** Byte offset and length of each of `lines` in the file that joins them with newlines. */
-function linePlaces(lines: readonly string[]): [number, number][] {
+function linePlaces(lines: readonly string[]): BytePlace[] {
   let offset = 0;
   return lines.map((line) => {
     const length = Buffer.byteLength(line);
-    const place: [number, number] = [offset, length];
+    const place: BytePlace = [offset, length];
     offset += length + 1;
     return place;
   });

@@ -6,18 +6,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { linesHoldingAll, type LinePlace } from '../../src/server/admin-catalog/text-search.ts';
+import { linesHoldingAll } from '../../src/server/admin-catalog/text-search.ts';
+import type { BytePlace } from '../../src/admin/catalog-format.ts';
 import { prng } from '../../scripts/bench/generate.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'text-search-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function written(lines: string[]): { file: string; places: LinePlace[] } {
+function written(lines: string[]): { file: string; places: BytePlace[] } {
   const file = path.join(dir, `search-${lines.length}.txt`);
   writeFileSync(file, `${lines.join('\n')}\n`);
   let offset = 0;
-  const places = lines.map((l): LinePlace => {
-    const place: LinePlace = [offset, Buffer.byteLength(l)];
+  const places = lines.map((l): BytePlace => {
+    const place: BytePlace = [offset, Buffer.byteLength(l)];
     offset += place[1] + 1;
     return place;
   });

@@ -8,20 +8,17 @@
 // the line breaks, plus garbage collection, on the first search of every instance. Chunks and the
 // line places the build writes (the `text` column) take 6–8 ms (docs/bench.md, "The MCP cold start").
 import { closeSync, openSync, readSync } from 'node:fs';
+import type { BytePlace } from '../../admin/catalog-format.ts';
 
 /** Bytes read at a time; a longer line gets a buffer of its own. */
 const CHUNK_BYTES = 256 * 1024;
-
-/** Where each line is: its byte offset and length (without the newline) in the file. */
-export type LinePlace = readonly [offset: number, length: number];
 
 /**
  * 1 for each line of `file` (places in file order) that holds every one of `words` (none: every
  * line); a word never holds a newline, so it never spans two lines or two chunks.
  */
-export function linesHoldingAll(file: string, places: readonly LinePlace[], words: readonly string[]): Uint8Array {
+export function linesHoldingAll(file: string, places: readonly BytePlace[], words: readonly string[]): Uint8Array {
   const hits = new Uint8Array(places.length);
-  if (words.length === 0) return hits.fill(1);
   const needles = words.map((w) => Buffer.from(w, 'utf8'));
   const fd = openSync(file, 'r');
   try {
@@ -43,13 +40,13 @@ export function linesHoldingAll(file: string, places: readonly LinePlace[], word
   return hits;
 }
 
-const lineEnd = ([offset, length]: LinePlace) => offset + length;
+const lineEnd = ([offset, length]: BytePlace) => offset + length;
 
 /** Marks the lines [first, end) of `chunk` (which starts at byte `start`) that hold every needle. */
 function markLines(
   chunk: Buffer,
   start: number,
-  places: readonly LinePlace[],
+  places: readonly BytePlace[],
   first: number,
   end: number,
   needles: readonly Buffer[],

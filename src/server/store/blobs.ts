@@ -3,8 +3,8 @@
 // their expiry hour (./buckets.ts) so the hourly clean-up (./cleanup.ts) can drop them.
 import { getStore, type Store } from '@netlify/blobs';
 import { bucketed } from './buckets.ts';
-import { nodeHttpFetch } from './node-http-fetch.ts';
 import { within } from './deadline.ts';
+import { nodeHttpFetch } from './node-http-fetch.ts';
 import type { SharedStore } from './shared-store.ts';
 import { slotLimiter } from './slot-limiter.ts';
 

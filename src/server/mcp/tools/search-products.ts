@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../../../config/site.ts';
 import type { AdminRow } from '../../admin-catalog/admin-index.ts';
+import { queryWords } from '../../../admin/catalog-format.ts';
 import { AdminProduct, AgeBandSchema, StatusSchema, adminProduct } from '../schemas.ts';
 import { defineTool, paging } from './tool.ts';
 
@@ -70,7 +71,7 @@ export default defineTool({
   async run(args, ctx) {
     const { catalog, rows } = await ctx.catalog();
     // All words must match (the catalog's search text); a product's record is read when a result shows it.
-    const inText = catalog.textMatch((args.query ?? '').toLowerCase().split(/\s+/).filter(Boolean));
+    const inText = catalog.textMatch(queryWords(args.query ?? ''));
     const filters = matcher(args);
     const hits = rows.filter((r, i) => inText(i) && filters(r));
     return {
