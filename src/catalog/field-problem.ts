@@ -21,9 +21,9 @@ export function fieldProblem(f: Field, value: unknown, others: Partial<Record<Fi
   const issues = own.success
     ? f.key === 'description'
       ? []
-      : (ProductFrontmatter.safeParse({ ...EXAMPLES, ...withoutBody(others), [f.key]: value }).error?.issues ?? []).filter(
-          (i) => i.path[0] === f.key,
-        )
+      : (
+          ProductFrontmatter.safeParse({ ...EXAMPLES, ...withoutBody(others), [f.key]: value }).error?.issues ?? []
+        ).filter((i) => i.path[0] === f.key)
     : own.error.issues.map((i) => ({ ...i, path: [f.key, ...i.path] }));
   const issue = issues[0];
   if (!issue) return null;

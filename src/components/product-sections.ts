@@ -41,11 +41,7 @@ export function factsTable(entry: CatalogEntry): Element {
     fact('Ages', d.ageRange ?? missing('Age not stated')),
     d.price === null
       ? fact('Price', missing(formatPrice(d.price, d.currency)))
-      : fact(
-          'Price',
-          formatPrice(d.price, d.currency),
-          el('span', { className: ['facts__note'] }, ' (indicative)'),
-        ),
+      : fact('Price', formatPrice(d.price, d.currency), el('span', { className: ['facts__note'] }, ' (indicative)')),
     fact(
       d.categories.length === 1 ? 'Category' : 'Categories',
       el(
@@ -90,7 +86,10 @@ export function aboutSection(entry: CatalogEntry): Element {
         'p',
         { className: ['muted'] },
         // Written in the page's template, not an expression: its text is not escaped there.
-        { type: 'text', value: "The maker's description has not been written up yet. The shop's page has the details." },
+        {
+          type: 'text',
+          value: "The maker's description has not been written up yet. The shop's page has the details.",
+        },
       ),
     ]),
   );

@@ -10,16 +10,8 @@ import { PRODUCT_IMAGES_DIR } from '../catalog/images.ts';
 import { PRODUCTS_DIR } from '../catalog/load.ts';
 import { FIELDS, type Field } from '../catalog/schema.ts';
 import { PRODUCT_IMAGES_PATH } from '../catalog/urls.ts';
+import { EDITOR_COLLECTION, ENTRY_MEDIA_LIBRARY, localEditorBranch, PRODUCT_FORMAT } from './editor-names.ts';
 
-/** Where the editor's page lives; its configuration is `config.yml` under it. */
-export const EDITOR_PATH = '/admin';
-export const EDITOR_CONFIG_PATH = `${EDITOR_PATH}/config.yml`;
-/** The collection's name: the editor's branches are `cms/<collection>/<slug>`. */
-export const EDITOR_COLLECTION = 'products';
-/** The name under which src/editor/format.ts registers the product-file reader and writer. */
-export const PRODUCT_FORMAT = 'product-file';
-/** The name of src/editor/media.ts's media library: uploads only inside a product's form. */
-export const ENTRY_MEDIA_LIBRARY = 'in-the-form-only';
 /** The branch every save is proposed against (the repository's default branch). */
 export const EDITOR_BASE_BRANCH = 'main';
 
@@ -82,6 +74,14 @@ export function editorField(f: Field): Record<string, unknown> {
   };
 }
 
+/** The fields in the form's order: the schema's, but the slug right after the name it is made from. */
+const formOrder = (fields: readonly Field[]) => {
+  const slug = fields.filter((f) => f.meta.input === 'slug');
+  const rest = fields.filter((f) => f.meta.input !== 'slug');
+  const name = rest.findIndex((f) => f.key === 'name');
+  return [...rest.slice(0, name + 1), ...slug, ...rest.slice(name + 1)];
+};
+
 /** The whole configuration as an object (Decap's config.yml schema). */
 export function editorConfig(opts: { base: string; backend: EditorBackend }): Record<string, unknown> {
   const { repository, localProxyUrl } = opts.backend;
@@ -91,7 +91,8 @@ export function editorConfig(opts: { base: string; backend: EditorBackend }): Re
     backend: {
       name: 'github',
       repo: repository ?? 'not-configured/set-GITHUB_REPOSITORY',
-      branch: EDITOR_BASE_BRANCH,
+      // The local proxy's base is its own worktree's branch (scripts/lib/editor-proxy.ts).
+      branch: localProxyUrl ? localEditorBranch(new URL(localProxyUrl).port) : EDITOR_BASE_BRANCH,
       commit_messages: {
         create: 'Add {{slug}} (from the browser editor)',
         update: 'Edit {{slug}} (from the browser editor)',
@@ -129,7 +130,7 @@ export function editorConfig(opts: { base: string; backend: EditorBackend }): Re
         summary: '{{name}} · {{brand}}',
         sortable_fields: ['name', 'brand'],
         editor: { preview: true },
-        fields: FIELDS.map(editorField),
+        fields: formOrder(FIELDS).map(editorField),
       },
     ],
   };
