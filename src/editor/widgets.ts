@@ -11,20 +11,23 @@ import { field as fieldByKey, type FieldKey } from '../catalog/schema.ts';
 import { PHOTOS } from '../config/site.ts';
 import { PRODUCT_IMAGES_PATH } from '../catalog/urls.ts';
 import { decap, type Decap, type ImmutableMap, type WidgetProps } from './decap.ts';
+import { formNow, listen, report } from './live-form.ts';
 import { fileValue, fileValues } from './form-data.ts';
 
 type Verdict = true | { error: { message: string } };
 
-/** The form's values so far, as a product file holds them. */
-const entryValues = (entry: ImmutableMap) =>
-  fileValues(((entry.get('data') as ImmutableMap | undefined)?.toJS() ?? {}) as Record<string, unknown>);
+/** The field a widget edits. */
+const keyOf = (props: WidgetProps) => props.field.get('name') as FieldKey;
 
-/** The schema's verdict on a field's value in its form. */
-function verdict(props: WidgetProps, value = props.value): Verdict {
-  const key = props.field.get('name') as FieldKey;
-  const problem = fieldProblem(fieldByKey(key), fileValue(key, value), entryValues(props.entry));
+/** The schema's verdict on a field's value, the form's other values as they are now. */
+function verdict(props: WidgetProps): Verdict {
+  const key = keyOf(props);
+  const problem = fieldProblem(fieldByKey(key), fileValue(key, props.value), fileValues(formNow()));
   return problem === null ? true : { error: { message: problem } };
 }
+
+/** Every widget of ours reports its value to the live form as it renders. */
+const reported = (props: WidgetProps) => report(keyOf(props), props.value);
 
 /** Decap's own widget `base`, its value judged by the schema. */
 function judged(CMS: Decap, base: string): unknown {
@@ -38,6 +41,7 @@ function judged(CMS: Decap, base: string): unknown {
       return verdict(this.props);
     },
     render() {
+      reported(this.props);
       return h(inner.control, {
         ...this.props,
         ref: (r: unknown) => ((this as unknown as Record<string, unknown>).inner = r),
@@ -51,21 +55,22 @@ function slugWidget(): unknown {
   const { h, createClass } = decap();
   const follow = (props: WidgetProps) => {
     if (props.entry.get('newRecord') !== true) return;
-    const name = (props.entry.getIn(['data', 'name']) as string | undefined) ?? '';
-    const slug = slugFromName(name);
+    const slug = slugFromName(String(formNow().name ?? ''));
     if (slug !== (props.value ?? '')) props.onChange(slug);
   };
   return createClass<WidgetProps, unknown>({
-    componentDidMount() {
+    componentDidMount(this: { props: WidgetProps; stop?: () => void }) {
+      this.stop = listen('name', () => follow(this.props));
       follow(this.props);
     },
-    componentDidUpdate() {
-      follow(this.props);
+    componentWillUnmount(this: { stop?: () => void }) {
+      this.stop?.();
     },
     isValid() {
       return verdict(this.props);
     },
     render() {
+      reported(this.props);
       const { value, forID, classNameWrapper, entry } = this.props;
       const fixed = entry.get('newRecord') !== true;
       return h(
@@ -107,13 +112,21 @@ function priceWidget(): unknown {
         this.props.onChange(text);
       }
     },
+    componentDidMount(this: { stop?: () => void; forceUpdate(): void }) {
+      this.stop = listen('currency', () => this.forceUpdate());
+    },
+    componentWillUnmount(this: { stop?: () => void }) {
+      this.stop?.();
+    },
     isValid(this: { props: WidgetProps; state: PriceState }): Verdict {
       if (this.state.problem) return { error: { message: this.state.problem } };
       return verdict(this.props);
     },
     render() {
-      const { value, forID, classNameWrapper, entry, setActiveStyle, setInactiveStyle } = this.props;
-      const currency = (entry.getIn(['data', 'currency']) as string | undefined) || 'USD';
+      reported(this.props);
+      const { value, forID, classNameWrapper, setActiveStyle, setInactiveStyle } = this.props;
+      const chosen = formNow().currency;
+      const currency = typeof chosen === 'string' && chosen ? chosen : 'USD';
       const shown =
         this.state.problem !== null
           ? 'not a price yet'
@@ -186,7 +199,7 @@ function pictureWidget(): unknown {
       const problem = await photoProblem(file);
       if (problem) return this.setState({ problem, busy: false });
       this.setState({ problem: null, busy: true });
-      const data = entryValues(this.props.entry);
+      const data = fileValues(formNow());
       const slug = (typeof data.slug === 'string' && data.slug) || slugFromName(String(data.name ?? '')) || 'picture';
       const name = `${slug}.${PHOTO_TYPES[file.type]}`;
       await this.props.onPersistMedia(new File([file], name, { type: file.type }), { field: this.props.field });
@@ -198,6 +211,7 @@ function pictureWidget(): unknown {
       return verdict(this.props);
     },
     render() {
+      reported(this.props);
       const { value, forID, getAsset, field, onChange } = this.props;
       const src =
         typeof value === 'string' && value
