@@ -9,7 +9,7 @@ import { describeValue, issueToProblem, lineOf, type Problem } from './problems.
 import {
   DESCRIPTION_MAX,
   HIDDEN_CHARACTER_FIX,
-  isHiddenCharacterIssue,
+  hiddenCharacterOf,
   Product,
   ProductFrontmatter,
   type CatalogEntry,
@@ -47,9 +47,9 @@ export function parseProductFile(
   const issues = result.success ? [] : result.error.issues;
   // A refused character is the field's one problem: what else is said of that value (a union's
   // branch that cannot tell why) follows from it.
-  const hidden = new Set(issues.filter(isHiddenCharacterIssue).map((i) => i.path[0]));
+  const hidden = new Set(issues.filter((i) => hiddenCharacterOf(i) !== null).map((i) => i.path[0]));
   const problems = issues
-    .filter((i) => isHiddenCharacterIssue(i) || !hidden.has(i.path[0]))
+    .filter((i) => hiddenCharacterOf(i) !== null || !hidden.has(i.path[0]))
     .map((i) => issueToProblem(file, source, raw, i));
   const expected = path.basename(file, '.md');
   if (typeof raw.slug === 'string' && raw.slug !== expected) {
@@ -78,8 +78,9 @@ export function parseProductFile(
 function bodyProblem(file: string, source: string, body: string, issue: z.core.$ZodIssue): Problem {
   const closing = source.indexOf('\n---', 3);
   const start = closing === -1 ? null : source.slice(0, closing).split('\n').length + 2;
-  if (isHiddenCharacterIssue(issue)) {
-    const at = closing === -1 ? -1 : source.indexOf(issue.params!.character as string, closing + 4);
+  const character = hiddenCharacterOf(issue);
+  if (character !== null) {
+    const at = closing === -1 ? -1 : source.indexOf(character, closing + 4);
     return {
       file,
       line: at === -1 ? start : source.slice(0, at).split('\n').length,

@@ -2,7 +2,7 @@
 // and how to fix it. The loader makes them from schema issues; the validator, the build and the
 // admin tools print them the same way.
 import type { z } from 'zod';
-import { fieldMeta, HIDDEN_CHARACTER_FIX, isHiddenCharacterIssue, ProductFrontmatter } from './schema.ts';
+import { fieldMeta, HIDDEN_CHARACTER_FIX, hiddenCharacterOf, ProductFrontmatter } from './schema.ts';
 
 export interface Problem {
   /** Repository-relative path of the file. */
@@ -68,7 +68,7 @@ export function issueToProblem(
   } else if (field === 'pickedBy' && issue.code === 'custom') {
     fix = 'Set `pickedBy` to the curator who picked it, or set `staffPick: false`.';
   } else {
-    if (isHiddenCharacterIssue(issue)) fix = HIDDEN_CHARACTER_FIX;
+    if (hiddenCharacterOf(issue) !== null) fix = HIDDEN_CHARACTER_FIX;
     // Point at the offending element of a list (categories[1]) rather than the whole list.
     let value: unknown = raw;
     for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];

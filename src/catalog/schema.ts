@@ -115,9 +115,9 @@ const plainText =
     }
   };
 
-/** Whether a schema issue is the character rule's (the validator gives it its own fix). */
-export const isHiddenCharacterIssue = (issue: z.core.$ZodIssue): boolean =>
-  issue.code === 'custom' && typeof issue.params?.character === 'string';
+/** The character a schema issue of the character rule refuses, or null for any other issue (the validator gives it its own fix). */
+export const hiddenCharacterOf = (issue: z.core.$ZodIssue): string | null =>
+  issue.code === 'custom' && typeof issue.params?.character === 'string' ? issue.params.character : null;
 
 /**
  * An http(s) address in plain characters. The character rule runs before the URL check, which
