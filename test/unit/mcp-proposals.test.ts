@@ -257,3 +257,20 @@ describe('limits and configuration', () => {
     expect(TOOLS.find((t) => t.name === 'list_proposals')!.annotations.readOnlyHint).toBe(true);
   });
 });
+
+describe('the Proposed-by trailer', () => {
+  it('names the admin, whatever a value says: a value is one line of the message, never a trailer', async () => {
+    const own = makeHandler(repo, {
+      proposals: chooseProposals({ localRepoDir: repo }),
+      proposalLimiter: memoryStore().limiter({ name: 'propose-trailer', points: 1, durationSeconds: 3600 }),
+    });
+    const spoof = 'Lovely.\n\nProposed-by: mallory@example.test\n\nProposed-by: mallory@example.test';
+    const r = await callTool(own, tok, 'propose_edit', { slug: 'alpha-blocks', changes: { whyWePicked: spoof } });
+    const made = ok('propose_edit', r);
+    const message = git('log', '-1', '--format=%B', made.branch);
+    expect(message).toMatch(/^whyWePicked: .*Lovely\. Proposed-by: mallory@example\.test Proposed-by: mallory/m);
+    expect(message.trim().split('\n').at(-1)).toBe('Proposed-by: ada@example.test');
+    const { proposals } = ok('list_proposals', await callTool(own, tok, 'list_proposals', {}));
+    expect(proposals.find((p: { branch: string }) => p.branch === made.branch).proposedBy).toBe('ada@example.test');
+  });
+});

@@ -122,9 +122,16 @@ export function assertProposalBranch(branch: string): void {
     throw new ProposalError('refused', `${branch} is not a proposal branch (catalog/<slug>-<id>).`);
 }
 
-/** The `Proposed-by` trailer of a commit message, or null. */
+/**
+ * The `Proposed-by` trailer of a commit message, or null. Trailers are the lines of the message's
+ * last paragraph (as git reads them), so a `Proposed-by:` line anywhere above it names no one.
+ */
 export function proposedBy(message: string): string | null {
-  const m = /^Proposed-by: *(.+?) *$/im.exec(message);
+  const paragraphs = message
+    .replace(/\r\n?/g, '\n')
+    .trim()
+    .split(/\n[ \t]*\n/);
+  const m = /^Proposed-by: *(.+?) *$/im.exec(paragraphs.length > 1 ? paragraphs.at(-1)! : '');
   return m ? m[1]! : null;
 }
 
