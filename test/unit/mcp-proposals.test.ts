@@ -259,7 +259,7 @@ describe('limits and configuration', () => {
 });
 
 describe('the Proposed-by trailer', () => {
-  it('names the admin, whatever a value says: a value is one line of the message, never a trailer', async () => {
+  it('names the admin, whatever a value says: the message names the changed fields, never their values', async () => {
     const own = makeHandler(repo, {
       proposals: chooseProposals({ localRepoDir: repo }),
       proposalLimiter: memoryStore().limiter({ name: 'propose-trailer', points: 1, durationSeconds: 3600 }),
@@ -268,7 +268,8 @@ describe('the Proposed-by trailer', () => {
     const r = await callTool(own, tok, 'propose_edit', { slug: 'alpha-blocks', changes: { whyWePicked: spoof } });
     const made = ok('propose_edit', r);
     const message = git('log', '-1', '--format=%B', made.branch);
-    expect(message).toMatch(/^whyWePicked: .*Lovely\. Proposed-by: mallory@example\.test Proposed-by: mallory/m);
+    expect(message).not.toMatch(/mallory|Lovely/);
+    expect(message).toMatch(/whyWePicked/);
     expect(message.trim().split('\n').at(-1)).toBe('Proposed-by: ada@example.test');
     const { proposals } = ok('list_proposals', await callTool(own, tok, 'list_proposals', {}));
     expect(proposals.find((p: { branch: string }) => p.branch === made.branch).proposedBy).toBe('ada@example.test');

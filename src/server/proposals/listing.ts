@@ -43,7 +43,7 @@ export function withListingCache(backend: ProposalBackend, cache: ListingCache):
   const now = cache.now ?? Date.now;
   const log = cache.log ?? ((m: string) => console.warn(m));
   // One record per place proposals go; the version changes with the record's shape.
-  const key = `proposals/listing-v1/${createHash('sha256').update(backend.describe).digest('base64url').slice(0, 22)}`;
+  const key = `proposals/listing-v1/${createHash('sha256').update(backend.describe).digest('hex').slice(0, 24)}`;
 
   /** A store call whose failure is logged and read as nothing. */
   async function quietly<T>(doing: string, run: (store: RecordStore) => Promise<T>): Promise<T | null> {
