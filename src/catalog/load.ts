@@ -4,8 +4,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readFrontMatter } from './front-matter.ts';
-import { issueToProblem, lineOf, type Problem } from './problems.ts';
-import { DESCRIPTION_MAX, Product, ProductFrontmatter, type CatalogEntry } from './schema.ts';
+import type { z } from 'zod';
+import { describeValue, issueToProblem, lineOf, type Problem } from './problems.ts';
+import {
+  DESCRIPTION_MAX,
+  HIDDEN_CHARACTER_FIX,
+  hiddenCharacterOf,
+  Product,
+  ProductFrontmatter,
+  type CatalogEntry,
+} from './schema.ts';
 import { formatCount } from './count.ts';
 
 /** Parsed entries kept between builds (src/build/parse-cache.ts implements it): a file whose text it knows is not parsed again. */
@@ -36,7 +44,13 @@ export function parseProductFile(
   if (!read.ok) return { entry: null, problems: [{ file, field: '(frontmatter)', ...read.problem }] };
   const raw = read.data;
   const result = ProductFrontmatter.safeParse(raw);
-  const problems = result.success ? [] : result.error.issues.map((i) => issueToProblem(file, source, raw, i));
+  const issues = result.success ? [] : result.error.issues;
+  // A refused character is the field's one problem: what else is said of that value (a union's
+  // branch that cannot tell why) follows from it.
+  const hidden = new Set(issues.filter((i) => hiddenCharacterOf(i) !== null).map((i) => i.path[0]));
+  const problems = issues
+    .filter((i) => hiddenCharacterOf(i) !== null || !hidden.has(i.path[0]))
+    .map((i) => issueToProblem(file, source, raw, i));
   const expected = path.basename(file, '.md');
   if (typeof raw.slug === 'string' && raw.slug !== expected) {
     problems.push({
@@ -47,25 +61,39 @@ export function parseProductFile(
       fix: `Rename the file to ${raw.slug}.md or set \`slug: ${expected}\`.`,
     });
   }
-  // The body is the description: the same field rules apply to it as to any frontmatter value.
+  // The body is the description: the same field rules apply to it as to any frontmatter value
+  // (its line ends read as line feeds, as the schema reads a multi-line field's).
   const trimmed = read.body.trim();
-  const description = trimmed === '' ? null : trimmed;
-  const body = Product.shape.description.safeParse(description);
-  if (!body.success) problems.push(bodyProblem(file, source, description!, body.error.issues[0]!.message));
+  const body = Product.shape.description.safeParse(trimmed === '' ? null : trimmed);
+  if (!body.success) problems.push(bodyProblem(file, source, trimmed, body.error.issues[0]!));
   const slug = typeof raw.slug === 'string' ? raw.slug : undefined;
-  if (!result.success || problems.length) return { entry: null, problems, ...(slug ? { slug } : {}) };
-  return { entry: { data: result.data, description, sourcePath: file }, problems, slug: result.data.slug };
+  if (!result.success || !body.success || problems.length) return { entry: null, problems, ...(slug ? { slug } : {}) };
+  return { entry: { data: result.data, description: body.data, sourcePath: file }, problems, slug: result.data.slug };
 }
 
-/** A problem with the body (the description), on the line where the body starts. */
-function bodyProblem(file: string, source: string, body: string, message: string): Problem {
+/**
+ * A problem with the body (the description): a refused character on its own line, quoted
+ * escaped; a body that is too long on the line where the body starts.
+ */
+function bodyProblem(file: string, source: string, body: string, issue: z.core.$ZodIssue): Problem {
   const closing = source.indexOf('\n---', 3);
-  const line = closing === -1 ? null : source.slice(0, closing).split('\n').length + 2;
+  const start = closing === -1 ? null : source.slice(0, closing).split('\n').length + 2;
+  const character = hiddenCharacterOf(issue);
+  if (character !== null) {
+    const at = closing === -1 ? -1 : source.indexOf(character, closing + 4);
+    return {
+      file,
+      line: at === -1 ? start : source.slice(0, at).split('\n').length,
+      field: 'description',
+      message: `${issue.message} (got ${describeValue(body)})`,
+      fix: HIDDEN_CHARACTER_FIX,
+    };
+  }
   return {
     file,
-    line,
+    line: start,
     field: 'description',
-    message: `${message} (the body below the closing \`---\` has ${formatCount(body.length)} characters)`,
+    message: `${issue.message} (the body below the closing \`---\` has ${formatCount(body.length)} characters)`,
     fix:
       `Shorten the description to at most ${formatCount(DESCRIPTION_MAX)} characters: ` +
       'what the product is, in plain words; the editorial note goes in `whyWePicked`.',

@@ -2,7 +2,7 @@
 // and how to fix it. The loader makes them from schema issues; the validator, the build and the
 // admin tools print them the same way.
 import type { z } from 'zod';
-import { fieldMeta, ProductFrontmatter } from './schema.ts';
+import { fieldMeta, HIDDEN_CHARACTER_FIX, hiddenCharacterOf, ProductFrontmatter } from './schema.ts';
 
 export interface Problem {
   /** Repository-relative path of the file. */
@@ -24,15 +24,20 @@ export function lineOf(source: string, field: string): number | null {
 
 /**
  * A value as a message quotes it. Only a single value is written out (cut at 60 characters): a
- * list or a mapping is named, never serialized, so no input makes a message large.
+ * list or a mapping is named, never serialized, so no input makes a message large. Control,
+ * bidirectional and line-separator characters are escaped (JSON escapes only C0), so a quoted
+ * value cannot reorder or break the message around it.
  */
-function describeValue(v: unknown): string {
+export function describeValue(v: unknown): string {
   if (v === undefined) return 'nothing';
   if (Array.isArray(v)) return `a list of ${v.length} item${v.length === 1 ? '' : 's'}`;
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'an invalid date' : v.toISOString();
   if (v !== null && typeof v === 'object') return 'a mapping of fields';
   const s = typeof v === 'string' && v.length > 60 ? JSON.stringify(`${v.slice(0, 57)}…`) : JSON.stringify(v);
-  return String(s);
+  return String(s).replace(
+    /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** A schema issue as a curator reads it: the field, what is wrong (with the value found) and the fix. */
@@ -63,6 +68,7 @@ export function issueToProblem(
   } else if (field === 'pickedBy' && issue.code === 'custom') {
     fix = 'Set `pickedBy` to the curator who picked it, or set `staffPick: false`.';
   } else {
+    if (hiddenCharacterOf(issue) !== null) fix = HIDDEN_CHARACTER_FIX;
     // Point at the offending element of a list (categories[1]) rather than the whole list.
     let value: unknown = raw;
     for (const key of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key as PropertyKey];

@@ -44,6 +44,12 @@ export interface FieldMeta {
    * when the type alone does not say how (a price typed as 24.99 is 2499 cents).
    */
   cli: { flag: string; off?: string; prompt?: string; read?: (text: string) => unknown };
+  /**
+   * The field's text may run over several lines: it keeps line feeds and tabs (its CR LF and lone
+   * CR line ends are read as line feeds). Every other text field is one line and refuses them
+   * (`text()` and `plainText()` below). The browser editor chooses a text area by it.
+   */
+  multiline?: true;
   /** Text search finds the words of this field (the search index and the admin tools' search). */
   searchable?: true;
   /** The admin catalog keeps the field in its index: the tools filter and count on it without reading records. */
@@ -85,12 +91,70 @@ export const Slug = z
     cli: { flag: 'slug' },
   });
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
+/**
+ * What no product text holds: the C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F; a
+ * line feed and a tab only in a multi-line field) and the bidirectional overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069), which make a text, and a diff of it, read otherwise than it is
+ * stored. A carriage return is a control character too: a multi-line field reads CR LF and a lone
+ * CR as a line feed first (as the front matter's YAML does), so a file saved with CR LF line ends
+ * passes, and a one-line field refuses it with the line feed.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** The fix for a refused character, in the validator's problems (src/catalog/problems.ts). */
+export const HIDDEN_CHARACTER_FIX =
+  'Remove the character the message names (editors often show it as nothing at all: search for its ' +
+  'code point, or retype the text). No product text needs control or bidirectional characters; only ' +
+  'the description and `whyWePicked` may hold line breaks and tabs.';
+
+const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Why `c` is refused: the character by its code point (and, for a line break or a tab, the rule). */
+function hiddenCharacterMessage(c: string): string {
+  const kind = c >= '\u202a' ? 'bidirectional control character' : 'control character';
+  const rule =
+    c === '\n' || c === '\r'
+      ? ' (a line break: this field is one line)'
+      : c === '\t'
+        ? ' (a tab: this field is one line)'
+        : '';
+  return `must not contain the ${kind} ${codePoint(c)}${rule}`;
+}
+
+/**
+ * The character rule as a zod check: the first refused character of the text is the issue (which
+ * stops the field's other checks, so a long text with one is told about the character).
+ */
+const plainText =
+  (multiline: boolean) =>
+  (s: string, ctx: z.RefinementCtx<string>): void => {
+    for (const [c] of s.matchAll(HIDDEN)) {
+      if (multiline && (c === '\n' || c === '\t')) continue;
+      ctx.addIssue({ code: 'custom', message: hiddenCharacterMessage(c), params: { character: c }, continue: false });
+      return;
+    }
+  };
+
+/** The character a schema issue of the character rule refuses, or null for any other issue (the validator gives it its own fix). */
+export const hiddenCharacterOf = (issue: z.core.$ZodIssue): string | null =>
+  issue.code === 'custom' && typeof issue.params?.character === 'string' ? issue.params.character : null;
+
+/**
+ * An http(s) address in plain characters. The character rule runs before the URL check, which
+ * would otherwise delete tabs and line breaks from the value (as the URL parser does) instead of
+ * refusing them.
+ */
+const webAddress = (protocol: RegExp) => z.string().superRefine(plainText(false)).check(z.url({ protocol }));
+
+/** A text field: trimmed, not empty, at most `max` characters, in plain characters (see HIDDEN). */
+const text = (max: number, lines: 'one line' | 'multiline' = 'one line') => {
+  const trimmed = z.string().trim();
+  return (lines === 'multiline' ? trimmed.overwrite((s) => s.replace(/\r\n?/g, '\n')) : trimmed)
+    .superRefine(plainText(lines === 'multiline'))
     .min(1, 'must not be empty')
     .max(max, `must be at most ${formatCount(max)} characters long`);
+};
 
 /** The longest description (a product file's body), in characters. */
 export const DESCRIPTION_MAX = 5000;
@@ -119,7 +183,7 @@ export const Product = z
         cli: { flag: 'brand', prompt: 'Brand or maker' },
         searchable: true,
       }),
-    description: text(DESCRIPTION_MAX)
+    description: text(DESCRIPTION_MAX, 'multiline')
       .nullable()
       .describe(
         'What the product is, in plain words. Null when not written. In a product file this is the Markdown body.',
@@ -132,6 +196,7 @@ export const Product = z
         fix: 'Write the description as the body of the file, below the closing `---`.',
         example: 'Twelve wooden arches that nest into a rainbow.',
         cli: { flag: 'description' },
+        multiline: true,
         searchable: true,
       }),
     ageRange: text(60)
@@ -189,8 +254,7 @@ export const Product = z
         cli: { flag: 'currency', prompt: `Currency: ${CURRENCIES.join(', ')}`, read: (s) => s.toUpperCase() },
         indexed: true,
       }),
-    imageUrl: z
-      .url({ protocol: /^https?$/ })
+    imageUrl: webAddress(/^https?$/)
       .nullable()
       .describe(
         "Absolute URL of the product's original picture: an SVG drawing, or a photo (JPEG, PNG, WebP or " +
@@ -210,8 +274,7 @@ export const Product = z
         example: '/images/products/wooden-rainbow-stacker.svg',
         cli: { flag: 'image' },
       }),
-    url: z
-      .url({ protocol: /^https?$/ })
+    url: webAddress(/^https?$/)
       .describe('Outbound link to the product (an affiliate link). The catalog sells nothing itself.')
       .register(fieldMeta, {
         label: 'Shop link',
@@ -243,7 +306,7 @@ export const Product = z
         cli: { flag: 'picked-by', prompt: `Picked by: ${CURATOR_CODES.join(', ')} (required for a staff pick)` },
         indexed: true,
       }),
-    whyWePicked: text(2000)
+    whyWePicked: text(2000, 'multiline')
       .nullable()
       .describe('Editorial note: why the curators picked this product.')
       .register(fieldMeta, {
@@ -254,6 +317,7 @@ export const Product = z
         fix: 'Write one to three sentences on what a child does with it and why it earned its place.',
         example: 'Twelve arches that become a tunnel, a cradle or a bridge.',
         cli: { flag: 'why' },
+        multiline: true,
         searchable: true,
       }),
   })
@@ -299,13 +363,14 @@ export const ProductFrontmatter = Product.omit({ description: true })
       z
         .union([
           ImagePath.unwrap(),
-          z
-            .url({ protocol: /^https$/ })
-            .refine(
-              (u) => URL.canParse(u) && (PHOTOS.remoteHosts as readonly string[]).includes(new URL(u).hostname),
-              `must be a local picture (/images/products/<file>) or an https:// URL on ${PHOTOS.remoteHosts.join(', ')}`,
-            ),
+          webAddress(/^https$/).refine(
+            (u) => URL.canParse(u) && (PHOTOS.remoteHosts as readonly string[]).includes(new URL(u).hostname),
+            `must be a local picture (/images/products/<file>) or an https:// URL on ${PHOTOS.remoteHosts.join(', ')}`,
+          ),
         ])
+        // Again after the union: a refused character fails both branches, and the union then
+        // reports only the site path's message (the validator keeps this one).
+        .superRefine(plainText(false))
         .nullable(),
       Product.shape.imageUrl,
     ),

@@ -94,7 +94,7 @@ export interface Settings {
     url: string;
     /** Whether `url` is the loopback default (nothing named an address). */
     urlIsDefault: boolean;
-    /** Netlify's deploy context (`production`, `deploy-preview`, `dev`, …), when one is set. */
+    /** Netlify's deploy context (`production`, `deploy-preview`, `dev`, …) exactly as set (never trimmed), when one is set. */
     context: string | undefined;
   };
   build: {
@@ -150,7 +150,9 @@ const HttpsUrl = z.url({ protocol: /^https?$/ });
 
 /** Reads the settings from `env`, checking each variable; never throws for the admin side. */
 export function readSettings(env: Env): Settings {
-  const context = text(env, 'CONTEXT');
+  // Exactly as set, not trimmed: `dev` turns on development-only behaviour (the loopback default
+  // address for tokens, check_links' test network), which no near miss such as " dev" may do.
+  const context = env.CONTEXT || undefined;
   const named = (text(env, 'SITE_URL') ?? text(env, 'URL'))?.replace(/\/+$/, '');
   const siteUrl = named ?? DEFAULT_SITE_URL;
 

@@ -305,7 +305,15 @@ export function buildOpenApi(opts: OpenApiOptions): Json {
           responses: Object.fromEntries([
             [
               '200',
-              { description: 'The JSON-RPC response.', content: json(jsonRpcSchema('A JSON-RPC 2.0 response.')) },
+              {
+                description:
+                  'The JSON-RPC response: a result, or an error for a request the server refuses: ' +
+                  'params that do not fit the method, however deep the mistake (code -32602, naming where), ' +
+                  'an unknown method or a request sent as a task (code -32601). A tool’s invalid arguments ' +
+                  'are a tool result with `isError: true` naming the field. A caller’s mistake is never ' +
+                  'code -32603 (internal error).',
+                content: json(jsonRpcSchema('A JSON-RPC 2.0 response.')),
+              },
             ],
             ['202', { description: 'A notification or a response was accepted; there is nothing to answer.' }],
             [

@@ -155,6 +155,35 @@ describe('HTTP-level answers', () => {
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
   });
 
+  it('invalid tool arguments, however deeply nested, are -32602 or a tool error: never -32603, never a 5xx', async () => {
+    /** Objects in arrays in objects, `n` levels down. */
+    const deep = (n: number) => `${'[{"a":'.repeat(n)}1${'}]'.repeat(n)}`;
+    const cases: [params: string, answer: 'invalid params' | 'tool error' | 'no task'][] = [
+      [`{"name":"search_products","arguments":${deep(5_000)}}`, 'invalid params'],
+      [`{"name":{"nested":${deep(1_000)}},"arguments":{}}`, 'invalid params'],
+      [`{"name":"draft_product","arguments":{"name":"Kite","categories":${deep(20_000)}}}`, 'tool error'],
+      [`{"name":"propose_edit","arguments":{"slug":"x","changes":{"__proto__":${deep(100)}}}}`, 'tool error'],
+      [`{"name":"check_links","arguments":{"urls":[{"constructor":{"prototype":{"x":1e400}}}]}}`, 'tool error'],
+      [`{"name":"search_products","arguments":{},"task":{"ttl":5}}`, 'no task'],
+    ];
+    for (const [params, answer] of cases) {
+      const res = await fetch(`${base}/api/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${tok}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":${params}}`,
+      });
+      const what = `${params.slice(0, 80)} → ${res.status}`;
+      expect(res.status, what).toBe(200);
+      const m = (await res.json()) as { result?: { isError?: boolean }; error?: { code: number; message: string } };
+      if (answer === 'tool error') expect(m.result?.isError, what).toBe(true);
+      else expect(m.error?.code, `${what} ${m.error?.message}`).toBe(answer === 'no task' ? -32601 : -32602);
+    }
+  });
+
   it('wrong content type → 415 ApiError; malformed JSON → JSON-RPC -32700', async () => {
     const auth = { authorization: `Bearer ${tok}` };
     const r1 = await fetch(`${base}/api/mcp`, {

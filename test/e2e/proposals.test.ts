@@ -1,7 +1,8 @@
 // Proposals over HTTP on the local stack: an admin signs in with the MCP SDK's own client (through
 // the consent page and the real OpenID provider), proposes a new product and a price change, and
 // each becomes a branch of the stack's proposals repository whose one file `npm run validate`
-// accepts. An invalid proposal writes nothing; a token of someone who is not an admin gets 401.
+// accepts. The listing is kept in the stack's Netlify Blobs between requests and cleared by a
+// proposal. An invalid proposal writes nothing; a token of someone who is not an admin gets 401.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,6 +107,30 @@ describe('proposals from an MCP client on the local stack', () => {
       .filter((l) => /^[-+][^-+]/.test(l));
     expect(diff).toEqual(['-price: 1999', '+price: 1799']);
     expect(git('log', '-1', '--format=%B', r.branch)).toContain(`Proposed-by: ${E2E_ACCOUNTS.admin.email}`);
+  });
+
+  it('lists proposals with how old the answer is: kept in the shared store between requests, cleared by a proposal', async () => {
+    type Listing = { proposals: { branch: string; checks: string }[]; fetchedAt: string; ageSeconds: number };
+    const list = async () => {
+      const r = await client.callTool({ name: 'list_proposals', arguments: {} });
+      expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+      return r.structuredContent as Listing;
+    };
+    const first = await list();
+    expect(first.ageSeconds).toBeGreaterThanOrEqual(0);
+    expect(first.proposals.map((p) => p.branch).sort()).toEqual(branches().sort());
+    expect(first.proposals.every((p) => p.checks === 'none')).toBe(true);
+    // Each request is a fresh function: the same answer comes from the stack's Netlify Blobs.
+    const again = await list();
+    expect(again.fetchedAt).toBe(first.fetchedAt);
+    const made = structured(
+      await client.callTool({ name: 'propose_edit', arguments: { slug: 'codenames', changes: { price: 1500 } } }),
+    );
+    const after = await list();
+    expect(after.fetchedAt >= first.fetchedAt).toBe(true);
+    expect(after.proposals.map((p) => p.branch)).toContain(made.branch);
+    await client.callTool({ name: 'withdraw_proposal', arguments: { branch: made.branch } });
+    expect((await list()).proposals.map((p) => p.branch)).not.toContain(made.branch);
   });
 
   it('an invalid proposal is a tool error listing the problem, and writes nothing', async () => {

@@ -80,6 +80,14 @@ export const BROKEN_CASES: readonly BrokenCase[] = [
     fix: /Remove them or check the spelling; the allowed fields are slug, name/,
   },
   {
+    file: 'hidden-character.md',
+    line: 3,
+    field: 'name',
+    message:
+      /^must not contain the bidirectional control character U\+202E \(got "Magnetic Tiles \\u202eelbisiv ton\\u202c Starter Set"\)$/,
+    fix: /Remove the character the message names/,
+  },
+  {
     file: 'javascript-front-matter.md',
     line: 1,
     field: '(frontmatter)',

@@ -35,6 +35,8 @@ export interface Scripted {
   prefer?: number;
   /** Throw instead of answering (a network failure). */
   fail?: boolean;
+  /** An answer made from the request's address (pages of a list); overrides status, body and headers. */
+  answer?: (url: URL) => { status?: number; body?: unknown; headers?: Record<string, string> };
 }
 
 export interface GithubMock {
@@ -100,9 +102,10 @@ export async function startGithubMock(): Promise<GithubMock> {
     if (!rule || rule.prefer) return res;
     await res.body?.cancel();
     if (rule.fail) throw new TypeError('fetch failed');
-    return new Response(rule.body === undefined ? null : JSON.stringify(rule.body), {
-      status: rule.status ?? 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', ...rule.headers },
+    const made = rule.answer?.(url) ?? rule;
+    return new Response(made.body === undefined ? null : JSON.stringify(made.body), {
+      status: made.status ?? 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', ...made.headers },
     });
   };
 

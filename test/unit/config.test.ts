@@ -52,6 +52,17 @@ describe('readSettings', () => {
     const base = { AUTH_SECRET: SECRET, ADMIN_EMAILS: 'a@example.org' };
     expect(readSettings(base).admin.tokens).toEqual({ ok: false, missing: ['SITE_URL (the public address)'] });
     expect(readSettings({ ...base, CONTEXT: 'dev' }).admin.tokens.ok).toBe(true);
+    for (const near of [' dev', 'dev ', '\tdev\n', 'DEV'])
+      expect(readSettings({ ...base, CONTEXT: near }).admin.tokens, JSON.stringify(near)).toEqual({
+        ok: false,
+        missing: ['SITE_URL (the public address)'],
+      });
+  });
+
+  it('keeps CONTEXT exactly as set: a development switch is never turned on by a near miss', () => {
+    expect(readSettings({ CONTEXT: 'dev' }).site.context).toBe('dev');
+    expect(readSettings({ CONTEXT: ' dev ' }).site.context).toBe(' dev ');
+    expect(readSettings({ CONTEXT: '' }).site.context).toBeUndefined();
   });
 
   it('stops a build told a time it cannot read, naming the variable', () => {

@@ -235,14 +235,16 @@ describe('draft_product writes YAML that reads back safely, whatever the field v
   it('a name, brand, note and description that open with ---js stay text', async () => {
     const file = sentinelFile();
     const js = attack('---js', file);
-    const args = { ...base, slug: 'js-text', name: js, brand: '---js', whyWePicked: js, description: js };
+    // A name is one line (text fields refuse line breaks outside the description and the note).
+    const name = `---js ${payload(file)}`;
+    const args = { ...base, slug: 'js-text', name, brand: '---js', whyWePicked: js, description: js };
     const r = await callTool(makeHandler(fx.root), tok, 'draft_product', args);
     expect(r.isError, r.content[0]?.text).toBeFalsy();
     const text = (r.structuredContent as { text: string }).text;
     expect(text.split('\n')[0]).toBe('---');
     const parsed = parseProductFile('content/products/js-text.md', text);
     expect(parsed.problems).toEqual([]);
-    expect(parsed.entry!.data).toMatchObject({ name: js.trim(), brand: '---js', whyWePicked: js.trim() });
+    expect(parsed.entry!.data).toMatchObject({ name, brand: '---js', whyWePicked: js.trim() });
     expect(parsed.entry!.description).toBe(js.trim());
     expect(g[GLOBAL]).toBeUndefined();
     expect(existsSync(file)).toBe(false);
@@ -269,7 +271,8 @@ describe('draft_product writes YAML that reads back safely, whatever the field v
           const parsed = parseProductFile('content/products/any-text.md', text);
           expect(parsed.problems).toEqual([]);
           expect(parsed.entry!.data.name).toBe(name.trim());
-          expect(parsed.entry!.description).toBe(description.trim() === '' ? null : description.trim());
+          // The description as the schema reads it: trimmed, its CR LF and lone CR line ends as LF.
+          expect(parsed.entry!.description).toBe(Product.shape.description.parse(description));
         },
       ),
       { numRuns: 150 },

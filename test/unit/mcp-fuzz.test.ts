@@ -136,3 +136,85 @@ describe('property: no 5xx, documented error shapes', () => {
     );
   }, 120_000);
 });
+
+// Invalid tool arguments, however they are nested, are the caller's mistake: the JSON-RPC
+// invalid-params error (-32602) or a tool result with isError, never -32603 "internal error".
+describe('property: tool arguments never answer an internal error', () => {
+  /** Every key a tool's input names, and keys that reach prototypes in careless code. */
+  const keys = fc.constantFrom(
+    ...new Set(TOOLS.flatMap((t) => Object.keys(t.input.shape))),
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    '',
+  );
+  /** JSON as text, with what JSON.parse makes of it beyond plain values: 1e400 (Infinity), -0, lone surrogates. */
+  const { value, object } = fc.letrec<{ value: string; object: string; array: string }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constantFrom('null', 'true', 'false', '0', '-0', '1e400', '-1e400', '1.5', '9007199254740993', '""'),
+      fc.string({ unit: 'binary', maxLength: 12 }).map((s) => JSON.stringify(s)),
+      fc.constantFrom('"\\ud800"', '"\\u0000"', '"\\u202e"', '"https://shop.example/x"', '"alpha-blocks"'),
+      tie('object'),
+      tie('array'),
+    ),
+    object: fc
+      .array(fc.tuple(keys, tie('value')), { maxLength: 5 })
+      .map((pairs) => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`),
+    array: fc.array(tie('value'), { maxLength: 5 }).map((items) => `[${items.join(',')}]`),
+  }));
+  /** Very deep nesting (objects in arrays in objects), as text: the body limit allows ~100,000 levels. */
+  const deep = fc
+    .tuple(fc.integer({ min: 1, max: 50_000 }), fc.constantFrom('[', '{"a":', '[{"categories":'), keys)
+    .map(([depth, open, key]) => {
+      const close = open === '[' ? ']' : open === '{"a":' ? '}' : '}]';
+      return `{${JSON.stringify(key)}:${open.repeat(depth)}1${close.repeat(depth)}}`;
+    });
+  /** Mostly a real tool with object arguments, so most calls reach the tool's own input check. */
+  const params = fc.record({
+    name: fc.oneof(
+      { arbitrary: fc.constantFrom(...TOOLS.map((t) => t.name)).map((n) => JSON.stringify(n)), weight: 8 },
+      { arbitrary: fc.constant('"nope"'), weight: 1 },
+      { arbitrary: value, weight: 1 },
+    ),
+    arguments: fc.option(
+      fc.oneof({ arbitrary: object, weight: 6 }, { arbitrary: deep, weight: 2 }, { arbitrary: value, weight: 2 }),
+      { freq: 10, nil: undefined },
+    ),
+    // `_meta` and `task`: absent nine times in ten.
+    _meta: fc.oneof({ arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary: value, weight: 1 }),
+    task: fc.oneof({ arbitrary: fc.constant(undefined), weight: 9 }, { arbitrary: value, weight: 1 }),
+  });
+  /** A tools/call message as text (every value above is JSON text already). */
+  const body = params.map((p) => {
+    const fields = Object.entries(p).flatMap(([k, v]) => (v === undefined ? [] : [`${JSON.stringify(k)}:${v}`]));
+    return `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{${fields.join(',')}}}`;
+  });
+
+  it('holds for every tool over arbitrary nested arguments', async () => {
+    await fc.assert(
+      fc.asyncProperty(body, async (text) => {
+        const res = await handler(
+          new Request(URL_MCP, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${valid}` },
+            body: text,
+          }),
+        );
+        expect(res.status, text.slice(0, 300)).toBeLessThan(500);
+        const raw = await res.text();
+        const m = JSON.parse(raw) as { result?: { isError?: boolean }; error?: { code: number } };
+        expect(m.error?.code, `${text.slice(0, 300)} → ${raw.slice(0, 300)}`).not.toBe(-32603);
+        if (m.error) {
+          expect([-32601, -32602], raw.slice(0, 300)).toContain(m.error.code);
+          // A tools/call made a task is a method this server does not offer (-32601, as the spec says).
+          if (m.error.code === -32601) expect(text).toMatch(/"task":\{/);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  }, 180_000);
+});

@@ -336,6 +336,70 @@ describe('MCP', () => {
     }
   });
 
+  /** A JSON-RPC error inside a 200, as the server answers a request it refuses. */
+  async function refused(body: unknown, code: number) {
+    const res = await handler(post(body, await token()));
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as { id: unknown; error: { code: number; message: string } };
+    expect(json.error.code, json.error.message).toBe(code);
+    return json;
+  }
+
+  it.each([
+    ['arguments that are a number', { name: 'search_products', arguments: 5 }, /params\.arguments: .*expected record/],
+    ['arguments that are a list', { name: 'search_products', arguments: [{ query: 'x' }] }, /params\.arguments/],
+    ['arguments that are null', { name: 'draft_product', arguments: null }, /params\.arguments/],
+    ['a name that is no string', { name: { deep: [{ x: 1 }] }, arguments: {} }, /params\.name: .*expected string/],
+    ['_meta that is no object', { name: 'search_products', arguments: {}, _meta: [1] }, /params\._meta/],
+    ['a task that is no object', { name: 'search_products', arguments: {}, task: 'soon' }, /params\.task/],
+    ['params that are a list', [1, 2], /params/],
+    ['no params', undefined, /params/],
+  ])('tools/call with %s → -32602 naming where, never -32603', async (_, params, where) => {
+    const json = await refused(rpc('tools/call', params), -32602);
+    expect(json.error.message).toMatch(/^Invalid params for tools\/call: /);
+    expect(json.error.message).toMatch(where);
+    expect(json.id).toEqual(expect.any(Number));
+  });
+
+  it('other requests with params of the wrong shape → -32602 as well', async () => {
+    const json = await refused(rpc('initialize', { protocolVersion: 2025, capabilities: 'all' }), -32602);
+    expect(json.error.message).toMatch(/^Invalid params for initialize: params\.protocolVersion: /);
+    await refused(rpc('tools/list', { cursor: { page: 2 } }), -32602);
+    await refused(rpc('ping', { _meta: 'now' }), -32602);
+  });
+
+  it('a tool call made a task → -32601: this server runs no request as a task', async () => {
+    const json = await refused(
+      rpc('tools/call', { name: 'search_products', arguments: {}, task: { ttl: 1000 } }),
+      -32601,
+    );
+    expect(json.error.message).toMatch(/as a task/);
+  });
+
+  it('arguments nested 20,000 deep, or with prototype keys, are the tool’s input errors, naming the field', async () => {
+    const tok = await token();
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const text = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"draft_product","arguments":{"name":"Kite","categories":[{"a":${deep}}]}}}`;
+    const res = await handler(post(text, tok));
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as { result: { isError: boolean; content: { text: string }[] } };
+    expect(json.result.isError).toBe(true);
+    expect(json.result.content[0]!.text).toMatch(
+      /^MCP error -32602: Input validation error: (.|\n)* at categories\[0\]$/m,
+    );
+    for (const args of [
+      '{"__proto__":{"polluted":true},"slug":"alpha-blocks"}',
+      '{"constructor":{"prototype":{"polluted":true}},"slug":"alpha-blocks"}',
+    ]) {
+      const r = await handler(
+        post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_product","arguments":${args}}}`, tok),
+      );
+      expect(r.status).toBe(200);
+      expect(((await r.json()) as { error?: unknown }).error).toBeUndefined();
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+
   it('an unsupported Mcp-Protocol-Version header → JSON-RPC error, not 5xx', async () => {
     const res = await handler(post(rpc('tools/list'), await token(), { 'mcp-protocol-version': '1999-01-01' }));
     expect(res.status).toBe(400);

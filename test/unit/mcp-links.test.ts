@@ -214,6 +214,12 @@ describe('the test-only network settings', () => {
     ['production', { CONTEXT: 'production', ...set }],
     ['no CONTEXT (as functions run on Netlify)', { ...set }],
     ['deploy-preview', { CONTEXT: 'deploy-preview', ...set }],
+    // Only exactly `dev` is the local stack: a near miss is not.
+    ['" dev" (spaces around it)', { CONTEXT: ' dev ', ...set }],
+    ['"dev\\n"', { CONTEXT: 'dev\n', ...set }],
+    ['"\\tdev"', { CONTEXT: '\tdev', ...set }],
+    ['"DEV"', { CONTEXT: 'DEV', ...set }],
+    ['"Dev"', { CONTEXT: 'Dev', ...set }],
   ])('are ignored in %s, with a warning', (_name, env) => {
     const warn = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(testNetwork(readSettings(env), 1000)).toEqual({});

@@ -1,7 +1,8 @@
 // The write tools (propose_product, propose_edit, list_proposals, withdraw_proposal) through the
 // MCP handler, with the local git backend on a real repository made for the test: each proposal
 // is one branch with one commit touching one product file that the build's parser accepts; an
-// invalid, clashing or stale proposal writes nothing; the proposal limit holds; and without a
+// invalid, clashing or stale proposal writes nothing; the proposal limit holds; the listing is kept
+// a moment, says how old it is, and is read afresh after a proposal or a withdrawal; and without a
 // backend the tools say what to set.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { TOOLS } from '../../src/server/mcp/tools/index.ts';
 import { callTool, FIXTURE_FILES, fixtureDir, makeHandler, token, type ToolResult } from '../support/mcp.ts';
 
 const { 'broken-file.md': _broken, ...VALID } = FIXTURE_FILES;
+/** Where the listing is kept (the shared store; in memory here). */
+const listings = memoryStore();
 const fx = fixtureDir(VALID);
 const repo = fx.root;
 const git = (...args: string[]) =>
@@ -28,8 +31,8 @@ const git = (...args: string[]) =>
     },
   }).trim();
 const handler = makeHandler(repo, {
-  proposals: chooseProposals({ localRepoDir: repo }),
-  proposalLimiter: memoryStore().limiter({ name: 'propose-test', points: 6, durationSeconds: 3600 }),
+  proposals: chooseProposals({ localRepoDir: repo }, { records: () => listings }),
+  proposalLimiter: memoryStore().limiter({ name: 'propose-test', points: 7, durationSeconds: 3600 }),
 });
 let tok: string;
 beforeAll(async () => {
@@ -134,7 +137,9 @@ describe('propose_edit', () => {
         .split('\n')
         .filter((l) => /^[-+][^-+]/.test(l)),
     ).toEqual(['-price: 2499', '+price: 1999']);
-    expect(git('log', '-1', '--format=%B', r.branch)).toContain('price: 2499 → 1999');
+    expect(git('log', '-1', '--format=%B', r.branch)).toBe(
+      'Edit delta-puzzle: price\n\nChanges price in content/products/delta-puzzle.md.\n\nProposed-by: ada@example.test',
+    );
   });
 
   it('unpublishes a product', async () => {
@@ -192,6 +197,29 @@ describe('list_proposals and withdraw_proposal', () => {
     await refused('withdraw_proposal', { branch: gone }, /^not_found: There is no proposal on branch/);
   });
 
+  it('keeps the listing a moment, says how old it is, and reads afresh after a proposal or a withdrawal', async () => {
+    const first = await run('list_proposals', {});
+    expect(first.ageSeconds).toBeGreaterThanOrEqual(0);
+    // A branch made behind the tools' back is not seen while the listing is kept…
+    git('branch', 'catalog/by-hand-1', 'main');
+    const again = await run('list_proposals', {});
+    expect(again.fetchedAt).toBe(first.fetchedAt);
+    expect(again.proposals).toEqual(first.proposals);
+    // …a proposal through the tools clears it: both show now.
+    await new Promise((r) => setTimeout(r, 5));
+    const made = await run('propose_edit', { slug: 'delta-puzzle', changes: { price: 2000 } });
+    const after = await run('list_proposals', {});
+    expect(after.fetchedAt > first.fetchedAt).toBe(true);
+    expect(after.proposals.map((p: { branch: string }) => p.branch)).toEqual(
+      expect.arrayContaining([made.branch, 'catalog/by-hand-1']),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    await run('withdraw_proposal', { branch: made.branch });
+    const gone = await run('list_proposals', {});
+    expect(gone.proposals.map((p: { branch: string }) => p.branch)).not.toContain(made.branch);
+    await run('withdraw_proposal', { branch: 'catalog/by-hand-1' });
+  });
+
   it('refuses a branch that is not a proposal', async () => {
     const r = await callTool(handler, tok, 'withdraw_proposal', { branch: 'main' });
     expect(r.isError).toBe(true);
@@ -201,12 +229,12 @@ describe('list_proposals and withdraw_proposal', () => {
 
 describe('limits and configuration', () => {
   it('counts proposals per admin: past the limit, a proposal is refused with the time to wait', async () => {
-    // Six points in this test's limiter; three proposals so far.
+    // Seven points in this test's limiter; four proposals so far.
     for (const price of [101, 102, 103]) await run('propose_edit', { slug: 'delta-puzzle', changes: { price } });
     await refused(
       'propose_edit',
       { slug: 'delta-puzzle', changes: { price: 104 } },
-      /^rate_limited: at most 6 proposals in any hour per admin\. Try again in \d+ s\./,
+      /^rate_limited: at most 7 proposals in any hour per admin\. Try again in \d+ s\./,
     );
   });
 
@@ -227,5 +255,23 @@ describe('limits and configuration', () => {
     for (const name of ['propose_product', 'propose_edit', 'withdraw_proposal'])
       expect(TOOLS.find((t) => t.name === name)!.annotations.readOnlyHint).toBe(false);
     expect(TOOLS.find((t) => t.name === 'list_proposals')!.annotations.readOnlyHint).toBe(true);
+  });
+});
+
+describe('the Proposed-by trailer', () => {
+  it('names the admin, whatever a value says: the message names the changed fields, never their values', async () => {
+    const own = makeHandler(repo, {
+      proposals: chooseProposals({ localRepoDir: repo }),
+      proposalLimiter: memoryStore().limiter({ name: 'propose-trailer', points: 1, durationSeconds: 3600 }),
+    });
+    const spoof = 'Lovely.\n\nProposed-by: mallory@example.test\n\nProposed-by: mallory@example.test';
+    const r = await callTool(own, tok, 'propose_edit', { slug: 'alpha-blocks', changes: { whyWePicked: spoof } });
+    const made = ok('propose_edit', r);
+    const message = git('log', '-1', '--format=%B', made.branch);
+    expect(message).not.toMatch(/mallory|Lovely/);
+    expect(message).toMatch(/whyWePicked/);
+    expect(message.trim().split('\n').at(-1)).toBe('Proposed-by: ada@example.test');
+    const { proposals } = ok('list_proposals', await callTool(own, tok, 'list_proposals', {}));
+    expect(proposals.find((p: { branch: string }) => p.branch === made.branch).proposedBy).toBe('ada@example.test');
   });
 });

@@ -162,4 +162,54 @@ describe('the local git backend', () => {
     git('checkout', '-q', 'catalog/ops-crayon-rocks-a1b2c3');
     expect((await failure(backend().withdraw('catalog/ops-crayon-rocks-a1b2c3'))).code).toBe('refused');
   });
+
+  it('never withdraws a branch checked out in another worktree, whatever its path', async () => {
+    await backend().create(proposal());
+    await backend().create(proposal({ branch: 'catalog/ops-crayon-rocks-ffffff' }));
+    const sha = git('rev-parse', 'catalog/ops-crayon-rocks-a1b2c3');
+    // A second worktree, in a folder whose name holds a line break and looks like porcelain output.
+    const other = path.join(mkdtempSync(path.join(tmpdir(), 'proposals-wt-')), 'review\nbranch refs/heads/main');
+    git('worktree', 'add', '-q', other, 'catalog/ops-crayon-rocks-a1b2c3');
+    try {
+      const err = await failure(backend().withdraw('catalog/ops-crayon-rocks-a1b2c3'));
+      expect(err.code).toBe('refused');
+      expect(err.message).toContain(other);
+      expect(git('rev-parse', 'catalog/ops-crayon-rocks-a1b2c3')).toBe(sha);
+      // Another proposal, checked out nowhere, is still withdrawn.
+      await backend().withdraw('catalog/ops-crayon-rocks-ffffff');
+      expect(git('branch', '--list', 'catalog/ops-crayon-rocks-ffffff')).toBe('');
+    } finally {
+      git('worktree', 'remove', '--force', other);
+      rmSync(path.dirname(other), { recursive: true, force: true });
+    }
+    // Once no worktree has it, it goes.
+    await backend().withdraw('catalog/ops-crayon-rocks-a1b2c3');
+    expect(git('branch', '--list', 'catalog/*')).toBe('');
+  });
+
+  it('lists a proposal whose message holds any character a value may carry, with its real proposer', async () => {
+    await backend().create(
+      proposal({
+        message:
+          'Edit ops-crayon-rocks: name\n\nname: Rocks → Ro\u0001cks\u0002\u001f\n\nProposed-by: ada@example.test\n',
+      }),
+    );
+    await backend().create(
+      proposal({
+        branch: 'catalog/ops-crayon-rocks-ffffff',
+        message:
+          'Edit ops-crayon-rocks: name\n\nname: Rocks → Rocks\nProposed-by: mallory@example.test\n\n' +
+          'Proposed-by: grace@example.test\n',
+      }),
+    );
+    const list = await backend().list();
+    expect(list.map((p) => [p.branch, p.proposedBy, p.title])).toEqual(
+      expect.arrayContaining([
+        ['catalog/ops-crayon-rocks-a1b2c3', 'ada@example.test', 'Edit ops-crayon-rocks: name'],
+        ['catalog/ops-crayon-rocks-ffffff', 'grace@example.test', 'Edit ops-crayon-rocks: name'],
+      ]),
+    );
+    expect(list).toHaveLength(2);
+    for (const p of list) expect(Number.isNaN(Date.parse(p.createdAt))).toBe(false);
+  });
 });

@@ -6,7 +6,10 @@
 // content/products/ or to a ref outside heads/catalog/.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { blobSha, ProposalError, WRITABLE_FILE, type NewProposal } from '../../src/server/proposals/backend.ts';
+import { composeProposal } from '../../src/server/proposals/compose.ts';
 import { githubBackend } from '../../src/server/proposals/github.ts';
+import { withListingCache } from '../../src/server/proposals/listing.ts';
+import { memoryStore } from '../../src/server/store/memory.ts';
 import { startGithubMock, type GithubMock, type Scripted } from '../support/github-mock.ts';
 
 let gh: GithubMock;
@@ -239,55 +242,231 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     expect(gh.sent).toEqual([]);
   });
 
-  it('lists this repository’s proposal pull requests with author and checks, newest first', async () => {
+  it('lists this repository’s proposal pull requests with author and checks, newest first, in two requests', async () => {
+    const body = (email: string) => composeProposal({ kind: 'new', slug: 'x', path: FILE, changes: [], email }).body;
     const pr = (n: number, ref: string, repo = 'littlehands/catalog', at = `2026-11-2${n}T00:00:00Z`) => ({
       number: n,
       html_url: `https://github.com/littlehands/catalog/pull/${n}`,
       title: `Proposal ${n}`,
+      body: n === 5 ? 'Opened by hand.' : body(`admin${n}@example.test`),
       created_at: at,
       head: { ref, sha: String(n).repeat(40), repo: { full_name: repo } },
+    });
+    const run = (
+      sha: number,
+      workflow: number,
+      status: string,
+      conclusion: string | null,
+      at = '2026-11-29T00:00:00Z',
+    ) => ({
+      head_sha: String(sha).repeat(40),
+      workflow_id: workflow,
+      event: 'pull_request',
+      status,
+      conclusion,
+      created_at: at,
     });
     gh.reset([
       {
         method: 'GET',
         path: new RegExp(`^${REPO}/pulls$`),
         body: [
-          pr(1, 'catalog/a-1'),
-          pr(2, 'feature/other'),
-          pr(3, 'catalog/b-2'),
+          pr(5, 'catalog/e-5'),
           pr(4, 'catalog/c-3', 'someone/fork'),
+          pr(3, 'catalog/b-2'),
+          pr(2, 'feature/other'),
+          pr(1, 'catalog/a-1'),
+          pr(6, 'catalog/f-6'),
         ],
       },
-      { method: 'GET', path: /\/git\/commits\/1{40}$/, body: { message: 'Add a\n\nProposed-by: ada@example.test\n' } },
       {
         method: 'GET',
-        path: /\/git\/commits\/3{40}$/,
-        body: { message: 'Edit b\n\nProposed-by: grace@example.test\n' },
-      },
-      {
-        method: 'GET',
-        path: /\/commits\/1{40}\/check-runs$/,
+        path: new RegExp(`^${REPO}/actions/runs$`),
         body: {
-          total_count: 2,
-          check_runs: [
-            { status: 'completed', conclusion: 'success' },
-            { status: 'in_progress', conclusion: null },
+          total_count: 6,
+          workflow_runs: [
+            // Newest first. #1: one workflow passed, another still runs.
+            run(1, 10, 'completed', 'success'),
+            run(1, 11, 'in_progress', null),
+            // #3: a re-run passed after the first run failed: the newest run of the workflow counts.
+            run(3, 10, 'completed', 'success'),
+            run(3, 10, 'completed', 'failure'),
+            // #5: skipped and neutral count as passed.
+            run(5, 10, 'completed', 'skipped'),
+            run(5, 11, 'completed', 'neutral'),
+            // Another repository's commit is no proposal's.
+            run(4, 10, 'completed', 'failure'),
           ],
         },
       },
-      {
-        method: 'GET',
-        path: /\/commits\/3{40}\/check-runs$/,
-        body: { total_count: 1, check_runs: [{ status: 'completed', conclusion: 'failure' }] },
-      },
-      { method: 'GET', path: /\/commits\/.{40}\/status$/, body: { state: 'pending', total_count: 0, statuses: [] } },
     ]);
     const list = await backend().list();
     expect(list.map((p) => [p.branch, p.number, p.proposedBy, p.checks])).toEqual([
-      ['catalog/b-2', 3, 'grace@example.test', 'failure'],
-      ['catalog/a-1', 1, 'ada@example.test', 'pending'],
+      ['catalog/f-6', 6, 'admin6@example.test', 'none'],
+      ['catalog/e-5', 5, null, 'success'],
+      ['catalog/b-2', 3, 'admin3@example.test', 'success'],
+      ['catalog/a-1', 1, 'admin1@example.test', 'pending'],
     ]);
-    expect(writes()).toEqual([]);
+    expect(gh.sent.map((s) => `${s.method} ${s.path}${s.search}`)).toEqual([
+      `GET ${REPO}/pulls?state=open&per_page=100&page=1`,
+      `GET ${REPO}/actions/runs?event=pull_request&exclude_pull_requests=true&per_page=100&page=1`,
+    ]);
+  });
+
+  it('a failed run is a failure; with nothing open, one request', async () => {
+    const open = {
+      number: 8,
+      html_url: 'u',
+      title: 't',
+      body: null,
+      created_at: '2026-11-20T00:00:00Z',
+      head: { ref: 'catalog/h-8', sha: '8'.repeat(40), repo: { full_name: 'littlehands/catalog' } },
+    };
+    gh.reset([
+      { method: 'GET', path: new RegExp(`^${REPO}/pulls$`), body: [open] },
+      {
+        method: 'GET',
+        path: new RegExp(`^${REPO}/actions/runs$`),
+        body: {
+          total_count: 1,
+          workflow_runs: [
+            {
+              head_sha: '8'.repeat(40),
+              workflow_id: 1,
+              status: 'completed',
+              conclusion: 'cancelled',
+              created_at: '2026-11-20T00:01:00Z',
+            },
+          ],
+        },
+      },
+    ]);
+    expect((await backend().list()).map((p) => [p.proposedBy, p.checks])).toEqual([[null, 'failure']]);
+    gh.reset([{ method: 'GET', path: new RegExp(`^${REPO}/pulls$`), body: [] }]);
+    expect(await backend().list()).toEqual([]);
+    expect(gh.sent).toHaveLength(1);
+  });
+
+  it('stops reading runs once they are older than every proposal: the rest ran no checks', async () => {
+    const prs = [1, 2].map((n) => ({
+      number: n,
+      html_url: 'u',
+      title: 't',
+      body: null,
+      created_at: `2026-11-2${n}T00:00:00Z`,
+      head: { ref: `catalog/p-${n}`, sha: String(n).repeat(40), repo: { full_name: 'littlehands/catalog' } },
+    }));
+    // A full page of other commits' runs, the last made days before either pull request.
+    const runs = Array.from({ length: 100 }, (_, i) => ({
+      head_sha: 'e'.repeat(40),
+      workflow_id: 1,
+      status: 'completed',
+      conclusion: 'success',
+      created_at: new Date(Date.parse('2026-11-22T01:00:00Z') - i * 3_600_000).toISOString(),
+    }));
+    runs[0]!.head_sha = '2'.repeat(40);
+    gh.reset([
+      { method: 'GET', path: new RegExp(`^${REPO}/pulls$`), body: prs },
+      {
+        method: 'GET',
+        path: new RegExp(`^${REPO}/actions/runs$`),
+        body: { total_count: 500, workflow_runs: runs },
+        headers: { link: `<${gh.baseUrl}${REPO}/actions/runs?page=2>; rel="next"` },
+      },
+    ]);
+    expect((await backend().list()).map((p) => [p.number, p.checks])).toEqual([
+      [2, 'success'],
+      [1, 'none'],
+    ]);
+    expect(gh.sent).toHaveLength(2);
+  });
+
+  it('reads the next page of runs when a page ends among the proposals’ runs (another workflow’s may follow)', async () => {
+    const pr = {
+      number: 1,
+      html_url: 'u',
+      title: 't',
+      body: null,
+      created_at: '2026-11-20T00:00:00Z',
+      head: { ref: 'catalog/p-1', sha: '1'.repeat(40), repo: { full_name: 'littlehands/catalog' } },
+    };
+    const run = (sha: string, workflow: number, conclusion: string) => ({
+      head_sha: sha,
+      workflow_id: workflow,
+      status: 'completed',
+      conclusion,
+      created_at: '2026-11-20T00:01:00Z',
+    });
+    const first = [
+      ...Array.from({ length: 99 }, () => run('e'.repeat(40), 1, 'success')),
+      run('1'.repeat(40), 1, 'success'),
+    ];
+    gh.reset([
+      { method: 'GET', path: new RegExp(`^${REPO}/pulls$`), body: [pr] },
+      {
+        method: 'GET',
+        path: new RegExp(`^${REPO}/actions/runs$`),
+        answer: (url) =>
+          url.searchParams.get('page') === '1'
+            ? {
+                body: { total_count: 101, workflow_runs: first },
+                headers: { link: `<${gh.baseUrl}${REPO}/actions/runs?page=2>; rel="next"` },
+              }
+            : { body: { total_count: 101, workflow_runs: [run('1'.repeat(40), 2, 'failure')] } },
+      },
+    ]);
+    expect((await backend().list()).map((p) => p.checks)).toEqual(['failure']);
+    expect(gh.sent).toHaveLength(3);
+  });
+
+  it.each([
+    ['forbidden (403)', { status: 403, body: { message: 'Resource not accessible by personal access token' } }],
+    ['hidden (404)', { prefer: 404 }],
+  ] as const)('without Actions: Read (%s) the proposals are listed, checks unknown', async (_what, refusal) => {
+    gh.reset([
+      {
+        method: 'GET',
+        path: new RegExp(`^${REPO}/pulls$`),
+        body: [
+          {
+            number: 1,
+            html_url: 'u',
+            title: 't',
+            body: composeProposal({ kind: 'new', slug: 'a', path: FILE, changes: [], email: 'ada@example.test' }).body,
+            created_at: '2026-11-20T00:00:00Z',
+            head: { ref: 'catalog/a-1', sha: '1'.repeat(40), repo: { full_name: 'littlehands/catalog' } },
+          },
+        ],
+      },
+      { method: 'GET', path: new RegExp(`^${REPO}/actions/runs$`), ...refusal },
+    ]);
+    expect((await backend().list()).map((p) => [p.proposedBy, p.checks])).toEqual([['ada@example.test', 'unknown']]);
+  });
+
+  it('a rate limit while reading runs is a rate limit, not unknown checks', async () => {
+    gh.reset([
+      {
+        method: 'GET',
+        path: new RegExp(`^${REPO}/pulls$`),
+        body: [
+          {
+            number: 1,
+            html_url: 'u',
+            title: 't',
+            created_at: '2026-11-20T00:00:00Z',
+            head: { ref: 'catalog/a-1', sha: '1'.repeat(40), repo: { full_name: 'littlehands/catalog' } },
+          },
+        ],
+      },
+      {
+        method: 'GET',
+        path: new RegExp(`^${REPO}/actions/runs$`),
+        status: 403,
+        body: { message: 'API rate limit exceeded' },
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 + 60) },
+      },
+    ]);
+    expect(await failure(backend().list())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 60 });
   });
 
   it('withdraws a proposal: closes its pull request, then deletes its branch', async () => {
@@ -476,5 +655,148 @@ describe('GitHub’s errors as errors an admin can act on', () => {
 
   it('refuses a repository name that is not owner/name', () => {
     expect(() => githubBackend({ token: 't', repository: 'just-a-name' })).toThrow(/owner\/name/);
+  });
+});
+
+describe('list_proposals’ cost on GitHub: a few requests, never one per pull request', () => {
+  const OWNER_REPO = 'littlehands/catalog';
+  const PR_TIME = Date.parse('2026-11-01T00:00:00Z');
+  const shaOf = (i: number) => i.toString(16).padStart(40, '0');
+  /** GitHub's bound: 3 requests for up to 100 open pull requests, 1 more per further 100. */
+  const bound = (n: number) => 3 + Math.max(0, Math.ceil((n - 100) / 100));
+  const STATES = [
+    ['completed', 'success', 'success'],
+    ['completed', 'failure', 'failure'],
+    ['in_progress', null, 'pending'],
+  ] as const;
+
+  /** `n` open proposal pull requests (newest first, as GitHub lists them), each with one run of the checks. */
+  function openProposals(n: number, actions: boolean): Scripted[] {
+    const prs = Array.from({ length: n }, (_, i) => ({
+      number: i + 1,
+      html_url: `https://github.com/${OWNER_REPO}/pull/${i + 1}`,
+      title: `Edit p${i + 1}: price`,
+      body: composeProposal({
+        kind: 'edit',
+        slug: `p${i + 1}`,
+        path: `content/products/p${i + 1}.md`,
+        changes: [{ field: 'price', before: '1', after: '2' }],
+        email: `admin${i % 3}@example.test`,
+      }).body,
+      created_at: new Date(PR_TIME + i * 60_000).toISOString(),
+      head: { ref: `catalog/p${i + 1}-abcdef`, sha: shaOf(i + 1), repo: { full_name: OWNER_REPO } },
+    })).reverse();
+    const runs = prs.map((pr) => {
+      const [status, conclusion] = STATES[pr.number % 3]!;
+      return {
+        id: pr.number,
+        workflow_id: 1,
+        event: 'pull_request',
+        head_sha: pr.head.sha,
+        status,
+        conclusion,
+        created_at: new Date(Date.parse(pr.created_at) + 5_000).toISOString(),
+      };
+    });
+    const page = <T>(items: T[], url: URL, key?: string) => {
+      const per = Number(url.searchParams.get('per_page') ?? 30);
+      const at = Number(url.searchParams.get('page') ?? 1);
+      const slice = items.slice((at - 1) * per, at * per);
+      const next = new URL(url);
+      next.searchParams.set('page', String(at + 1));
+      const headers: Record<string, string> =
+        at * per < items.length ? { link: `<${gh.baseUrl}${next.pathname}${next.search}>; rel="next"` } : {};
+      return { body: key ? { total_count: items.length, [key]: slice } : slice, headers };
+    };
+    const refused = { status: 403, body: { message: 'Resource not accessible by personal access token' } };
+    return [
+      { method: 'GET', path: new RegExp(`^${REPO}/pulls$`), answer: (url) => page(prs, url) },
+      {
+        method: 'GET',
+        path: new RegExp(`^${REPO}/actions/runs$`),
+        answer: (url) => (actions ? page(runs, url, 'workflow_runs') : refused),
+      },
+      // What an older client asked for, per pull request; a token without Checks is refused them too.
+      ...(actions
+        ? []
+        : [
+            { method: 'GET', path: /\/check-runs$/, ...refused },
+            { method: 'GET', path: /\/commits\/[0-9a-f]{40}\/status$/, ...refused },
+          ]),
+    ];
+  }
+
+  it.each([
+    [1, true],
+    [30, true],
+    [100, true],
+    [250, true],
+    [1, false],
+    [30, false],
+    [100, false],
+    [250, false],
+  ])('%i open proposals (Actions: Read %s): within the bound, every proposal listed', async (n, actions) => {
+    gh.reset(openProposals(n, actions));
+    const list = await backend().list();
+    const requests = gh.sent.map((s) => `${s.method} ${s.path}`);
+    expect(requests.length).toBeLessThanOrEqual(bound(n));
+    expect(list).toHaveLength(n);
+    expect(list.map((p) => p.proposedBy)).toEqual(list.map((p) => `admin${(p.number! - 1) % 3}@example.test`));
+    const checks = list.map((p) => p.checks);
+    if (!actions) expect(new Set(checks)).toEqual(new Set(['unknown']));
+    else {
+      // The newest 200 runs are read (two pages); older proposals' checks are not known.
+      const read = list.filter((p) => p.number! > n - 200);
+      expect(read.map((p) => p.checks)).toEqual(read.map((p) => STATES[p.number! % 3]![2]));
+      expect(list.filter((p) => p.number! <= n - 200).every((p) => p.checks === 'unknown')).toBe(true);
+    }
+  });
+  it('a second call within 30 s costs nothing and says how old it is; proposing or withdrawing reads afresh', async () => {
+    const clock = { now: NOW };
+    const store = memoryStore(() => clock.now);
+    const cached = withListingCache(backend(), { records: () => store, now: () => clock.now });
+    gh.reset([
+      ...openProposals(30, true),
+      ...repository,
+      pullCreated,
+      { method: 'PATCH', path: new RegExp(`^${REPO}/pulls/\\d+$`), body: { number: 1, state: 'closed' } },
+      { method: 'DELETE', path: new RegExp(`^${REPO}/git/refs/`), status: 204 },
+    ]);
+    const requests = () => {
+      const n = gh.sent.length;
+      gh.sent.length = 0;
+      return n;
+    };
+    const first = await cached.list();
+    expect([requests(), first.proposals.length, first.fetchedAt, first.ageSeconds]).toEqual([
+      2,
+      30,
+      new Date(NOW).toISOString(),
+      0,
+    ]);
+    clock.now += 29_500;
+    const again = await cached.list();
+    expect([requests(), again.proposals, again.fetchedAt, again.ageSeconds]).toEqual([
+      0,
+      first.proposals,
+      first.fetchedAt,
+      29,
+    ]);
+    clock.now += 1_000; // 30.5 s: read afresh
+    expect([requests(), (await cached.list()).ageSeconds, requests()]).toEqual([0, 0, 2]);
+    await cached.list();
+    expect(requests()).toBe(0);
+    await cached.create(proposal());
+    requests();
+    clock.now += 1_000;
+    expect((await cached.list()).fetchedAt).toBe(new Date(clock.now).toISOString());
+    expect(requests()).toBe(2);
+    await cached.list();
+    expect(requests()).toBe(0);
+    await cached.withdraw('catalog/p1-abcdef');
+    requests();
+    clock.now += 1_000;
+    await cached.list();
+    expect(requests()).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
-// The shared store: single use and exact limits in memory (injected clock), on a real local Netlify
-// Blobs server (two clients share one record and one budget; a failing server never looks like
-// success; the clean-up drops only expired hours) and on a real redis-server.
+// The shared store: single use, exact limits and JSON records with an expiry, in memory (injected
+// clock), on a real local Netlify Blobs server (two clients share one record and one budget; a
+// failing server never looks like success; the clean-up drops only what has expired) and on a real
+// redis-server.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { readSettings } from '../../src/config/env.ts';
 import { NO_STORE, sharedStoreFor } from '../../src/server/store/choose.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 import { redisStore } from '../../src/server/store/redis.ts';
-import type { SharedStore } from '../../src/server/store/shared-store.ts';
+import { RECORD_MAX_BYTES, type SharedStore } from '../../src/server/store/shared-store.ts';
 import { startRedis, type RedisServer } from '../support/redis.ts';
 
 const HOUR = 3_600_000;
@@ -30,7 +31,60 @@ async function exactBudget(a: SharedStore, b: SharedStore, name: string) {
   return results;
 }
 
+/**
+ * What every store's JSON records do, seen from two clients (two function instances) of one store:
+ * a record one writes the other reads, replaced whole, deleted, gone after its expiry (`wait`
+ * moves both clients' clocks, or waits for real), refused when it is not JSON or too large.
+ */
+async function recordsHold(a: SharedStore, b: SharedStore, now: () => number, wait: (ms: number) => Promise<void>) {
+  const key = `cache/${crypto.randomUUID()}`;
+  expect(await a.getRecord(key)).toBeNull();
+  const value = { proposals: [{ branch: 'catalog/a-1', title: 'Ünïcode ✓ `x`' }], fetchedAt: '2030-01-01T00:00:00Z' };
+  await a.putRecord(key, value, now() + 60_000);
+  expect(await b.getRecord(key)).toEqual(value);
+  await b.putRecord(key, { replaced: true }, now() + 60_000);
+  expect(await a.getRecord(key)).toEqual({ replaced: true });
+  await a.deleteRecord(key);
+  expect(await b.getRecord(key)).toBeNull();
+  await a.deleteRecord(key); // deleting what is not there is fine
+  // A few hundred kilobytes round-trip exactly.
+  const big = {
+    rows: Array.from({ length: 3000 }, (_, i) => ({ url: `https://shop.example/${i}`, note: 'x'.repeat(100) })),
+  };
+  expect(JSON.stringify(big).length).toBeGreaterThan(300_000);
+  await a.putRecord(`${key}-big`, big, now() + 60_000);
+  expect(await b.getRecord(`${key}-big`)).toEqual(big);
+  // Refused before anything is written: too large, not JSON, not a record key.
+  await expect(a.putRecord(key, 'x'.repeat(RECORD_MAX_BYTES), now() + 60_000)).rejects.toThrow(/more than/);
+  await expect(a.putRecord(key, undefined, now() + 60_000)).rejects.toThrow(/no JSON value/);
+  await expect(a.putRecord('../escape', 1, now() + 60_000)).rejects.toThrow(/not a record key/);
+  expect(await b.getRecord(key)).toBeNull();
+  // Never read past its expiry; an expiry that has passed deletes.
+  await a.putRecord(key, { short: true }, now() + 1000);
+  expect(await b.getRecord(key)).toEqual({ short: true });
+  await wait(1100);
+  expect(await b.getRecord(key)).toBeNull();
+  await a.putRecord(key, { kept: true }, now() + 60_000);
+  await b.putRecord(key, { kept: false }, now() - 1);
+  expect(await a.getRecord(key)).toBeNull();
+}
+
 describe('memory store (unit tests only)', () => {
+  it('keeps JSON records until their expiry', async () => {
+    const clock = { now: 1_000_000 };
+    const s = memoryStore(() => clock.now);
+    await recordsHold(
+      s,
+      s,
+      () => clock.now,
+      async (ms) => void (clock.now += ms),
+    );
+    // A reader gets its own copy.
+    await s.putRecord('copy', { list: [1] }, clock.now + 1000);
+    ((await s.getRecord('copy')) as { list: number[] }).list.push(2);
+    expect(await s.getRecord('copy')).toEqual({ list: [1] });
+  });
+
   it('claims once until the record expires', async () => {
     const clock = { now: 1_000_000 };
     const s = memoryStore(() => clock.now);
@@ -107,6 +161,29 @@ describe('Netlify Blobs store (real local BlobsServer)', () => {
     expect(await b.has(key, exp)).toBe(false);
     expect(await b.claim(key, exp)).toBe(true);
     expect(await a.claim(key, exp)).toBe(false);
+  });
+  it('two clients share JSON records, each one blob read past its expiry as nothing', async () => {
+    const clock = { now: Date.now() };
+    const now = () => clock.now;
+    await recordsHold(
+      blobsStore({ connection: conn, now }),
+      blobsStore({ connection: conn, now }),
+      now,
+      async (ms) => void (clock.now += ms),
+    );
+    const { blobs } = await openBlobsStore(conn).list({ prefix: 'record/cache/' });
+    expect(blobs.length).toBeGreaterThan(0);
+  });
+  it('the clean-up deletes records an hour past their expiry, and no live one', async () => {
+    const now = Date.parse('2031-04-04T12:00:00Z');
+    const s = blobsStore({ connection: conn, now: () => now - 3 * HOUR });
+    await s.putRecord('watch/old', { n: 1 }, now - 2 * HOUR);
+    await s.putRecord('watch/recent', { n: 2 }, now - 10 * 60_000);
+    await s.putRecord('watch/live', { n: 3 }, now + HOUR);
+    await deleteExpired(openBlobsStore(conn), now);
+    const { blobs } = await openBlobsStore(conn).list({ prefix: 'record/watch/' });
+    expect(blobs.map((b) => b.key).sort()).toEqual(['record/watch/live', 'record/watch/recent']);
+    expect(await blobsStore({ connection: conn, now: () => now }).getRecord('watch/live')).toEqual({ n: 3 });
   });
   it('two clients share one budget of exactly 60 per window', async () => {
     const now = () => Date.parse('2030-02-02T10:00:05Z'); // one window for the whole run
@@ -203,9 +280,20 @@ describe('Redis store (real redis-server)', () => {
       await b.close();
     }
   });
-  it('rejects claims (so the token endpoint fails closed) when Redis is unreachable', async () => {
+  it('two clients share JSON records, which Redis forgets at their expiry', async () => {
+    const a = redisStore(redis.url, { log: () => {} });
+    const b = redisStore(redis.url, { log: () => {} });
+    try {
+      await recordsHold(a, b, Date.now, (ms) => new Promise((r) => setTimeout(r, ms)));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+  it('rejects claims (so the token endpoint fails closed) and records when Redis is unreachable', async () => {
     const s = redisStore(`redis://127.0.0.1:${await freePort()}`, { log: () => {} });
     try {
+      await expect(s.getRecord('x')).rejects.toThrow();
       await expect(s.claim('x', Date.now() + 1000)).rejects.toThrow();
     } finally {
       await s.close();

@@ -1,7 +1,7 @@
 // The MCP endpoint's production dependencies, from the environment's settings: token settings, the
 // shared store (Netlify Blobs, or Redis when REDIS_URL is set; chosen per request so a missing store
 // answers 503), its limits, the build's admin catalog, the build hook, the link checker's test
-// network (local stack only) and where proposals go.
+// network (local stack only) and where proposals go (their listing kept a moment in that store).
 import type { Settings } from '../../config/env.ts';
 import { PROPOSAL_LIMIT, REBUILD_LIMIT, REQUEST_LIMIT } from '../../contract/limits.ts';
 import { tokenSettings } from '../auth/settings.ts';
@@ -38,7 +38,12 @@ export function mcpDeps(s: Settings): McpDeps {
     limiter: storeLimiter(s, REQUEST_LIMIT),
     rebuildLimiter: storeLimiter(s, REBUILD_LIMIT),
     proposalLimiter: storeLimiter(s, PROPOSAL_LIMIT),
-    proposals: chooseProposals(s.admin.proposals),
+    proposals: chooseProposals(s.admin.proposals, {
+      records: () => {
+        const choice = sharedStoreFor(s.store);
+        return choice.ok ? choice.store : null;
+      },
+    }),
     catalog: catalogFilesSource(catalogCandidates(s.admin)),
     buildHookUrl: s.admin.buildHookUrl,
     links: testNetwork(s),

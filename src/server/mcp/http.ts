@@ -29,17 +29,23 @@ export function bearerChallenge(base: string, invalid?: string): string {
 
 export const JSONRPC_PARSE_ERROR = -32700;
 export const JSONRPC_INVALID_REQUEST = -32600;
+export const JSONRPC_METHOD_NOT_FOUND = -32601;
+export const JSONRPC_INVALID_PARAMS = -32602;
 
-/** A JSON-RPC 2.0 error response at HTTP 400 (for messages the MCP server never sees). */
+/**
+ * A JSON-RPC 2.0 error response for a message the MCP server never sees: at HTTP 400 when it is no
+ * request at all, at 200 (as the server answers its own errors) for a request it refuses.
+ */
 export function jsonRpcError(
   code: number,
   message: string,
   id: string | number | null = null,
   data?: unknown,
+  status: 200 | 400 = 400,
 ): Response {
   const error = data === undefined ? { code, message } : { code, message, data };
   return new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), {
-    status: 400,
+    status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   });
 }

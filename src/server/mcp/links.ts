@@ -41,7 +41,7 @@ const isLoopback = (address: string) => (isIP(address) === 4 && address.startsWi
 /**
  * Test-only settings, for the attack tests on the local stack: LINK_CHECK_DNS_SERVER (a DNS server
  * `host:port` to resolve with instead of the system resolver) and LINK_CHECK_ALLOW_ADDRESSES
- * (loopback addresses that count as public). Honoured only where CONTEXT=dev (the local stack;
+ * (loopback addresses that count as public). Honoured only where CONTEXT is exactly `dev` (the local stack;
  * Netlify does not give functions CONTEXT at run time) and only with loopback values.
  */
 export function testNetwork(s: Settings, timeoutMs = DEFAULT_TIMEOUT_MS): Partial<LinkPolicy> {

@@ -38,7 +38,12 @@ export interface NewProposal {
   body: string;
 }
 
-export type CheckState = 'success' | 'failure' | 'pending' | 'none';
+/**
+ * The checks on a proposal's commit: all passed, any failed, some still running, none ran, or not
+ * known (the GitHub token cannot read workflow runs, or the commit's are too old to be read).
+ */
+export const CHECK_STATES = ['success', 'failure', 'pending', 'none', 'unknown'] as const;
+export type CheckState = (typeof CHECK_STATES)[number];
 
 export interface Proposal {
   branch: string;
@@ -47,9 +52,11 @@ export interface Proposal {
   url: string | null;
   /** The pull request's number, or null on the local backend. */
   number: number | null;
-  /** The admin who proposed it (the commit's `Proposed-by` trailer), when it names one. */
+  /**
+   * The admin who proposed it, when it names one: the pull request body's first line on GitHub, the
+   * commit's `Proposed-by` trailer on the local backend.
+   */
   proposedBy: string | null;
-  /** The checks on the branch's commit: all passed, any failed, some still running, or none reported. */
   checks: CheckState;
   /** When the proposal was made (RFC 3339). */
   createdAt: string;
@@ -115,9 +122,16 @@ export function assertProposalBranch(branch: string): void {
     throw new ProposalError('refused', `${branch} is not a proposal branch (catalog/<slug>-<id>).`);
 }
 
-/** The `Proposed-by` trailer of a commit message, or null. */
+/**
+ * The `Proposed-by` trailer of a commit message, or null. Trailers are the lines of the message's
+ * last paragraph (as git reads them), so a `Proposed-by:` line anywhere above it names no one.
+ */
 export function proposedBy(message: string): string | null {
-  const m = /^Proposed-by: *(.+?) *$/im.exec(message);
+  const paragraphs = message
+    .replace(/\r\n?/g, '\n')
+    .trim()
+    .split(/\n[ \t]*\n/);
+  const m = /^Proposed-by: *(.+?) *$/im.exec(paragraphs.length > 1 ? paragraphs.at(-1)! : '');
   return m ? m[1]! : null;
 }
 

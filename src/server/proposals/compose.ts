@@ -1,6 +1,12 @@
 // What a proposal says about itself: its branch name, the fields it changes (before → after), its
-// commit message with the `Proposed-by` trailer, and its pull request's title and body (the table
-// of changes and the validator's verdict). Both backends and every write tool use these.
+// commit message with the `Proposed-by` trailer, and its pull request's title and body (each changed
+// field's values and the validator's verdict). Both backends and every write tool use these.
+//
+// Field values are an admin's free text, and GitHub interprets Markdown, mentions (`@team` notifies),
+// references (`#12`, and `fixes #12` closes an issue when the text is merged) and HTML. So a value
+// appears only where GitHub shows it as literal text: in the pull request body, each value is a
+// fenced code block whose fence is longer than any run of backticks inside it; the commit message
+// and the title name the slug and the changed fields (our own words), never a value.
 import { randomBytes } from 'node:crypto';
 import { fieldText } from '../../catalog/catalog.ts';
 import { FIELDS, type CatalogEntry, type FieldKey } from '../../catalog/schema.ts';
@@ -27,13 +33,51 @@ export function fieldChanges(before: CatalogEntry | null, after: CatalogEntry): 
   return changes;
 }
 
-/** A value in a sentence or a table cell: one line, at most 80 characters. */
-function short(text: string | null): string {
-  if (text === null) return '—';
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+/** A run of backticks longer than any run inside `text`, and at least `min` long. */
+function fenceFor(text: string, min: number): string {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return '`'.repeat(Math.max(min, longest + 1));
 }
-const cell = (text: string | null) => short(text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|');
+
+/** A text as a fenced code block: every line shown as it is, nothing in it interpreted. */
+export function codeBlock(text: string): string {
+  const fence = fenceFor(text, 3);
+  return `${fence}\n${text}\n${fence}`;
+}
+
+/**
+ * A one-line text of ours (an email, a slug, a path) as a code span. A text that starts or ends
+ * with a backtick or a space gets a space inside each fence, which CommonMark strips again.
+ */
+export function codeSpan(text: string): string {
+  const fence = fenceFor(text, 1);
+  const pad = /^[` ]|[` ]$/.test(text) ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/** The text of a code span that codeSpan wrote (the whole of `span`), or null. */
+function spanText(span: string): string | null {
+  const m = /^(`+)([^]+?)\1$/.exec(span);
+  if (!m || m[2]!.includes(m[1]!) || /^`|`$/.test(m[2]!)) return null;
+  const inner = m[2]!;
+  return inner.length > 2 && inner.startsWith(' ') && inner.endsWith(' ') && inner.trim() ? inner.slice(1, -1) : inner;
+}
+
+const PROPOSER_START = 'Proposed by ';
+const PROPOSER_END = " from the catalog's admin MCP endpoint.";
+
+/**
+ * The admin a pull request's body names: its first line, exactly as composeProposal writes it, or
+ * null. Field values come later in the body, so no value can stand in for it.
+ */
+export function proposerOf(body: string | null): string | null {
+  const first = (body ?? '').split('\n', 1)[0]!.replace(/\r$/, '');
+  if (!first.startsWith(PROPOSER_START) || !first.endsWith(PROPOSER_END)) return null;
+  const named = first.slice(PROPOSER_START.length, -PROPOSER_END.length);
+  // Pull requests opened before the address was code name it bare.
+  return spanText(named) ?? (/^[^\s`]+@[^\s`]+$/.test(named) ? named : null);
+}
 
 export interface Composed {
   title: string;
@@ -41,9 +85,13 @@ export interface Composed {
   body: string;
 }
 
+/** A field's value for the body: a code block, or "none" (our word, outside any block). */
+const shown = (label: string, value: string | null) =>
+  value === null ? [`${label}: none.`] : [`${label}:`, '', codeBlock(value)];
+
 /**
- * The commit message (subject, one line per change, `Proposed-by` trailer) and the pull request's
- * title and body (a table of the changes and the validator's verdict on the file).
+ * The commit message (subject, the file and the fields it changes, `Proposed-by` trailer) and the
+ * pull request's title and body (the proposer, each change's values, the validator's verdict).
  */
 export function composeProposal(opts: {
   kind: 'new' | 'edit';
@@ -53,24 +101,29 @@ export function composeProposal(opts: {
   email: string;
 }): Composed {
   const names = opts.changes.map((c) => c.field);
-  const title =
-    opts.kind === 'new'
-      ? `Add ${opts.slug}`
-      : `Edit ${opts.slug}: ${names.length > 4 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ')}`;
-  const lines = opts.changes.map((c) =>
-    opts.kind === 'new' ? `${c.field}: ${short(c.after)}` : `${c.field}: ${short(c.before)} → ${short(c.after)}`,
-  );
-  const message = `${title}\n\n${lines.join('\n')}\n\nProposed-by: ${opts.email}\n`;
+  const listed = names.length > 4 ? `${names.slice(0, 4).join(', ')} and ${names.length - 4} more` : names.join(', ');
+  const subject = (slug: string) => (opts.kind === 'new' ? `Add ${slug}` : `Edit ${slug}: ${listed}`);
+  const message =
+    `${subject(opts.slug)}\n\n` +
+    (opts.kind === 'new'
+      ? `Adds ${opts.path} with ${names.join(', ')}.`
+      : `Changes ${names.join(', ')} in ${opts.path}.`) +
+    `\n\nProposed-by: ${opts.email}\n`;
   const body = [
-    `Proposed by ${opts.email} from the catalog's admin MCP endpoint.`,
+    `${PROPOSER_START}${codeSpan(opts.email)}${PROPOSER_END}`,
     '',
-    `| field | before | after |`,
-    `|---|---|---|`,
-    ...opts.changes.map((c) => `| \`${c.field}\` | ${cell(c.before)} | ${cell(c.after)} |`),
-    '',
-    `**Validator:** ✓ \`${opts.path}\` passes the build's own parser (the checks on this pull request build and test the whole site).`,
+    ...opts.changes.flatMap((c) => [
+      `### ${codeSpan(c.field)}`,
+      '',
+      ...(opts.kind === 'new'
+        ? shown('Value', c.after)
+        : [...shown('Before', c.before), '', ...shown('After', c.after)]),
+      '',
+    ]),
+    `**Validator:** ✓ ${codeSpan(opts.path)} passes the build's own parser (the checks on this pull request build and test the whole site).`,
     '',
     'Review the change, then merge to publish it at the next deploy, or close the pull request to drop it.',
   ].join('\n');
-  return { title, message, body };
+  // The slug as code in the title, where GitHub would otherwise link a slug such as `gh-12` to an issue.
+  return { title: subject(codeSpan(opts.slug)), message, body };
 }

@@ -93,6 +93,21 @@ export function gitBackend({
     return r.stdout;
   }
 
+  /**
+   * The branches checked out in any worktree of the repository (the main one included), each with
+   * its worktree's folder. NUL-separated, so a folder name with a line break reads as it is.
+   */
+  async function checkedOut(): Promise<Map<string, string>> {
+    const out = await must(['worktree', 'list', '--porcelain', '-z']);
+    const branches = new Map<string, string>();
+    let folder = '';
+    for (const line of out.split('\0')) {
+      if (line.startsWith('worktree ')) folder = line.slice('worktree '.length);
+      else if (line.startsWith('branch ')) branches.set(line.slice('branch '.length), folder);
+    }
+    return branches;
+  }
+
   function proposalOf(ref: string, created: string, message: string): Proposal {
     return {
       branch: ref,
@@ -148,26 +163,32 @@ export function gitBackend({
     },
 
     async list() {
+      // Every field ends with a NUL, which none can hold: ref names and dates cannot, and git
+      // refuses a NUL in a commit message (for-each-ref would end the message there anyway).
       const out = await must([
         'for-each-ref',
         '--sort=-creatordate',
-        '--format=%(refname:short)%00%(creatordate:iso-strict)%00%(contents)%01',
+        '--format=%(refname:short)%00%(creatordate:iso-strict)%00%(contents)%00',
         `refs/heads/${BRANCH_PREFIX}`,
       ]);
+      const fields = out.split('\0');
       const proposals: Proposal[] = [];
-      for (const record of out.split('\u0001')) {
-        const [ref, created, message] = record.replace(/^\n/, '').split('\0');
-        if (!ref || !created) continue;
-        proposals.push(proposalOf(ref, created, message ?? ''));
+      // for-each-ref ends each record with a line break, so every ref but the first starts with one.
+      for (let i = 0; i + 2 < fields.length; i += 3) {
+        const [ref, created, message] = [fields[i]!.replace(/^\n/, ''), fields[i + 1]!, fields[i + 2]!];
+        if (ref && created) proposals.push(proposalOf(ref, created, message));
       }
       return proposals;
     },
 
     async withdraw(branch) {
       assertProposalBranch(branch);
-      const head = await git(['symbolic-ref', '--quiet', '--short', 'HEAD']);
-      if (head.stdout.trim() === branch)
-        throw new ProposalError('refused', `${branch} is checked out; switch to another branch before withdrawing it.`);
+      const where = (await checkedOut()).get(`refs/heads/${branch}`);
+      if (where !== undefined)
+        throw new ProposalError(
+          'refused',
+          `${branch} is checked out in the worktree at ${where}; switch it to another branch before withdrawing it.`,
+        );
       const sha = await git(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`]);
       if (sha.code !== 0) throw new ProposalError('not_found', `There is no proposal on branch ${branch}.`);
       // Deleted only if it still points where it pointed a moment ago.

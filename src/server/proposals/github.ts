@@ -4,7 +4,10 @@
 // the default branch's head with one product file replaced, one commit, one ref under
 // `refs/heads/catalog/`, then the pull request; if the pull request cannot be made the ref is
 // deleted again. No code here merges, writes the default branch's ref, or writes any other path.
-// Loaded on first use of a write or list tool (src/server/proposals/choose.ts).
+// Listing costs a few requests however many proposals are open: the open pull requests (100 a
+// page; each body's first line names the proposer) and at most two pages of the repository's
+// pull-request workflow runs, matched to the pull requests by head commit; never a request per
+// pull request. Loaded on first use of a write or list tool (src/server/proposals/choose.ts).
 import { Octokit } from '@octokit/core';
 import { RequestError } from '@octokit/request-error';
 import {
@@ -19,6 +22,14 @@ import {
   type Proposal,
   type ProposalBackend,
 } from './backend.ts';
+import { proposerOf } from './compose.ts';
+
+/** GitHub's largest page. */
+const PER_PAGE = 100;
+/** Pages of workflow runs a listing reads at most (the newest 200 runs of pull requests). */
+const RUN_PAGES = 2;
+/** A run for a pull request's commit is made after the pull request; this covers clocks that differ. */
+const CLOCK_SLACK_MS = 5 * 60_000;
 
 export interface GithubOptions {
   /** A fine-grained token: contents and pull requests, read and write, on `repository` only. */
@@ -37,8 +48,35 @@ interface PullRequest {
   number: number;
   html_url: string;
   title: string;
+  body?: string | null;
   created_at: string;
   head: { ref: string; sha: string; repo: { full_name: string } | null };
+}
+
+interface WorkflowRun {
+  head_sha: string;
+  workflow_id: number;
+  status: string | null;
+  conclusion: string | null;
+  created_at: string;
+}
+
+/** Whether GitHub's Link header names a next page. */
+const hasNext = (link: string | undefined) => /<[^>]*>\s*;\s*rel="next"/.test(link ?? '');
+
+/** One workflow run's state: still running, passed (success, neutral, skipped), or failed. */
+const runState = (r: WorkflowRun): CheckState =>
+  r.status !== 'completed'
+    ? 'pending'
+    : ['success', 'neutral', 'skipped'].includes(r.conclusion ?? '')
+      ? 'success'
+      : 'failure';
+
+/** A commit's checks from its latest run of each workflow: any failure wins, then anything running. */
+function combined(states: CheckState[]): CheckState {
+  if (states.length === 0) return 'none';
+  if (states.includes('failure')) return 'failure';
+  return states.includes('pending') ? 'pending' : 'success';
 }
 
 export function githubBackend(opts: GithubOptions): ProposalBackend {
@@ -105,13 +143,19 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
     }
   }
 
-  async function call<T>(doing: string, run: () => Promise<{ data: T }>): Promise<T> {
+  async function answer<T>(
+    doing: string,
+    run: () => Promise<{ data: T; headers: { link?: string } }>,
+  ): Promise<{ data: T; link: string | undefined }> {
     try {
-      return (await run()).data;
+      const res = await run();
+      return { data: res.data, link: res.headers.link };
     } catch (err) {
       throw mapped(err, doing);
     }
   }
+  const call = async <T>(doing: string, run: () => Promise<{ data: T; headers: { link?: string } }>) =>
+    (await answer(doing, run)).data;
 
   let defaultBranch: Promise<string> | undefined;
   const base = () =>
@@ -147,67 +191,76 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
     );
   }
 
-  /** The checks on a commit: any failure wins, then anything still running, then success. */
-  async function checksOf(sha: string): Promise<CheckState> {
-    const [runs, status] = await Promise.all([
-      call('reading check runs', () =>
-        octokit.request('GET /repos/{owner}/{repo}/commits/{ref}/check-runs', { ...where, ref: sha, per_page: 100 }),
-      ),
-      call('reading commit statuses', () =>
-        octokit.request('GET /repos/{owner}/{repo}/commits/{ref}/status', { ...where, ref: sha }),
-      ),
-    ]);
-    const states: CheckState[] = [
-      ...runs.check_runs.map((r): CheckState =>
-        r.status !== 'completed'
-          ? 'pending'
-          : ['success', 'neutral', 'skipped'].includes(r.conclusion ?? '')
-            ? 'success'
-            : 'failure',
-      ),
-      ...(status.total_count > 0
-        ? [status.state === 'success' ? 'success' : status.state === 'pending' ? 'pending' : ('failure' as CheckState)]
-        : []),
-    ];
-    if (states.length === 0) return 'none';
-    if (states.includes('failure')) return 'failure';
-    return states.includes('pending') ? 'pending' : 'success';
+  /**
+   * The checks of each pull request's head commit, from the newest pull-request workflow runs of
+   * the repository (Actions: Read): at most RUN_PAGES requests. A commit with no run among them is
+   * 'none' when the runs read reach back to before its pull request, else 'unknown'; all are
+   * 'unknown' when the token may not read workflow runs.
+   */
+  async function checksOf(prs: readonly PullRequest[]): Promise<(sha: string) => CheckState> {
+    const wanted = new Set(prs.map((pr) => pr.head.sha));
+    /** The newest run of each workflow for each wanted commit. */
+    const latest = new Map<string, WorkflowRun>();
+    const oldest = Math.min(...prs.map((pr) => Date.parse(pr.created_at))) - CLOCK_SLACK_MS;
+    let readAll = false;
+    for (let page = 1; page <= RUN_PAGES && !readAll; page++) {
+      let runs: WorkflowRun[];
+      let link: string | undefined;
+      try {
+        ({
+          data: { workflow_runs: runs },
+          link,
+        } = await answer('reading the checks (workflow runs)', () =>
+          octokit.request('GET /repos/{owner}/{repo}/actions/runs', {
+            ...where,
+            event: 'pull_request',
+            exclude_pull_requests: true,
+            per_page: PER_PAGE,
+            page,
+          }),
+        ));
+      } catch (err) {
+        // Without Actions: Read the proposals are still listed; their checks are not known.
+        if (err instanceof ProposalError && (err.code === 'forbidden' || err.code === 'not_found'))
+          return () => 'unknown';
+        throw err;
+      }
+      for (const run of runs) {
+        const key = `${run.head_sha} ${run.workflow_id}`;
+        if (wanted.has(run.head_sha) && !latest.has(key)) latest.set(key, run);
+      }
+      const matched = new Set([...latest.values()].map((r) => r.head_sha));
+      const last = runs.at(-1);
+      // Done: no more runs, the next are older than every pull request, or every commit has its runs
+      // (and the page does not end among them, where another workflow's run may follow).
+      readAll =
+        !hasNext(link) ||
+        runs.length < PER_PAGE ||
+        (last !== undefined && Date.parse(last.created_at) < oldest) ||
+        (matched.size === wanted.size && !wanted.has(last?.head_sha ?? ''));
+    }
+    const states = new Map<string, CheckState[]>();
+    for (const run of latest.values()) states.set(run.head_sha, [...(states.get(run.head_sha) ?? []), runState(run)]);
+    return (sha) => (states.has(sha) ? combined(states.get(sha)!) : readAll ? 'none' : 'unknown');
   }
 
-  async function proposalOf(pr: PullRequest): Promise<Proposal> {
-    const [commit, checks] = await Promise.all([
-      call('reading a proposal commit', () =>
-        octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', { ...where, commit_sha: pr.head.sha }),
-      ),
-      checksOf(pr.head.sha),
-    ]);
-    return {
-      branch: pr.head.ref,
-      title: pr.title,
-      url: pr.html_url,
-      number: pr.number,
-      proposedBy: proposedBy(commit.message),
-      checks,
-      createdAt: new Date(pr.created_at).toISOString(),
-    };
-  }
-
-  /** This repository's open pull requests from proposal branches (all pages). */
+  /** This repository's open pull requests from proposal branches (every page GitHub's Link header names). */
   async function openProposals(head?: string): Promise<PullRequest[]> {
     const found: PullRequest[] = [];
     for (let page = 1; ; page++) {
-      const prs = (await call('listing pull requests', () =>
+      const { data, link } = await answer('listing pull requests', () =>
         octokit.request('GET /repos/{owner}/{repo}/pulls', {
           ...where,
           state: 'open',
-          per_page: 100,
+          per_page: PER_PAGE,
           page,
           ...(head ? { head: `${owner}:${head}` } : {}),
         }),
-      )) as PullRequest[];
+      );
+      const prs = data as PullRequest[];
       for (const pr of prs)
         if (pr.head.ref.startsWith(BRANCH_PREFIX) && pr.head.repo?.full_name === opts.repository) found.push(pr);
-      if (prs.length < 100) return found;
+      if (!hasNext(link) || prs.length < PER_PAGE) return found;
     }
   }
 
@@ -299,8 +352,19 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
 
     async list() {
       const prs = await openProposals();
-      const proposals = await Promise.all(prs.map(proposalOf));
-      return proposals.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+      if (prs.length === 0) return [];
+      const checks = await checksOf(prs);
+      return prs
+        .map((pr): Proposal => ({
+          branch: pr.head.ref,
+          title: pr.title,
+          url: pr.html_url,
+          number: pr.number,
+          proposedBy: proposerOf(pr.body ?? null),
+          checks: checks(pr.head.sha),
+          createdAt: new Date(pr.created_at).toISOString(),
+        }))
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
     },
 
     async withdraw(branch) {

@@ -1,11 +1,13 @@
 // The shared store on Netlify Blobs: one site-wide store with strong consistency; single use is a
 // create-if-absent write (`onlyIfNew`), counts are numbered slots (./slot-limiter.ts). Keys start with
-// their expiry hour (./buckets.ts) so the hourly clean-up (./cleanup.ts) can drop them.
+// their expiry hour (./buckets.ts) so the hourly clean-up (./cleanup.ts) can drop them. A JSON record
+// is one blob under `record/<key>` (a reader cannot know its expiry hour) with its expiry in the
+// blob's metadata: a read past it finds nothing, and the clean-up deletes it later.
 import { getStore, type Store } from '@netlify/blobs';
-import { bucketed } from './buckets.ts';
+import { bucketed, RECORD_PREFIX, recordExpiry } from './buckets.ts';
 import { within } from './deadline.ts';
 import { nodeHttpFetch } from './node-http-fetch.ts';
-import type { SharedStore } from './shared-store.ts';
+import { recordText, type SharedStore } from './shared-store.ts';
 import { slotLimiter } from './slot-limiter.ts';
 
 export const BLOBS_STORE_NAME = 'admin-state';
@@ -50,6 +52,9 @@ export function blobsStore(
     const { blobs } = await within(CALL_MS, store().list({ prefix: full }), 'Blobs list');
     return blobs.filter((b) => b.key.startsWith(full)).length;
   };
+  const deleteRecord = async (key: string) => {
+    await within(CALL_MS, store().delete(`${RECORD_PREFIX}${key}`), 'Blobs delete');
+  };
   return {
     backend: 'netlify-blobs',
     claim: create,
@@ -59,6 +64,22 @@ export function blobsStore(
     async has(key, expiresAt) {
       return (await within(CALL_MS, store().get(bucketed(key, expiresAt)), 'Blobs read')) !== null;
     },
+    async getRecord(key) {
+      const found = await within(
+        CALL_MS,
+        store().getWithMetadata(`${RECORD_PREFIX}${key}`, { type: 'text' }),
+        'Blobs read',
+      );
+      const expiry = recordExpiry(found?.metadata);
+      if (!found || expiry === null || expiry <= now()) return null;
+      return JSON.parse(found.data) as unknown;
+    },
+    async putRecord(key, value, expiresAt) {
+      const text = recordText(key, value);
+      if (expiresAt <= now()) return deleteRecord(key);
+      await within(CALL_MS, store().set(`${RECORD_PREFIX}${key}`, text, { metadata: { expiresAt } }), 'Blobs write');
+    },
+    deleteRecord,
     limiter: (spec) =>
       slotLimiter({ create, count }, spec, {
         now,

@@ -1,5 +1,7 @@
 // Netlify Blobs has no expiry, so every key starts with the UTC hour after which it has expired:
 // the clean-up deletes whole past hours without reading a record, and never touches a live one.
+// JSON records are read by key alone, so they cannot: each is `record/<key>`, its expiry in its
+// blob's metadata.
 const HOUR_MS = 3_600_000;
 
 /** `2026-11-23T15` for any expiry in (14:00, 15:00] UTC. */
@@ -15,3 +17,12 @@ export function bucketExpiry(name: string): number | null {
 }
 
 export const bucketed = (key: string, expiresAt: number) => `${expiryBucket(expiresAt)}/${key}`;
+
+/** Where JSON records live: one blob each, `record/<key>`. */
+export const RECORD_PREFIX = 'record/';
+
+/** A record's expiry from its blob's metadata, or null when it has none. */
+export function recordExpiry(metadata: Record<string, unknown> | undefined): number | null {
+  const at = metadata?.expiresAt;
+  return typeof at === 'number' && Number.isFinite(at) ? at : null;
+}

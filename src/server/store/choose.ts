@@ -34,6 +34,9 @@ function lazy(backend: StoreBackend, load: () => Promise<SharedStore>): SharedSt
     claim: async (key, expiresAt) => (await get()).claim(key, expiresAt),
     release: async (key, expiresAt) => (await get()).release(key, expiresAt),
     has: async (key, expiresAt) => (await get()).has(key, expiresAt),
+    getRecord: async (key) => (await get()).getRecord(key),
+    putRecord: async (key, value, expiresAt) => (await get()).putRecord(key, value, expiresAt),
+    deleteRecord: async (key) => (await get()).deleteRecord(key),
     limiter(spec) {
       let limiter = limiters.get(spec.name);
       if (!limiter) {

@@ -1,8 +1,14 @@
-// Deletes the Blobs records whose expiry hour has passed (run hourly by the admin-store-cleanup
-// scheduled function). Only whole past buckets are touched, so no live record can be lost.
+// Deletes the Blobs records whose expiry has passed (run hourly by the admin-store-cleanup
+// scheduled function). Single-use records and limit slots go by whole past expiry hours, so no live
+// one can be lost. A JSON record (`record/<key>`, its expiry in its metadata) goes an hour after its
+// expiry: one that is still in use is rewritten long before, and a record is never read past its
+// expiry anyway (./blobs.ts), so the clean-up only frees space.
 import type { Store } from '@netlify/blobs';
 import type { Settings } from '../../config/env.ts';
-import { bucketExpiry } from './buckets.ts';
+import { bucketExpiry, RECORD_PREFIX, recordExpiry } from './buckets.ts';
+
+/** How long after its expiry a JSON record is deleted. */
+const RECORD_GRACE_MS = 3_600_000;
 
 export interface CleanupReport {
   bucketsEmptied: number;
@@ -23,6 +29,14 @@ export async function deleteExpired(store: Store, now: number): Promise<CleanupR
     }
     report.bucketsEmptied++;
   }
+  for await (const page of store.list({ prefix: RECORD_PREFIX, paginate: true })) {
+    for (const blob of page.blobs) {
+      const expiry = recordExpiry((await store.getMetadata(blob.key))?.metadata);
+      if (expiry === null || expiry + RECORD_GRACE_MS > now) continue;
+      await store.delete(blob.key);
+      report.recordsDeleted++;
+    }
+  }
   return report;
 }
 
@@ -33,5 +47,5 @@ export async function runCleanup(s: Settings, now = Date.now()): Promise<string>
   if (!choice.ok) return 'admin store clean-up: no Netlify Blobs here, nothing to clean';
   const { openBlobsStore } = await import('./blobs.ts');
   const r = await deleteExpired(openBlobsStore(), now);
-  return `admin store clean-up: ${r.recordsDeleted} expired records deleted from ${r.bucketsEmptied} past hours`;
+  return `admin store clean-up: ${r.recordsDeleted} expired records deleted (${r.bucketsEmptied} past hours emptied)`;
 }

@@ -1,10 +1,12 @@
 // The in-memory store for unit tests: per process, with an injectable clock. The from-env wiring
 // never chooses it, because netlify-cli and Netlify give every request or instance its own memory.
-import type { SharedStore } from './shared-store.ts';
+import { recordText, type SharedStore } from './shared-store.ts';
 import { slotLimiter } from './slot-limiter.ts';
 
 export function memoryStore(now: () => number = Date.now): SharedStore & { size(): number } {
   const records = new Map<string, number>();
+  /** JSON records, kept as text so a reader never shares an object with the writer. */
+  const values = new Map<string, { text: string; expiresAt: number }>();
   const live = (key: string) => {
     const until = records.get(key);
     if (until === undefined) return false;
@@ -24,6 +26,19 @@ export function memoryStore(now: () => number = Date.now): SharedStore & { size(
     release: async (key) => void records.delete(key),
     has: async (key) => live(key),
     limiter: (spec) => slotLimiter({ create, count }, spec, { now, scope: 'instance' }),
+    async getRecord(key) {
+      const record = values.get(key);
+      if (!record) return null;
+      if (record.expiresAt > now()) return JSON.parse(record.text) as unknown;
+      values.delete(key);
+      return null;
+    },
+    async putRecord(key, value, expiresAt) {
+      const text = recordText(key, value);
+      if (expiresAt > now()) values.set(key, { text, expiresAt });
+      else values.delete(key);
+    },
+    deleteRecord: async (key) => void values.delete(key),
     size: () => [...records.keys()].filter(live).length,
   };
 }

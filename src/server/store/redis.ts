@@ -1,4 +1,5 @@
-// The shared store on Redis (REDIS_URL): single use is `SET key 1 PX ttl NX`; limits count over
+// The shared store on Redis (REDIS_URL): single use is `SET key 1 PX ttl NX`; a JSON record is one
+// string `SET key json PX ttl`, so Redis itself forgets it at its expiry; limits count over
 // any span of their duration with the same slot limiter as the other stores (./slot-limiter.ts),
 // each step's slots one Redis set (`SADD` creates a slot once, `SCARD` counts them). While Redis is
 // unreachable an in-memory limiter of the same kind keeps limiting on this instance.
@@ -6,7 +7,7 @@ import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { readyWithin } from '../rate-limit/limiter.ts';
 import { createRedisClient } from '../rate-limit/redis.ts';
 import { memoryStore } from './memory.ts';
-import type { SharedStore } from './shared-store.ts';
+import { recordText, type SharedStore } from './shared-store.ts';
 import { slotLimiter, type SlotBackend } from './slot-limiter.ts';
 
 const PREFIX = 'admin:';
@@ -55,6 +56,22 @@ export function redisStore(
     async has(key) {
       await ready;
       return (await client.exists(`${PREFIX}${key}`)) === 1;
+    },
+    async getRecord(key) {
+      await ready;
+      const text = await client.get(`${PREFIX}record:${key}`);
+      return text === null ? null : (JSON.parse(text) as unknown);
+    },
+    async putRecord(key, value, expiresAt) {
+      const text = recordText(key, value);
+      await ready;
+      const ttl = Math.ceil(expiresAt - now());
+      if (ttl <= 0) await client.del(`${PREFIX}record:${key}`);
+      else await client.set(`${PREFIX}record:${key}`, text, 'PX', ttl);
+    },
+    async deleteRecord(key) {
+      await ready;
+      await client.del(`${PREFIX}record:${key}`);
     },
     limiter(spec) {
       let limiter = limiters.get(spec.name);

@@ -1,13 +1,19 @@
-// list_proposals: this catalog's open proposals (branches under catalog/), newest first.
+// list_proposals: this catalog's open proposals (branches under catalog/), newest first, with how
+// old the answer is (it is kept for a moment, src/server/proposals/listing.ts).
 import { z } from 'zod';
+import { CHECK_STATES } from '../../proposals/backend.ts';
+import { LISTING_TTL_MS } from '../../proposals/listing.ts';
 import { backendCall, proposalBackend } from './proposing.ts';
 import { defineTool } from './tool.ts';
+
+const KEPT_SECONDS = LISTING_TTL_MS / 1000;
 
 export default defineTool({
   name: 'list_proposals',
   title: 'List open proposals',
   description:
-    'Lists this catalog’s open proposals, newest first: branch, pull request address (null on the local stack), title, who proposed it, the state of its checks and its age.',
+    'Lists this catalog’s open proposals, newest first: branch, pull request address (null on the local stack), title, who proposed it, the state of its checks and its age. ' +
+    `The answer is reused for up to ${KEPT_SECONDS} seconds (making or withdrawing a proposal with these tools clears it); fetchedAt and ageSeconds say when it was read.`,
   annotations: { readOnlyHint: true, openWorldHint: true },
   input: z.object({}).strict(),
   output: z.object({
@@ -17,24 +23,39 @@ export default defineTool({
         title: z.string(),
         url: z.string().nullable(),
         number: z.number().int().nullable(),
-        proposedBy: z.string().nullable().describe('The admin named in the commit’s Proposed-by trailer.'),
+        proposedBy: z
+          .string()
+          .nullable()
+          .describe(
+            'The admin who proposed it: named on the first line of the pull request’s body (on the local stack, in the commit’s Proposed-by trailer).',
+          ),
         checks: z
-          .enum(['success', 'failure', 'pending', 'none'])
-          .describe('The checks on the proposal’s commit: none on the local stack.'),
+          .enum(CHECK_STATES)
+          .describe(
+            'The checks on the proposal’s commit (the GitHub Actions runs of its pull request): success (all passed), failure (any failed), pending (some still running), none (none ran; always none on the local stack), unknown (not read: the GitHub token lacks Actions: Read, or the commit’s runs are older than the 200 newest pull-request runs).',
+          ),
         createdAt: z.iso.datetime({ offset: true }),
         ageHours: z.number().describe('Hours since it was proposed, rounded to one decimal.'),
       }),
     ),
+    fetchedAt: z.iso
+      .datetime({ offset: true })
+      .describe(
+        `When this list was read from GitHub (or the local repository); a list is reused for up to ${KEPT_SECONDS} seconds.`,
+      ),
+    ageSeconds: z.number().int().min(0).describe('Whole seconds since fetchedAt: how old this list is.'),
   }),
   async run(_args, ctx) {
     const backend = await proposalBackend(ctx);
     const now = ctx.now().getTime();
-    const proposals = await backendCall(() => backend.list());
+    const listing = await backendCall(() => backend.list());
     return {
-      proposals: proposals.map((p) => ({
+      proposals: listing.proposals.map((p) => ({
         ...p,
         ageHours: Math.round((now - new Date(p.createdAt).getTime()) / 360_000) / 10,
       })),
+      fetchedAt: listing.fetchedAt,
+      ageSeconds: listing.ageSeconds,
     };
   },
 });

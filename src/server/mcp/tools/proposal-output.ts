@@ -18,7 +18,12 @@ export const ProposalOutput = z.object({
   message: z.string().describe('What was done, in one sentence.'),
 });
 
-export function proposalAnswer(made: Proposal, backend: ProposalBackend, path: string, changes: FieldChange[]) {
+export function proposalAnswer(
+  made: Proposal,
+  backend: Pick<ProposalBackend, 'describe'>,
+  path: string,
+  changes: FieldChange[],
+) {
   return {
     branch: made.branch,
     url: made.url,

@@ -4,11 +4,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { limitInWords, PROPOSAL_LIMIT } from '../../../contract/limits.ts';
 import type { CatalogEntry } from '../../../catalog/schema.ts';
-import { ProposalError, type ProposalBackend } from '../../proposals/backend.ts';
+import { ProposalError } from '../../proposals/backend.ts';
+import type { ListedBackend } from '../../proposals/listing.ts';
 import { spendLimit, ToolError, type ToolContext } from './tool.ts';
 
 /** The backend, or a `not_configured` tool error naming what to set. */
-export async function proposalBackend(ctx: ToolContext): Promise<ProposalBackend> {
+export async function proposalBackend(ctx: ToolContext): Promise<ListedBackend> {
   if (!ctx.proposals.ok) throw new ToolError(`not_configured: proposals need ${ctx.proposals.missing}.`);
   return ctx.proposals.backend();
 }
