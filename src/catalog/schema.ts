@@ -26,8 +26,6 @@ export interface FieldMeta {
   guide: string;
   /** How to fix a wrong value: the validator's advice, also for `npm run new-product` and the tools. */
   fix: string;
-  /** The text may run over several lines (newlines and tabs allowed; a text area in the editor). */
-  multiline?: true;
   /**
    * How a person enters the value when its type alone does not say it: `slug` is made from the name
    * once and never changes, `price` is typed in major units (24.99) and kept in minor units, and
@@ -192,7 +190,6 @@ export const Product = z
         label: 'Description',
         guide:
           'What the product is, in plain words: what is in the box, materials, size. It is the text below the closing `---` of the file, and may use paragraphs, lists, emphasis, links and `##` headings. Leave it empty when the note says it all.',
-        multiline: true,
         fix: 'Write the description as the body of the file, below the closing `---`.',
         example: 'Twelve wooden arches that nest into a rainbow.',
         cli: { flag: 'description' },
@@ -313,7 +310,6 @@ export const Product = z
         label: 'Why we picked it',
         guide:
           'The editorial note: one to three sentences on what a child does with it and why it earned its place. Required for a published product without a price.',
-        multiline: true,
         fix: 'Write one to three sentences on what a child does with it and why it earned its place.',
         example: 'Twelve arches that become a tunnel, a cradle or a bridge.',
         cli: { flag: 'why' },
