@@ -2,7 +2,7 @@
 // (FieldMeta). Every output (content collection, JSON, OpenAPI, MCP tools, validator, new-product)
 // imports it; nothing else writes the Product fields down.
 import { z } from 'zod';
-import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES, PHOTOS } from '../config/site.ts';
+import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES, PHOTO_RULES, PHOTOS } from '../config/site.ts';
 import { AGE_RANGE_EXAMPLES, parseAgeRange } from './ages.ts';
 import { toMinorUnits } from './money.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
@@ -261,8 +261,7 @@ export const Product = z
       )
       .register(fieldMeta, {
         label: 'Picture',
-        guide:
-          'A photo (JPEG, PNG, WebP or AVIF, at most 10 MB, at least 800 px on its short side) or an SVG drawing in `content/images/products/`, written as its site path `/images/products/<file>`, or an `https://` address on an allowed image host. Use your own photo or one the maker allows. Leave it empty for no picture.',
+        guide: `A photo (${PHOTO_RULES}) or an SVG drawing in \`content/images/products/\`, written as its site path \`/images/products/<file>\`, or an \`https://\` address on an allowed image host. Use your own photo or one the maker allows. Leave it empty for no picture.`,
         input: 'picture',
         fix:
           'Put the picture in content/images/products/ and write its site path, e.g. ' +

@@ -19,7 +19,8 @@ export function fileValue(key: FieldKey, formValue: unknown): unknown {
   const kind = fieldKind(f);
   let v = plain(formValue);
   if (typeof v === 'string' && kind.value.type !== 'text') v = v.trim();
-  const empty = v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+  const empty =
+    v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
   if (empty) {
     if (kind.optional) return undefined;
     if (kind.nullable) return null;

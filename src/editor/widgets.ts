@@ -8,7 +8,7 @@ import { formatPrice } from '../catalog/catalog.ts';
 import { toMajorUnits, toMinorUnits } from '../catalog/money.ts';
 import { slugFromName } from '../catalog/product-file.ts';
 import { field as fieldByKey, type FieldKey } from '../catalog/schema.ts';
-import { PHOTOS } from '../config/site.ts';
+import { PHOTO_RULES, PHOTOS } from '../config/site.ts';
 import { PRODUCT_IMAGES_PATH } from '../catalog/urls.ts';
 import { decap, type Decap, type ImmutableMap, type WidgetProps } from './decap.ts';
 import { formNow, listen, report } from './live-form.ts';
@@ -160,12 +160,6 @@ const PHOTO_TYPES: Record<string, string> = {
   'image/webp': 'webp',
   'image/avif': 'avif',
 };
-const PHOTO_RULES = `${Object.values(PHOTOS.formats)
-  .join(', ')
-  .replace(
-    /, ([^,]+)$/,
-    ' or $1',
-  )}, at most ${PHOTOS.maxBytes / 1024 / 1024} MB, at least ${PHOTOS.minShortSide} px on the short side`;
 
 interface PictureState {
   problem: string | null;
@@ -231,11 +225,7 @@ function pictureWidget(): unknown {
           disabled: this.state.busy,
           onChange: (e: Event) => self.choose((e.target as HTMLInputElement).files?.[0]),
         }),
-        h(
-          'p',
-          { className: 'editor-note' },
-          `A photo: ${PHOTO_RULES}. It is saved as ${PRODUCT_IMAGES_PATH}<slug> with the product.`,
-        ),
+        h('p', { className: 'editor-note' }, `Saved with the product as ${PRODUCT_IMAGES_PATH}<its address>.<format>.`),
         this.state.problem ? h('p', { className: 'editor-error', role: 'alert' }, this.state.problem) : null,
         value
           ? h(
@@ -249,21 +239,27 @@ function pictureWidget(): unknown {
   });
 }
 
+/** Decap's own widgets the form uses, each wrapped so the schema judges its value. */
+const JUDGED = {
+  'product-string': 'string',
+  'product-text': 'text',
+  'product-select': 'select',
+  'product-boolean': 'boolean',
+  'product-number': 'number',
+  'product-datetime': 'datetime',
+  'product-list': 'list',
+} as const;
+/** The widgets of the project's own, for the fields whose input their type does not say. */
+const OWN = { 'product-slug': slugWidget, 'product-price': priceWidget, 'product-picture': pictureWidget } as const;
+
+/** Every widget name the editor registers: the generated configuration may name these only. */
+export const WIDGET_NAMES: readonly string[] = [...Object.keys(JUDGED), ...Object.keys(OWN)];
+
 /** Registers every widget the generated configuration names (src/outputs/editor-config.ts). */
 export function registerWidgets(CMS: Decap): void {
-  for (const [name, base] of [
-    ['product-string', 'string'],
-    ['product-text', 'text'],
-    ['product-select', 'select'],
-    ['product-boolean', 'boolean'],
-    ['product-number', 'number'],
-    ['product-datetime', 'datetime'],
-    ['product-list', 'list'],
-  ] as const)
+  for (const [name, base] of Object.entries(JUDGED))
     CMS.registerWidget(name, judged(CMS, base), CMS.getWidget(base)?.preview);
-  CMS.registerWidget('product-slug', slugWidget());
-  CMS.registerWidget('product-price', priceWidget());
-  CMS.registerWidget('product-picture', pictureWidget());
+  for (const [name, make] of Object.entries(OWN)) CMS.registerWidget(name, make());
   // The slug is the file's name: a new product gets it from its name if the widget has not set it yet.
   CMS.registerEventListener({
     name: 'preSave',
