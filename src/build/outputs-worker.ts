@@ -94,8 +94,10 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   );
   writeCacheJson(markdownFile, md.store());
 
-  const images = copyProductImages(job.outDir, view, job.imagesDir, previous?.images);
-  lines.push(`product pictures: ${images.images} of published products, ${images.copied} copied`);
+  const images = await copyProductImages(job.outDir, view, job.imagesDir, previous?.images);
+  lines.push(
+    `product pictures: ${images.images} of published products, ${images.copied} copied (${images.stripped} written again without their metadata)`,
+  );
   const previews = await writePreviewImages(job.outDir, view, job.imagesDir, previous?.previews);
   lines.push(
     `link previews: ${previews.images} PNG images, ${previews.rendered} rendered in ${previews.ms.toFixed(0)} ms`,
