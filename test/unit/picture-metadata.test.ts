@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyProductImages, copyWithoutMetadata } from '../../src/build/product-images.ts';
 import { catalogView } from '../../src/catalog/catalog.ts';
@@ -26,10 +26,10 @@ const exifOf = async (file: string) => (await sharp(file).metadata()).exif?.toSt
 
 describe('a photo with metadata', () => {
   it.each([
-    ['jpeg', (s: sharp.Sharp) => s.jpeg()],
-    ['png', (s: sharp.Sharp) => s.png()],
-    ['webp', (s: sharp.Sharp) => s.webp()],
-    ['avif', (s: sharp.Sharp) => s.avif()],
+    ['jpeg', (s: Sharp) => s.jpeg()],
+    ['png', (s: Sharp) => s.png()],
+    ['webp', (s: Sharp) => s.webp()],
+    ['avif', (s: Sharp) => s.avif()],
   ] as const)('%s: is written again with no EXIF, XMP or IPTC, at the same size', async (format, encode) => {
     const source = at(`gps.${format}`);
     await encode(photo(1200, 900).withExif(GPS)).toFile(source);
