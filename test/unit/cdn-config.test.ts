@@ -152,7 +152,7 @@ describe.each([
   });
 });
 
-it('every page of the page set, at 10,000 products too, gets exactly one CSP: the site policy, on /search the one with WebAssembly, on /admin the editor\'s', async () => {
+it("every page of the page set, at 10,000 products too, gets exactly one CSP: the site policy, on /search the one with WebAssembly, on /admin the editor's", async () => {
   // The per-page rules set Link alone (checked above); the fixed rules decide everything else.
   const fixed = (await parse(fixedRulesText(), 'fixed')).headers as Rule[];
   for (const view of [catalogView(SAMPLE, AT), catalogView(synthetic(10_000), AT)]) {

@@ -328,7 +328,7 @@ describe('llms files', () => {
 });
 
 describe('discovery files', () => {
-  it('sitemap lists every page of the public site once, absolute, and not the curators\' editor', () => {
+  it("sitemap lists every page of the public site once, absolute, and not the curators' editor", () => {
     const pages = pagesOf(view);
     const locs = [...sitemapXml(pages, BASE).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(pages.filter((p) => p.kind !== 'editor').map((p) => `${BASE}${p.path}`));
