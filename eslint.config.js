@@ -21,6 +21,7 @@ export default tseslint.config(
       'test-results/',
       'bench-results/',
       'screenshots/',
+      '.editor/',
     ],
   },
   js.configs.recommended,

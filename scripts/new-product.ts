@@ -9,9 +9,10 @@ import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { loadCatalog, parseProductFile, PRODUCTS_DIR } from '../src/catalog/load.ts';
 import { settings } from '../src/config/env.ts';
-import { formatProblems, issueToProblem } from '../src/catalog/problems.ts';
+import { formatProblems } from '../src/catalog/problems.ts';
+import { fieldProblem } from '../src/catalog/field-problem.ts';
 import { freeSlug, serializeProductFile, slugFromName, type ProductFileData } from '../src/catalog/product-file.ts';
-import { FIELDS, ProductFrontmatter, type Field, type FieldKey } from '../src/catalog/schema.ts';
+import { FIELDS, type Field, type FieldKey } from '../src/catalog/schema.ts';
 
 /** How a field's text becomes its value. */
 const kind = (f: Field) => f.schema._zod.def.type;
@@ -74,25 +75,10 @@ function read(f: Field, text: string): unknown {
   return text;
 }
 
-/** The values given so far, on top of every field's example: the schema judges a field in context. */
-const examples = Object.fromEntries(
-  FIELDS.filter((f) => f.key !== 'description' && !mayBeLeftOut(f)).map((f) => [f.key, f.meta.example]),
-);
 const values: Partial<Record<FieldKey, unknown>> = {};
 
 /** What is wrong with `value` for field `f`, given the other values so far, as the validator says it. */
-function problemWith(f: Field, value: unknown): string | null {
-  const own = f.schema.safeParse(value);
-  const issues = own.success
-    ? (ProductFrontmatter.safeParse({ ...examples, ...values, [f.key]: value }).error?.issues ?? []).filter(
-        (i) => i.path[0] === f.key,
-      )
-    : own.error.issues.map((i) => ({ ...i, path: [f.key, ...i.path] }));
-  const issue = issues[0];
-  if (!issue) return null;
-  const p = issueToProblem('', '', { [f.key]: value }, issue);
-  return `${p.message}. Fix: ${p.fix}`;
-}
+const problemWith = (f: Field, value: unknown) => fieldProblem(f, value, values);
 
 /** Asks on the terminal; reads lines through an iterator so piped answers are never lost. */
 function prompter() {
@@ -140,7 +126,7 @@ for (const f of FIELDS) {
       if (!wrong) break;
       console.log(`  ${wrong}`);
     }
-  } else if (f.key === 'published') value = true;
+  } else if (f.meta.initial !== undefined) value = f.meta.initial;
   else if (isBoolean(f)) value = false;
   else if (mayBeNull(f)) value = null;
   else if (required(f)) missing.push(`--${flag}`);

@@ -166,6 +166,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
             adminOut: path.resolve(root, build.adminCatalogOut ?? ADMIN_CATALOG_DIR),
             codeVersion: codeVersion(root, [base]),
             mcpTools,
+            editor: build.editor,
           },
           !start.warm,
         );

@@ -13,7 +13,7 @@ import { Product, type CatalogEntry } from '../catalog/schema.ts';
 import { CATALOG_JSON_PATH, previewImageOf, PREVIEWS_DIR, productPath, SEARCH_INDEX_PATH } from '../catalog/urls.ts';
 import { CATEGORIES, CATEGORY_SLUGS } from '../config/site.ts';
 import { categoryDumpPath, LLMS_FULL_PATH, LLMS_SMALL_PATH, LLMS_TXT_MAX_CHARS } from '../outputs/llms.ts';
-import { distFileOf, htmlFileOf, pagesOf, type Page } from '../outputs/pages.ts';
+import { distFileOf, htmlFileOf, listedPages, pagesOf, type Page } from '../outputs/pages.ts';
 import { BINARY, formatLeak, leakScanner, readForScan } from './leak-scan.ts';
 import { SEARCH_ENTRY_FILE, searchIndexSize } from './search-index.ts';
 import { ApiError, CatalogSnapshot, NOT_FOUND_JSON_PATH } from '../contract/api.ts';
@@ -156,7 +156,7 @@ const CHECKS: Check[] = [
   },
   {
     name: 'agent files and discovery',
-    run({ fileSet, snapshot, view, pages, read, fail }) {
+    run({ fileSet, snapshot, view, pages, base, read, fail }) {
       const sections = (md: string) => (md.match(/^## /gm) ?? []).length;
       if (fileSet.has(distFileOf(LLMS_FULL_PATH))) {
         const n = sections(read(LLMS_FULL_PATH));
@@ -180,7 +180,10 @@ const CHECKS: Check[] = [
       } else fail('/llms.txt: missing');
       if (fileSet.has('sitemap.xml')) {
         const locs = [...read('/sitemap.xml').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
-        if (locs.length !== pages.length) fail(`/sitemap.xml: ${locs.length} URLs, ${pages.length} pages`);
+        const listed = listedPages(pages);
+        if (locs.length !== listed.length) fail(`/sitemap.xml: ${locs.length} URLs, ${listed.length} listed pages`);
+        for (const p of pages.filter((x) => !x.listed))
+          if (locs.includes(base + p.path)) fail(`/sitemap.xml: lists ${p.path}, which is not part of the public site`);
         const productPaths = new Set(snapshot.products.map((p) => productPath(p.slug)));
         const productUrls = locs.filter((l) => productPaths.has(new URL(l).pathname)).length;
         if (productUrls !== snapshot.count)

@@ -15,6 +15,8 @@ import { leakScanner, type LeakReport } from './leak-scan.ts';
 import { indexSearchRecords, writeSearchIndex, type SearchIndexLedger } from './search-index.ts';
 import { writeCatalogOutputs, type OutputLedger } from './write-outputs.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
+import type { EditorBackend } from '../outputs/editor-config.ts';
+import { writeEditorBundle } from './editor-bundle.ts';
 
 export interface OutputsJob {
   root: string;
@@ -33,6 +35,8 @@ export interface OutputsJob {
   codeVersion: string;
   /** The admin tools, for the description of POST /api/mcp. */
   mcpTools: McpToolSummary[];
+  /** The browser editor's backend, for /admin/config.yml. */
+  editor: EditorBackend;
 }
 
 export interface OutputsReport {
@@ -52,6 +56,7 @@ interface Ledgers {
   search?: SearchIndexLedger;
   previews: Record<string, string>;
   images: Record<string, string>;
+  editorBundle?: string;
 }
 const LEDGERS = 'outputs-ledgers.json';
 const MARKDOWN = 'product-markdown.json';
@@ -76,6 +81,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const outputs = await writeCatalogOutputs(job.outDir, view, {
     base: job.base,
     mcpTools: job.mcpTools,
+    editor: job.editor,
     markdown: md,
     ...(previous ? { previous: previous.outputs } : {}),
     onWrite: (urlPath, text) => {
@@ -88,11 +94,18 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   );
   writeCacheJson(markdownFile, md.store());
 
-  const images = copyProductImages(job.outDir, view, job.imagesDir, previous?.images);
-  lines.push(`product pictures: ${images.images} of published products, ${images.copied} copied`);
+  const images = await copyProductImages(job.outDir, view, job.imagesDir, previous?.images);
+  lines.push(
+    `product pictures: ${images.images} of published products, ${images.copied} copied (${images.stripped} written again without their metadata)`,
+  );
   const previews = await writePreviewImages(job.outDir, view, job.imagesDir, previous?.previews);
   lines.push(
     `link previews: ${previews.images} PNG images, ${previews.rendered} rendered in ${previews.ms.toFixed(0)} ms`,
+  );
+
+  const bundle = await writeEditorBundle(job.root, job.outDir, job.codeVersion, previous?.editorBundle);
+  lines.push(
+    `browser editor: ${bundle.files.length} files (${bundle.key.split(',')[0]}), ${bundle.written} written; its own script ${(bundle.scriptBytes / 1024).toFixed(0)} KiB`,
   );
 
   const admin = writeAdminCatalog(job.adminOut, entries, view.at);
@@ -119,6 +132,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
     search: index.ledger,
     previews: previews.ledger,
     images: images.ledger,
+    editorBundle: bundle.key,
   } satisfies Ledgers);
   return {
     lines,
@@ -127,6 +141,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
       ...indexFiles,
       ...Object.keys(previews.ledger),
       ...Object.keys(images.ledger),
+      ...bundle.files,
     ],
     scanned,
     leaks: scan.leaks(),

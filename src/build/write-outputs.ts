@@ -22,15 +22,20 @@ import {
 } from '../outputs/llms.ts';
 import { productMarkdown, type ProductMarkdown } from '../outputs/markdown.ts';
 import { buildOpenApi, type McpToolSummary } from '../outputs/openapi.ts';
-import { distFileOf, pagesOf } from '../outputs/pages.ts';
+import { distFileOf, htmlFileOf, pagesOf } from '../outputs/pages.ts';
 import { twinMarkdown } from '../outputs/twins.ts';
 import { NOT_FOUND_JSON_PATH, notFoundBody } from '../contract/api.ts';
 import { writeAnew } from './staging.ts';
+import { editorConfigYaml, type EditorBackend } from '../outputs/editor-config.ts';
+import { EDITOR_CONFIG_PATH, EDITOR_PATH } from '../catalog/urls.ts';
+import { editorPageHtml } from '../outputs/editor-page.ts';
 
 export interface WriteOptions {
   base: string;
   /** The admin tools, described under POST /api/mcp in openapi.json. */
   mcpTools?: readonly McpToolSummary[];
+  /** The browser editor's backend (/admin/config.yml); none: no editor configuration is written. */
+  editor?: EditorBackend;
   /** What the last build wrote (url path → key or text digest); outputs that match are kept. */
   previous?: OutputLedger;
   /** Each product's Markdown; a cache that outlives the build (./markdown-cache.ts) saves most of the Markdown work. */
@@ -58,10 +63,14 @@ type Output = [urlPath: string, body: string | (() => string), key?: string];
 const digest = (text: string) => createHash('sha1').update(text).digest('base64url');
 
 /** Every output as [url path, body, key]; bodies that are costly to build are thunks, built when written. */
+/** The URL path of a page's HTML file ("/admin" → "/admin.html"). */
+const htmlPathOf = (pagePath: string) => `/${htmlFileOf(pagePath)}`;
+
 function* outputs(
   view: CatalogView,
   base: string,
   mcpTools: readonly McpToolSummary[] | undefined,
+  editor: EditorBackend | undefined,
   md: ProductMarkdown,
 ): Generator<Output> {
   const jsons: string[] = [];
@@ -83,7 +92,15 @@ function* outputs(
   yield ['/sitemap.xml', () => sitemapXml(pages, base)];
   yield ['/feed.xml', () => atomFeed(view, base)];
   yield ['/robots.txt', () => robotsTxt(base)];
-  yield ['/_headers', () => buildHeadersFile(pages)];
+  if (editor) {
+    yield [EDITOR_CONFIG_PATH, () => editorConfigYaml({ base, backend: editor })];
+    yield [htmlPathOf(EDITOR_PATH), editorPageHtml()];
+  }
+  yield [
+    '/_headers',
+    () =>
+      buildHeadersFile(pages, editor?.localProxyUrl ? { editorConnect: [new URL(editor.localProxyUrl).origin] } : {}),
+  ];
   // A twin shows what its page shows: the page's own key says when it changed.
   for (const p of pages) {
     const key =
@@ -111,7 +128,7 @@ export async function writeCatalogOutputs(outDir: string, view: CatalogView, opt
   // Synchronous writes, each body built just before it is written: only one body is in memory at
   // a time, and ~19,000 small files are written 3–4× faster than through the promise API, whose
   // every file costs open, write and close round trips through the thread pool.
-  for (const [urlPath, body, key] of outputs(view, base, opts.mcpTools, md)) {
+  for (const [urlPath, body, key] of outputs(view, base, opts.mcpTools, opts.editor, md)) {
     files += 1;
     const file = path.join(outDir, distFileOf(urlPath));
     if (key !== undefined && previous[urlPath] === key && existsSync(file)) {

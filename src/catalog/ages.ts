@@ -18,6 +18,21 @@ function months(value: number, unit: string | undefined): number {
   return unit && /^mo/i.test(unit) ? value : value * 12;
 }
 
+/**
+ * Forms of an age range the site reads (CONTRIBUTING's table says more): a hyphen, an en dash or
+ * "to" between the numbers, months or years (a bare number is years), "+" or "and up" for open-ended.
+ */
+export const AGE_RANGE_EXAMPLES = [
+  '0–12 months',
+  '18 months–3 years',
+  '3–6 years',
+  '3 to 6 years',
+  'ages 3-6',
+  '8+',
+  '8 years and up',
+  '5 years',
+] as const;
+
 /** Parses an age range, or returns null when it cannot be read. */
 export function parseAgeRange(text: string): AgeSpan | null {
   const m = RANGE.exec(text.trim());

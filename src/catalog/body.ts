@@ -137,8 +137,8 @@ export function markdownTree(source: string): Root {
 /** Parses a body into the safe tree (no source positions: it is kept for the whole build). */
 export const parseBody = (source: string): Root => proseTree(source) ?? markdownTree(source);
 
-/** The tree as HTML for the product page: only the subset's elements, links with `rel="nofollow noopener"`. */
-export function bodyHtml(tree: Root): string {
+/** The tree as HTML elements for the product page: only the subset's elements, links with `rel="nofollow noopener"`. */
+export function bodyTree(tree: Root): HastRoot {
   const hast = toHast(tree) as HastRoot;
   const visit = (node: HastRoot | Element) => {
     for (const child of node.children) {
@@ -148,8 +148,11 @@ export function bodyHtml(tree: Root): string {
     }
   };
   visit(hast);
-  return toHtml(hast);
+  return hast;
 }
+
+/** The tree as HTML for the product page. */
+export const bodyHtml = (tree: Root): string => toHtml(bodyTree(tree));
 
 // Each body is parsed once per process: the pages (Astro's render) and the outputs worker (twins,
 // dumps, search records) each keep their own trees. A changed text (a dev-server edit) parses anew.

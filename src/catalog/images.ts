@@ -85,14 +85,20 @@ function gitBlobIds(dir: string): Map<string, string> {
   return ids;
 }
 
+/** sharp's name of a picture's format, AVIF named as such (sharp reads it as HEIF with AV1). */
+export const pictureFormat = (m: { format?: string; compression?: string }) =>
+  m.format === 'heif' && m.compression === 'av1' ? 'avif' : m.format;
+
 /** Reads one picture's facts with sharp (only its header), or says why it cannot be read. */
 async function readPicture(file: string, bytes: number): Promise<Picture | string> {
   const { default: sharp } = await import('sharp');
   try {
     const m = await sharp(file).metadata();
-    const format = m.format === 'heif' && m.compression === 'av1' ? 'avif' : m.format;
-    if (!format || !m.width || !m.height) return 'it has no readable format or size';
-    return { width: m.width, height: m.height, format, bytes };
+    const format = pictureFormat(m);
+    // As it is shown: upright, as its orientation says (the build writes such a photo upright).
+    const { width, height } = m.autoOrient ?? m;
+    if (!format || !width || !height) return 'it has no readable format or size';
+    return { width, height, format, bytes };
   } catch (err) {
     return (err as Error).message.replace(/\.$/, '');
   }

@@ -8,3 +8,8 @@ export function toMinorUnits(price: string): number | null {
     throw new Error(`"${price}" is not a price: write it like 24.99 (a dot, at most two decimals, no currency sign)`);
   return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
 }
+
+/** 2499 → "24.99": minor units as a curator types a price (the inverse of `toMinorUnits`). */
+export function toMajorUnits(minor: number): string {
+  return `${Math.trunc(minor / 100)}.${String(Math.abs(minor % 100)).padStart(2, '0')}`;
+}

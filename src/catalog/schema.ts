@@ -2,8 +2,8 @@
 // (FieldMeta). Every output (content collection, JSON, OpenAPI, MCP tools, validator, new-product)
 // imports it; nothing else writes the Product fields down.
 import { z } from 'zod';
-import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES, PHOTOS } from '../config/site.ts';
-import { parseAgeRange } from './ages.ts';
+import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES, PHOTO_RULES, PHOTOS } from '../config/site.ts';
+import { AGE_RANGE_EXAMPLES, parseAgeRange } from './ages.ts';
 import { toMinorUnits } from './money.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
 import { LOCAL_IMAGE_PATH } from './urls.ts';
@@ -17,8 +17,23 @@ import { formatCount } from './count.ts';
  * index, the search text, the test factory) covers every field.
  */
 export interface FieldMeta {
+  /** The field's name for people: the browser editor's label. */
+  label: string;
+  /**
+   * What to write, for a curator: the one guide text of the field (CONTRIBUTING's table of fields,
+   * the browser editor's hint beside the input). Plain text with `code` spans.
+   */
+  guide: string;
   /** How to fix a wrong value: the validator's advice, also for `npm run new-product` and the tools. */
   fix: string;
+  /**
+   * How a person enters the value when its type alone does not say it: `slug` is made from the name
+   * once and never changes, `price` is typed in major units (24.99) and kept in minor units, and
+   * `picture` is a file uploaded beside the product file.
+   */
+  input?: 'slug' | 'price' | 'picture';
+  /** The value a new product starts with when a person adds one (`npm run new-product`, the editor), when not the empty one. */
+  initial?: unknown;
   /** A typical value as a product file holds it: the test factory's default and the prompts' example. */
   example: unknown;
   /**
@@ -63,6 +78,10 @@ export const Slug = z
       'characters. The key of `/api/products/{slug}` and `/products/{slug}`.',
   )
   .register(fieldMeta, {
+    label: 'Address (slug)',
+    guide:
+      "The file name without `.md`: lowercase letters, digits and single hyphens, at most 200 characters. It is the product's address (`/products/<slug>`), made from the name when the product is added: never change it once published, links to it would break.",
+    input: 'slug',
     fix:
       'Use the file name without ".md", with at least one letter, e.g. `slug: wooden-rainbow-stacker` ' +
       'in wooden-rainbow-stacker.md (rename a file such as 2024.md to e.g. set-2024.md).',
@@ -145,6 +164,8 @@ export const Product = z
     name: text(200)
       .describe('Product name.')
       .register(fieldMeta, {
+        label: 'Name',
+        guide: "The product's name as the maker sells it.",
         fix: 'Write the product name as the maker sells it.',
         example: 'Wooden Rainbow Stacker',
         cli: { flag: 'name', prompt: 'Product name' },
@@ -153,6 +174,8 @@ export const Product = z
     brand: text(120)
       .describe('Brand or maker.')
       .register(fieldMeta, {
+        label: 'Brand',
+        guide: 'The brand or maker.',
         fix: 'Write the brand or maker, e.g. `brand: HABA`.',
         example: 'Grimm’s',
         cli: { flag: 'brand', prompt: 'Brand or maker' },
@@ -164,6 +187,9 @@ export const Product = z
         'What the product is, in plain words. Null when not written. In a product file this is the Markdown body.',
       )
       .register(fieldMeta, {
+        label: 'Description',
+        guide:
+          'What the product is, in plain words: what is in the box, materials, size. It is the text below the closing `---` of the file, and may use paragraphs, lists, emphasis, links and `##` headings. Leave it empty when the note says it all.',
         fix: 'Write the description as the body of the file, below the closing `---`.',
         example: 'Twelve wooden arches that nest into a rainbow.',
         cli: { flag: 'description' },
@@ -174,6 +200,8 @@ export const Product = z
       .nullable()
       .describe('Human-readable age range such as "0–12 months", "3–6 years" or "8+ years". Null when not stated.')
       .register(fieldMeta, {
+        label: 'Ages',
+        guide: `The age range the maker gives, in a form the site can read, such as ${AGE_RANGE_EXAMPLES.map((a) => `\`${a}\``).join(', ')}. Leave it empty when the maker gives no age.`,
         fix: 'Write it like "6–18 months", "3–6 years", "8+ years" or "13+", or `null` when unknown.',
         example: '12 months–6 years',
         cli: { flag: 'ages', prompt: 'Ages, e.g. "3–6 years", "6–18 months", "8+" (optional)' },
@@ -185,6 +213,8 @@ export const Product = z
       .refine((c) => new Set(c).size === c.length, 'must not repeat a category')
       .describe(`Category slugs, one or more of: ${CATEGORY_SLUGS.join(', ')}.`)
       .register(fieldMeta, {
+        label: 'Categories',
+        guide: 'One or more categories, the one or two a parent would look under.',
         fix: `List one or more of: ${CATEGORY_SLUGS.join(', ')}.`,
         example: ['educational-toys'],
         cli: { flag: 'categories', prompt: `Categories, comma-separated: ${CATEGORY_SLUGS.join(', ')}` },
@@ -201,6 +231,10 @@ export const Product = z
           'the product is unpriced. Indicative only: the linked shop sets the real price.',
       )
       .register(fieldMeta, {
+        label: 'Price',
+        guide:
+          'The price as the shop shows it, e.g. `24.99`; the file keeps it in cents (`2499`). Leave it empty when the price is not listed. It is indicative: the shop sets the real price.',
+        input: 'price',
         fix: 'Write the price in cents as a whole number (24.99 → 2499), or `null` when unknown.',
         example: 8950,
         cli: { flag: 'price', prompt: 'Price, e.g. 24.99 (optional)', read: toMinorUnits },
@@ -210,6 +244,8 @@ export const Product = z
       .enum(CURRENCIES)
       .describe('ISO 4217 currency code of `price`.')
       .register(fieldMeta, {
+        label: 'Currency',
+        guide: 'The currency of the price (even when the price is empty).',
         fix: `Use one of ${CURRENCIES.join(', ')} (upper case).`,
         example: 'EUR',
         cli: { flag: 'currency', prompt: `Currency: ${CURRENCIES.join(', ')}`, read: (s) => s.toUpperCase() },
@@ -224,6 +260,9 @@ export const Product = z
           'Null when there is none.',
       )
       .register(fieldMeta, {
+        label: 'Picture',
+        guide: `A photo (${PHOTO_RULES}) or an SVG drawing in \`content/images/products/\`, written as its site path \`/images/products/<file>\`, or an \`https://\` address on an allowed image host. Use your own photo or one the maker allows. Leave it empty for no picture.`,
+        input: 'picture',
         fix:
           'Put the picture in content/images/products/ and write its site path, e.g. ' +
           '`/images/products/my-slug.jpg`, or link a photo on ' +
@@ -234,6 +273,8 @@ export const Product = z
     url: webAddress(/^https?$/)
       .describe('Outbound link to the product (an affiliate link). The catalog sells nothing itself.')
       .register(fieldMeta, {
+        label: 'Shop link',
+        guide: 'The full link to the product, including `https://`. It is shown as an affiliate link.',
         fix: 'Paste the full link including https://.',
         example: 'https://shop.example.com/grimms/rainbow-stacker?ref=littlehands',
         cli: { flag: 'url', prompt: 'Link to the product (https://…)' },
@@ -242,6 +283,8 @@ export const Product = z
       .boolean()
       .describe('True for a staff pick. A staff pick always names its curator in `pickedBy`.')
       .register(fieldMeta, {
+        label: 'Staff pick',
+        guide: "A staff pick is shown with its curator's name. A staff pick always names its curator.",
         fix: 'Write `true` or `false` (no quotes).',
         example: false,
         cli: { flag: 'staff-pick', prompt: 'Staff pick?' },
@@ -252,6 +295,8 @@ export const Product = z
       .nullable()
       .describe(`Code of the curator who picked the product (${CURATOR_CODES.join(' or ')}), or null.`)
       .register(fieldMeta, {
+        label: 'Picked by',
+        guide: 'Your curator code. A staff pick always names its curator; otherwise it may be empty.',
         fix: `Use one of the curator codes ${CURATOR_CODES.join(', ')}, or \`null\`.`,
         example: null,
         cli: { flag: 'picked-by', prompt: `Picked by: ${CURATOR_CODES.join(', ')} (required for a staff pick)` },
@@ -261,6 +306,9 @@ export const Product = z
       .nullable()
       .describe('Editorial note: why the curators picked this product.')
       .register(fieldMeta, {
+        label: 'Why we picked it',
+        guide:
+          'The editorial note: one to three sentences on what a child does with it and why it earned its place. Required for a published product without a price.',
         fix: 'Write one to three sentences on what a child does with it and why it earned its place.',
         example: 'Twelve arches that become a tunnel, a cradle or a bridge.',
         cli: { flag: 'why' },
@@ -278,6 +326,9 @@ const PublishAt = z
   .transform((v) => (v instanceof Date ? v : new Date(v)))
   .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date-time')
   .register(fieldMeta, {
+    label: 'Publish at',
+    guide:
+      'Optional: a date-time with its time zone (e.g. `2026-12-01T09:00:00Z`); the product stays out of the site until the first rebuild after it.',
     fix: 'Write an ISO date-time with a time zone, e.g. `publishAt: 2026-12-01T09:00:00Z`, or remove the line.',
     example: new Date('2026-12-01T09:00:00Z'),
     cli: { flag: 'publish-at' },
@@ -328,9 +379,12 @@ export const ProductFrontmatter = Product.omit({ description: true })
       .boolean()
       .describe('False keeps the product out of every public output (a draft).')
       .register(fieldMeta, {
+        label: 'Published',
+        guide: 'On to publish once merged; off for a draft that stays out of every public page and file.',
         fix: 'Write `published: true` to publish or `published: false` for a draft.',
         example: true,
         cli: { flag: 'published', off: 'draft' },
+        initial: true,
         indexed: true,
       }),
     publishAt: sameField(PublishAt.optional(), PublishAt),

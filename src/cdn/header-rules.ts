@@ -8,6 +8,8 @@ import {
   ABOUT_PATH,
   AGES_PATH,
   CATEGORIES_PATH,
+  EDITOR_CONFIG_PATH,
+  EDITOR_PATH,
   PRODUCTS_PATH,
   productJsonPath,
   SEARCH_INDEX_PATH,
@@ -35,6 +37,26 @@ const csp = (scriptSrc: string) =>
     `img-src 'self' data: ${PHOTOS.remoteHosts.map((h) => `https://${h}`).join(' ')}`,
     "font-src 'self'",
     "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+/**
+ * The curators' editor's policy (/admin only): Decap CMS evaluates code ('unsafe-eval') and styles
+ * with CSS-in-JS ('unsafe-inline'), shows uploads as blob: and data: images and its preview in a
+ * blob: frame, and talks to GitHub's API (deployed) or to its local proxy (`connect`, npm start).
+ */
+export const editorCsp = (connect: readonly string[] = []) =>
+  [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' blob: data: https://avatars.githubusercontent.com https://raw.githubusercontent.com ${PHOTOS.remoteHosts.map((h) => `https://${h}`).join(' ')}`,
+    "font-src 'self'",
+    `connect-src 'self' https://api.github.com ${connect.join(' ')}`.trim(),
+    "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -80,7 +102,13 @@ const pageRules = (page: string, values: Record<string, string>, why?: string): 
   { for: htmlSpelling(page), values },
 ];
 
-export const HEADER_RULES: readonly HeaderRule[] = [
+export interface RuleOptions {
+  /** Origins the editor may connect to besides GitHub's API: the local proxy's, under npm start. */
+  editorConnect?: readonly string[];
+}
+
+/** Every fixed rule; the editor's policy names the local proxy when the build was told of one. */
+export const headerRules = (opts: RuleOptions = {}): readonly HeaderRule[] => [
   {
     for: '/*',
     why:
@@ -146,4 +174,17 @@ export const HEADER_RULES: readonly HeaderRule[] = [
     why: 'The search index is rebuilt with the catalog, like its files.',
     values: REBUILT_HOURLY,
   },
+  ...pageRules(
+    `${EDITOR_PATH}/*`,
+    { 'Content-Security-Policy': editorCsp(opts.editorConnect), ...PAGE },
+    "The curators' editor, its configuration and Decap's bundle: the editor's own policy, on /admin only " +
+      '(its page says noindex; the twin rule below covers /admin.md).',
+  ),
+  {
+    for: EDITOR_CONFIG_PATH,
+    values: { 'Content-Type': 'text/yaml; charset=utf-8', 'X-Robots-Tag': 'noindex' },
+  },
 ];
+
+/** The rules of a build that was told of no local proxy. */
+export const HEADER_RULES = headerRules();

@@ -40,6 +40,8 @@ export const VARIABLES = {
   LINK_CHECK_DNS_SERVER: { readme: true, envExample: false },
   LINK_CHECK_ALLOW_ADDRESSES: { readme: true, envExample: false },
   PORT: { readme: true, envExample: false },
+  REPOSITORY_URL: { readme: false, envExample: false }, // Netlify's, at build time: the editor's repository
+  EDITOR_PROXY_URL: { readme: true, envExample: false }, // set by npm start: the editor's local proxy
 } as const satisfies Record<string, Doc>;
 
 export type Variable = keyof typeof VARIABLES;
@@ -102,6 +104,13 @@ export interface Settings {
     imagesDir: string | undefined;
     cacheDir: string | undefined;
     adminCatalogOut: string | undefined;
+    /** The browser editor's backend (src/outputs/editor-config.ts). */
+    editor: {
+      /** GITHUB_REPOSITORY, else the owner/name of Netlify's REPOSITORY_URL on github.com. */
+      repository: string | null;
+      /** EDITOR_PROXY_URL, honoured only on loopback and outside Netlify's deploy contexts. */
+      localProxyUrl: string | null;
+    };
   };
   admin: {
     /** What tokens need: the issuer (the site), the secrets and the allowlist. */
@@ -187,6 +196,7 @@ export function readSettings(env: Env): Settings {
       imagesDir: text(env, 'CATALOG_IMAGES_DIR'),
       cacheDir: text(env, 'ASTRO_CACHE_DIR'),
       adminCatalogOut: text(env, 'ADMIN_CATALOG_OUT'),
+      editor: { repository: editorRepository(env), localProxyUrl: editorProxyUrl(env, context) },
     },
     admin: {
       tokens: tokenProblems.length
@@ -221,6 +231,25 @@ export function readSettings(env: Env): Settings {
     },
     port: port === undefined ? undefined : Number(port),
   };
+}
+
+/** The GitHub repository the deployed editor writes to: GITHUB_REPOSITORY, else Netlify's REPOSITORY_URL. */
+function editorRepository(env: Env): string | null {
+  const named = text(env, 'GITHUB_REPOSITORY');
+  if (named) return named;
+  const m = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+?)(?:\.git)?\/?$/.exec(text(env, 'REPOSITORY_URL') ?? '');
+  return m ? m[1]! : null;
+}
+
+/**
+ * The editor's local proxy (`npm start` sets it): only a loopback address, and never in one of
+ * Netlify's deploy contexts, so no deployed configuration ever names it.
+ */
+function editorProxyUrl(env: Env, context: string | undefined): string | null {
+  const raw = text(env, 'EDITOR_PROXY_URL');
+  if (!raw || !URL.canParse(raw)) return null;
+  if (context && context !== 'dev') return null;
+  return isLoopbackHost(new URL(raw).hostname) ? raw : null;
 }
 
 /** CATALOG_BUILD_TIME, checked: a build told a time it cannot read stops, naming it. */

@@ -78,3 +78,11 @@ export const PHOTOS = {
   minShortSide: 800,
   remoteHosts: ['images.shop.example.com'],
 } as const;
+
+/** The photo rules in words, as the guide and the editor show them beside the picture field. */
+export const PHOTO_RULES = `${Object.values(PHOTOS.formats)
+  .join(', ')
+  .replace(
+    /, ([^,]+)$/,
+    ' or $1',
+  )}, at most ${PHOTOS.maxBytes / 1024 / 1024} MB, at least ${PHOTOS.minShortSide} px on the short side`;

@@ -5,7 +5,7 @@ import { productBodyText } from '../catalog/body.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { CATALOG_JSON_PATH, productPath } from '../catalog/urls.ts';
-import type { Page } from './pages.ts';
+import { listedPages, type Page } from './pages.ts';
 
 /** A sitemap file may list at most this many URLs; above it a sitemap index would be needed. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -15,8 +15,9 @@ export const FEED_ENTRIES = 50;
 const xml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** sitemap.xml: every HTML page, absolute URLs, in pagesOf order. */
-export function sitemapXml(pages: readonly Page[], base: string): string {
+/** sitemap.xml: every listed HTML page (not the curators' editor), absolute URLs, in pagesOf order. */
+export function sitemapXml(all: readonly Page[], base: string): string {
+  const pages = listedPages(all);
   if (pages.length > SITEMAP_MAX_URLS)
     throw new Error(`${pages.length} pages exceed one sitemap (${SITEMAP_MAX_URLS}); add a sitemap index.`);
   const urls = pages.map((p) => `<url><loc>${xml(base + p.path)}</loc></url>`);

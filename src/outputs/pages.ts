@@ -4,13 +4,26 @@ import { SITE_NAME } from '../config/site.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import { listPages, productLists, type ListPage, type ProductList } from '../catalog/lists.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
-import { ABOUT_PATH, AGES_PATH, CATEGORIES_PATH, productPath, SEARCH_PATH, twinPath } from '../catalog/urls.ts';
+import {
+  ABOUT_PATH,
+  AGES_PATH,
+  CATEGORIES_PATH,
+  EDITOR_PATH,
+  productPath,
+  SEARCH_PATH,
+  twinPath,
+} from '../catalog/urls.ts';
 import { aboutPage } from './editorial.ts';
 
 interface Common {
   path: string;
   twin: string;
   title: string;
+  /**
+   * Part of the public site: listed in the sitemap. Only the curators' editor (/admin) is not; it
+   * still has a twin, as every HTML page does.
+   */
+  listed: boolean;
 }
 export type Page =
   | (Common & { kind: 'home' })
@@ -19,11 +32,13 @@ export type Page =
   | (Common & { kind: 'categories' })
   | (Common & { kind: 'ages' })
   | (Common & { kind: 'list'; list: ProductList; page: ListPage })
-  | (Common & { kind: 'product'; entry: CatalogEntry });
+  | (Common & { kind: 'product'; entry: CatalogEntry })
+  | (Common & { kind: 'editor' });
 
 export const SEARCH_TITLE = 'Search the catalog';
 export const CATEGORIES_TITLE = 'Categories';
 export const AGES_TITLE = 'Ages';
+export const EDITOR_TITLE = `The curators' editor`;
 
 /** A list page's title: the list's own on page 1, with "page n of m" after it. */
 export const listPageTitle = (list: ProductList, page: Pick<ListPage, 'number' | 'count'>) =>
@@ -31,10 +46,12 @@ export const listPageTitle = (list: ProductList, page: Pick<ListPage, 'number' |
 
 /**
  * Every HTML page of the site, in a stable order: home, about, search, the category and age
- * indexes, every page of every product list (src/catalog/lists.ts), then the products.
+ * indexes, every page of every product list (src/catalog/lists.ts), the products, then the
+ * curators' editor (not listed).
  */
 export function pagesOf(view: CatalogView): Page[] {
-  const page = <T extends Omit<Page, 'twin'>>(p: T) => ({ ...p, twin: twinPath(p.path) }) as T & { twin: string };
+  const page = <T extends Omit<Page, 'twin' | 'listed'>>(p: T) =>
+    ({ ...p, twin: twinPath(p.path), listed: p.kind !== 'editor' }) as T & { twin: string; listed: boolean };
   return [
     page({ kind: 'home', path: '/', title: SITE_NAME }),
     page({ kind: 'about', path: ABOUT_PATH, title: aboutPage().title }),
@@ -49,7 +66,13 @@ export function pagesOf(view: CatalogView): Page[] {
     ...view.products.map((e) =>
       page({ kind: 'product', path: productPath(e.data.slug), title: e.data.name, entry: e } as const),
     ),
+    page({ kind: 'editor', path: EDITOR_PATH, title: EDITOR_TITLE }),
   ];
+}
+
+/** The pages of the public site: the sitemap lists these. */
+export function listedPages(pages: readonly Page[]): Page[] {
+  return pages.filter((p) => p.listed);
 }
 
 /** Where a page's HTML file lands in dist/ (build.format 'file'): "/" → "index.html", "/about" → "about.html". */

@@ -41,7 +41,7 @@ import {
 } from './markdown.ts';
 import { aboutPage, withBase } from './editorial.ts';
 import { LLMS_FULL_PATH } from './llms.ts';
-import { AGES_TITLE, CATEGORIES_TITLE, listPageTitle, SEARCH_TITLE, type Page } from './pages.ts';
+import { AGES_TITLE, CATEGORIES_TITLE, EDITOR_TITLE, listPageTitle, SEARCH_TITLE, type Page } from './pages.ts';
 
 const count = (n: number) => plural(n, 'product');
 const twinLink = (base: string, pagePath: string, label: string) => link(`${base}${twinPath(pagePath)}`, label);
@@ -211,6 +211,28 @@ function search(view: CatalogView, base: string): RootContent[] {
   ];
 }
 
+/** The editor's twin: what the page is, and where curators and agents go instead. */
+function editor(base: string): RootContent[] {
+  return [
+    heading(1, EDITOR_TITLE),
+    paragraph(
+      text(
+        "This page is the browser editor in which the catalog's curators add and edit products; it is not part " +
+          'of the public catalog and needs JavaScript and a sign-in. Every save there is a proposal that another ' +
+          'curator reviews before it is published. Curators who work with files instead: see CONTRIBUTING.md in ' +
+          "the catalog's repository.",
+      ),
+    ),
+    paragraph(
+      text('Agents read the catalog instead: '),
+      link(`${base}/llms.txt`, 'the agent index'),
+      text(' and '),
+      link(`${base}${CATALOG_JSON_PATH}`, 'the catalog as JSON'),
+      text('.'),
+    ),
+  ];
+}
+
 function about(base: string): RootContent[] {
   const page = aboutPage();
   return [heading(1, page.title), ...withBase(page.children, base)];
@@ -233,6 +255,8 @@ function twinBlocks(page: Page, view: CatalogView, md: ProductMarkdown): RootCon
       return listPageBlocks(page.list, page.page, view, md);
     case 'product':
       return productBlocks(page.entry, 1, md);
+    case 'editor':
+      return editor(md.base);
   }
 }
 

@@ -152,7 +152,7 @@ describe.each([
   });
 });
 
-it('every page of the page set, at 10,000 products too, gets exactly one CSP: the site policy, or on /search the one with WebAssembly', async () => {
+it("every page of the page set, at 10,000 products too, gets exactly one CSP: the site policy, on /search the one with WebAssembly, on /admin the editor's", async () => {
   // The per-page rules set Link alone (checked above); the fixed rules decide everything else.
   const fixed = (await parse(fixedRulesText(), 'fixed')).headers as Rule[];
   for (const view of [catalogView(SAMPLE, AT), catalogView(synthetic(10_000), AT)]) {
@@ -162,9 +162,11 @@ it('every page of the page set, at 10,000 products too, gets exactly one CSP: th
       expect(csp, page.path).toBeDefined();
       policies.set(csp!, [...(policies.get(csp!) ?? []), page.path]);
     }
-    expect(policies.size).toBe(2);
+    expect(policies.size).toBe(3);
     const wasm = [...policies].filter(([csp]) => csp.includes("'wasm-unsafe-eval'"));
     expect(wasm.map(([, paths]) => paths)).toEqual([[SEARCH]]);
+    const evaluating = [...policies].filter(([csp]) => csp.includes("'unsafe-eval'"));
+    expect(evaluating.map(([, paths]) => paths)).toEqual([['/admin']]);
   }
 });
 

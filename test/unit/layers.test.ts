@@ -23,11 +23,12 @@ const FLOORS: Record<string, number> = {
   pages: 5,
   layouts: 5,
   components: 5,
+  editor: 5,
   scripts: 5,
   styles: 5,
 };
 /** Floor-5 folders that may import each other (the HTML site). */
-const UI = new Set(['pages', 'layouts', 'components', 'scripts', 'styles', 'content']);
+const UI = new Set(['pages', 'layouts', 'components', 'scripts', 'styles', 'content', 'editor']);
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"`;]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 

@@ -38,9 +38,11 @@ function twinsOf(v: CatalogView, m: ProductMarkdown) {
 
 describe('pagesOf', () => {
   const pages = pagesOf(view);
-  it('lists home, about, search, the two indexes, every page of every list, then each published product', () => {
+  it('lists home, about, search, the two indexes, every page of every list, each published product, then the editor', () => {
     const lists = 2 + CATEGORY_SLUGS.length + AGE_BANDS.length + listsOfKind(view, 'age-category').length;
-    expect(pages.length).toBe(5 + lists + 3);
+    expect(pages.length).toBe(5 + lists + 3 + 1);
+    expect(pages.at(-1)).toMatchObject({ kind: 'editor', path: '/admin', twin: '/admin.md', listed: false });
+    expect(pages.filter((p) => !p.listed).map((p) => p.path)).toEqual(['/admin']);
     expect(pages.slice(0, 7).map((p) => p.path)).toEqual([
       '/',
       '/about',
@@ -326,10 +328,11 @@ describe('llms files', () => {
 });
 
 describe('discovery files', () => {
-  it('sitemap lists every page once, absolute', () => {
+  it("sitemap lists every page of the public site once, absolute, and not the curators' editor", () => {
     const pages = pagesOf(view);
     const locs = [...sitemapXml(pages, BASE).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(pages.map((p) => `${BASE}${p.path}`));
+    expect(locs).toEqual(pages.filter((p) => p.kind !== 'editor').map((p) => `${BASE}${p.path}`));
+    expect(locs).not.toContain(`${BASE}/admin`);
   });
   it('feed orders by publishAt, newest first, undated after, and escapes XML', () => {
     expect(newestProducts(view).map((e) => e.data.slug)).toEqual(['zebra-puzzle', 'ant-farm', 'moon-book']);

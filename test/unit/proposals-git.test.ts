@@ -157,6 +157,28 @@ describe('the local git backend', () => {
     expect((await failure(backend().withdraw('main'))).code).toBe('refused');
   });
 
+  it('lists the browser editor’s saves (cms/products/…) beside proposals, with no author, and withdraws them', async () => {
+    await backend().create(proposal());
+    // A save of the editor's local proxy: a branch cms/products/<slug> with the proxy's commit.
+    git('branch', 'cms/products/ops-crayon-rocks', 'main');
+    git('branch', 'cms/pages/about', 'main');
+    git('branch', 'cmsx/products/x', 'main');
+    const list = await backend().list();
+    expect(list.map((p) => [p.branch, p.via, p.proposedBy])).toEqual(
+      expect.arrayContaining([
+        ['catalog/ops-crayon-rocks-a1b2c3', 'mcp', 'ada@example.test'],
+        ['cms/products/ops-crayon-rocks', 'editor', null],
+      ]),
+    );
+    expect(list).toHaveLength(2);
+    await backend().withdraw('cms/products/ops-crayon-rocks');
+    expect(git('branch', '--list', 'cms/products/*')).toBe('');
+    // Widened to cms/products/* and no further.
+    for (const other of ['cms/pages/about', 'cmsx/products/x', 'cms/products/../main', 'cms/products/x/y'])
+      expect((await failure(backend().withdraw(other))).code, other).toBe('refused');
+    expect(git('branch', '--list', 'cms/pages/about')).toContain('cms/pages/about');
+  });
+
   it('never withdraws the checked-out branch', async () => {
     await backend().create(proposal());
     git('checkout', '-q', 'catalog/ops-crayon-rocks-a1b2c3');

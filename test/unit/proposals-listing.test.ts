@@ -13,6 +13,7 @@ const proposal = (branch: string): Proposal => ({
   title: branch,
   url: null,
   number: null,
+  via: 'mcp',
   proposedBy: 'ada@example.test',
   checks: 'none',
   createdAt: '2030-01-01T00:00:00.000Z',

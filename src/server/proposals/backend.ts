@@ -5,6 +5,7 @@
 // Two backends: GitHub's REST API (./github.ts) for deployed sites, the checkout's own git
 // repository (./git.ts) for the zero-configuration local stack.
 import { createHash } from 'node:crypto';
+import { EDITOR_COLLECTION } from '../../outputs/editor-names.ts';
 
 /** Where proposals may write: one product file, by its slug. */
 export const WRITABLE_FILE = /^content\/products\/[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
@@ -12,6 +13,14 @@ export const WRITABLE_FILE = /^content\/products\/[a-z0-9]+(?:-[a-z0-9]+)*\.md$/
 export const BRANCH_PREFIX = 'catalog/';
 /** A proposal branch name: `catalog/<slug>-<short id>`. */
 export const PROPOSAL_BRANCH = /^catalog\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/**
+ * The browser editor's branches (Decap CMS names each entry's `cms/<collection>/<slug>`): listed
+ * beside the proposals and withdrawn like them, never created here. No other branch is touched.
+ */
+export const EDITOR_BRANCH_PREFIX = `cms/${EDITOR_COLLECTION}/`;
+export const EDITOR_BRANCH = new RegExp(`^cms\\/${EDITOR_COLLECTION}\\/[a-z0-9]+(?:-[a-z0-9]+)*$`);
+/** The branches `withdraw_proposal` may close: a proposal's, or an editor save's. */
+export const WITHDRAWABLE_BRANCH = new RegExp(`${PROPOSAL_BRANCH.source}|${EDITOR_BRANCH.source}`);
 
 /** A file as it is on the base branch. */
 export interface BaseFile {
@@ -52,9 +61,12 @@ export interface Proposal {
   url: string | null;
   /** The pull request's number, or null on the local backend. */
   number: number | null;
+  /** Where it was made: an admin's MCP tools (or the watchers), or the curators' browser editor. */
+  via: 'mcp' | 'editor';
   /**
-   * The admin who proposed it, when it names one: the pull request body's first line on GitHub, the
-   * commit's `Proposed-by` trailer on the local backend.
+   * Who proposed it, when it is known: for a proposal, the admin named in the pull request body's
+   * first line on GitHub or in the commit's `Proposed-by` trailer locally; for an editor save, the
+   * pull request's GitHub user (`@login`). The editor's local proxy signs no one in: null there.
    */
   proposedBy: string | null;
   checks: CheckState;
@@ -121,6 +133,18 @@ export function assertProposalBranch(branch: string): void {
   if (!PROPOSAL_BRANCH.test(branch) || branch.length > 250)
     throw new ProposalError('refused', `${branch} is not a proposal branch (catalog/<slug>-<id>).`);
 }
+
+/** Refuses any branch `withdraw` may not close: only a proposal's or an editor save's. */
+export function assertWithdrawable(branch: string): void {
+  if (!WITHDRAWABLE_BRANCH.test(branch) || branch.length > 250)
+    throw new ProposalError(
+      'refused',
+      `${branch} is neither a proposal branch (catalog/<slug>-<id>) nor the browser editor's (${EDITOR_BRANCH_PREFIX}<slug>).`,
+    );
+}
+
+/** Whether a branch holds a save of the browser editor. */
+export const isEditorBranch = (branch: string) => EDITOR_BRANCH.test(branch);
 
 /**
  * The `Proposed-by` trailer of a commit message, or null. Trailers are the lines of the message's

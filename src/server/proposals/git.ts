@@ -12,6 +12,9 @@ import {
   assertProposalBranch,
   assertWritable,
   BRANCH_PREFIX,
+  EDITOR_BRANCH_PREFIX,
+  assertWithdrawable,
+  isEditorBranch,
   ProposalError,
   proposedBy,
   type BaseFile,
@@ -109,12 +112,15 @@ export function gitBackend({
   }
 
   function proposalOf(ref: string, created: string, message: string): Proposal {
+    // The editor's local proxy commits as the developer (or a stand-in): it knows no curator.
+    const editor = isEditorBranch(ref);
     return {
       branch: ref,
       title: message.split('\n')[0] ?? '',
       url: null,
       number: null,
-      proposedBy: proposedBy(message),
+      via: editor ? 'editor' : 'mcp',
+      proposedBy: editor ? null : proposedBy(message),
       checks: 'none',
       createdAt: new Date(created).toISOString(),
     };
@@ -170,6 +176,7 @@ export function gitBackend({
         '--sort=-creatordate',
         '--format=%(refname:short)%00%(creatordate:iso-strict)%00%(contents)%00',
         `refs/heads/${BRANCH_PREFIX}`,
+        `refs/heads/${EDITOR_BRANCH_PREFIX}`,
       ]);
       const fields = out.split('\0');
       const proposals: Proposal[] = [];
@@ -182,7 +189,7 @@ export function gitBackend({
     },
 
     async withdraw(branch) {
-      assertProposalBranch(branch);
+      assertWithdrawable(branch);
       const where = (await checkedOut()).get(`refs/heads/${branch}`);
       if (where !== undefined)
         throw new ProposalError(

@@ -14,6 +14,8 @@ import {
   assertProposalBranch,
   assertWritable,
   BRANCH_PREFIX,
+  assertWithdrawable,
+  isEditorBranch,
   ProposalError,
   proposedBy,
   type BaseFile,
@@ -50,6 +52,7 @@ interface PullRequest {
   title: string;
   body?: string | null;
   created_at: string;
+  user?: { login: string } | null;
   head: { ref: string; sha: string; repo: { full_name: string } | null };
 }
 
@@ -259,7 +262,11 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
       );
       const prs = data as PullRequest[];
       for (const pr of prs)
-        if (pr.head.ref.startsWith(BRANCH_PREFIX) && pr.head.repo?.full_name === opts.repository) found.push(pr);
+        if (
+          (pr.head.ref.startsWith(BRANCH_PREFIX) || isEditorBranch(pr.head.ref)) &&
+          pr.head.repo?.full_name === opts.repository
+        )
+          found.push(pr);
       if (!hasNext(link) || prs.length < PER_PAGE) return found;
     }
   }
@@ -343,6 +350,7 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
         branch: p.branch,
         title: pr.title,
         url: pr.html_url,
+        via: 'mcp',
         number: pr.number,
         proposedBy: proposedBy(p.message),
         checks: 'pending',
@@ -360,7 +368,13 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
           title: pr.title,
           url: pr.html_url,
           number: pr.number,
-          proposedBy: proposerOf(pr.body ?? null),
+          // An editor save's pull request is opened by the curator's own GitHub account.
+          via: isEditorBranch(pr.head.ref) ? 'editor' : 'mcp',
+          proposedBy: isEditorBranch(pr.head.ref)
+            ? pr.user?.login
+              ? `@${pr.user.login}`
+              : null
+            : proposerOf(pr.body ?? null),
           checks: checks(pr.head.sha),
           createdAt: new Date(pr.created_at).toISOString(),
         }))
@@ -368,7 +382,7 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
     },
 
     async withdraw(branch) {
-      assertProposalBranch(branch);
+      assertWithdrawable(branch);
       const prs = await openProposals(branch);
       for (const pr of prs.filter((x) => x.head.ref === branch))
         await call(`closing pull request #${pr.number}`, () =>

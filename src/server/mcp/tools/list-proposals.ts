@@ -1,4 +1,5 @@
-// list_proposals: this catalog's open proposals (branches under catalog/), newest first, with how
+// list_proposals: this catalog's open proposals (branches under catalog/) and the browser editor's
+// saves (cms/products/), newest first, with how
 // old the answer is (it is kept for a moment, src/server/proposals/listing.ts).
 import { z } from 'zod';
 import { CHECK_STATES } from '../../proposals/backend.ts';
@@ -13,6 +14,7 @@ export default defineTool({
   title: 'List open proposals',
   description:
     'Lists this catalog’s open proposals, newest first: branch, pull request address (null on the local stack), title, who proposed it, the state of its checks and its age. ' +
+    'The curators’ saves in the browser editor (branches cms/products/<slug>) are listed too, marked via "editor". ' +
     `The answer is reused for up to ${KEPT_SECONDS} seconds (making or withdrawing a proposal with these tools clears it); fetchedAt and ageSeconds say when it was read.`,
   annotations: { readOnlyHint: true, openWorldHint: true },
   input: z.object({}).strict(),
@@ -23,11 +25,16 @@ export default defineTool({
         title: z.string(),
         url: z.string().nullable(),
         number: z.number().int().nullable(),
+        via: z
+          .enum(['mcp', 'editor'])
+          .describe(
+            'mcp: made with these tools (or by the watchers); editor: a save in the curators’ browser editor at /admin.',
+          ),
         proposedBy: z
           .string()
           .nullable()
           .describe(
-            'The admin who proposed it: named on the first line of the pull request’s body (on the local stack, in the commit’s Proposed-by trailer).',
+            'Who proposed it. A proposal names its admin on the first line of the pull request’s body (on the local stack, in the commit’s Proposed-by trailer); an editor save names the GitHub user who opened its pull request (@login). Null when not known: on the local stack the editor’s proxy signs no one in.',
           ),
         checks: z
           .enum(CHECK_STATES)
@@ -44,6 +51,9 @@ export default defineTool({
         `When this list was read from GitHub (or the local repository); a list is reused for up to ${KEPT_SECONDS} seconds.`,
       ),
     ageSeconds: z.number().int().min(0).describe('Whole seconds since fetchedAt: how old this list is.'),
+    notes: z
+      .array(z.string())
+      .describe('What the list cannot say, in words (e.g. an editor save whose author is not known).'),
   }),
   async run(_args, ctx) {
     const backend = await proposalBackend(ctx);
@@ -56,6 +66,11 @@ export default defineTool({
       })),
       fetchedAt: listing.fetchedAt,
       ageSeconds: listing.ageSeconds,
+      notes: listing.proposals.some((p) => p.via === 'editor' && p.proposedBy === null)
+        ? [
+            'Saves of the browser editor on the local stack name no author: its local proxy signs no one in (on GitHub the pull request’s user is named).',
+          ]
+        : [],
     };
   },
 });

@@ -1,6 +1,6 @@
-// withdraw_proposal: closes one proposal (its pull request) and deletes its branch.
+// withdraw_proposal: closes one proposal or browser-editor save (its pull request) and deletes its branch.
 import { z } from 'zod';
-import { PROPOSAL_BRANCH } from '../../proposals/backend.ts';
+import { WITHDRAWABLE_BRANCH } from '../../proposals/backend.ts';
 import { backendCall, proposalBackend } from './proposing.ts';
 import { defineTool } from './tool.ts';
 
@@ -8,11 +8,15 @@ export default defineTool({
   name: 'withdraw_proposal',
   title: 'Withdraw a proposal',
   description:
-    'Withdraws one proposal: closes its pull request (on GitHub) and deletes its branch. Only proposal branches (`catalog/…`) can be withdrawn.',
+    'Withdraws one proposal: closes its pull request (on GitHub) and deletes its branch. Only proposal branches (`catalog/…`) and the browser editor’s saves (`cms/products/…`) can be withdrawn.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: z
     .object({
-      branch: z.string().regex(PROPOSAL_BRANCH).max(250).describe('The proposal’s branch, `catalog/<slug>-<id>`.'),
+      branch: z
+        .string()
+        .regex(WITHDRAWABLE_BRANCH)
+        .max(250)
+        .describe('The proposal’s branch, `catalog/<slug>-<id>`, or an editor save’s, `cms/products/<slug>`.'),
     })
     .strict(),
   output: z.object({ branch: z.string(), withdrawn: z.literal(true) }),

@@ -1,0 +1,96 @@
+// What kind of value each product field holds, read once off its zod schema (under null and
+// optional): `npm run new-product` reads typed text by it and the browser editor picks its widgets
+// by it, so a new field needs an entry in neither.
+import type { z } from 'zod';
+import type { Field } from './schema.ts';
+
+export type ValueKind =
+  /** Free text (`multiline` when the field's metadata says so). */
+  | { type: 'text'; maxLength: number | null }
+  /** A web address. */
+  | { type: 'url' }
+  /** One of a fixed set of values. */
+  | { type: 'choice'; options: readonly string[] }
+  /** A list of values from a fixed set. */
+  | { type: 'choices'; options: readonly string[] }
+  /** A list of free texts. */
+  | { type: 'texts' }
+  | { type: 'boolean' }
+  | { type: 'number' }
+  /** An RFC 3339 date-time. */
+  | { type: 'date-time' };
+
+export interface FieldKind {
+  value: ValueKind;
+  /** `null` is a value of the field (written when it is empty). */
+  nullable: boolean;
+  /** The field may be left out of a product file altogether. */
+  optional: boolean;
+}
+
+type Def = z.core.$ZodTypeDef & Record<string, unknown>;
+const defOf = (s: z.ZodType) => s._zod.def as Def;
+
+/** The kind of a schema without its null and optional wrappers. */
+function valueKind(schema: z.ZodType): ValueKind {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'string': {
+      if ((schema as z.ZodString).format === 'url') return { type: 'url' };
+      return { type: 'text', maxLength: (schema as z.ZodString).maxLength };
+    }
+    case 'enum':
+      return { type: 'choice', options: Object.values(def.entries as Record<string, string>) };
+    case 'array': {
+      const item = valueKind(def.element as z.ZodType);
+      if (item.type === 'choice') return { type: 'choices', options: item.options };
+      if (item.type === 'text') return { type: 'texts' };
+      throw new Error(`A list of ${item.type} has no kind (src/catalog/field-kinds.ts)`);
+    }
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'number':
+      return { type: 'number' };
+    case 'date':
+      return { type: 'date-time' };
+    case 'pipe':
+      return valueKind(def.in as z.ZodType);
+    case 'union': {
+      // A date-time written as a YAML timestamp or as text; a picture as a site path or a URL.
+      const kinds = (def.options as z.ZodType[]).map(valueKind);
+      if (kinds.some((k) => k.type === 'date-time')) return { type: 'date-time' };
+      if (kinds.every((k) => k.type === 'text' || k.type === 'url')) return { type: 'text', maxLength: null };
+      throw new Error('A union of different kinds has no kind (src/catalog/field-kinds.ts)');
+    }
+    default:
+      // A string format zod names on its own (iso datetime) is still a string type in zod 4.
+      throw new Error(`The zod type ${def.type} has no kind (src/catalog/field-kinds.ts)`);
+  }
+}
+
+/** The field's kind: its value's type, and whether it may be null or left out. */
+export function fieldKind(f: Field): FieldKind {
+  let schema = f.schema;
+  let nullable = false;
+  let optional = false;
+  for (;;) {
+    const def = defOf(schema);
+    if (def.type === 'nullable') nullable = true;
+    else if (def.type === 'optional') optional = true;
+    else break;
+    schema = def.innerType as z.ZodType;
+  }
+  if (defOf(schema).type === 'string' && (schema as z.ZodString).format === 'datetime')
+    return { value: { type: 'date-time' }, nullable, optional };
+  return { value: valueKind(schema), nullable, optional };
+}
+
+/**
+ * The items of a list typed on one line: separated by commas only ("beech wood, cotton" is two
+ * items), each trimmed, empty ones dropped.
+ */
+export const listItems = (text: string): string[] =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);

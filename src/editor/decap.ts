@@ -1,0 +1,88 @@
+// What the editor uses of Decap CMS's prebuilt bundle (node_modules/decap-cms/dist), which the
+// page loads as a classic script: the `CMS` registry and the bundle's own React (`h` is its
+// createElement, `createClass` its class factory), so no second React is shipped.
+import type { ReactElement } from './react-types.ts';
+
+/** An Immutable.js Map as Decap hands entries and fields to widgets. */
+export interface ImmutableMap {
+  get(key: string): unknown;
+  getIn(path: string[]): unknown;
+  toJS(): Record<string, unknown>;
+}
+
+export interface WidgetProps {
+  value: unknown;
+  field: ImmutableMap;
+  entry: ImmutableMap;
+  onChange(value: unknown): void;
+  forID: string;
+  classNameWrapper: string;
+  setActiveStyle(): void;
+  setInactiveStyle(): void;
+  /** Adds a file to the entry's draft: it is committed with the entry, in its branch. */
+  onPersistMedia(file: File, options?: { field?: ImmutableMap }): Promise<unknown>;
+  getAsset(path: string, field?: ImmutableMap): { url?: string; toString(): string } | undefined;
+  t(key: string): string;
+}
+
+export interface PreviewProps {
+  entry: ImmutableMap;
+  getAsset(path: string): { toString(): string } | undefined;
+}
+
+export type Component<P> = (props: P) => ReactElement | null;
+export type Element = ReactElement;
+
+/** A class made with the bundle's create-react-class: `this.props`, `this.state`, methods. */
+export type ClassSpec<P, S = unknown> = {
+  render(this: ClassInstance<P, S>): ReactElement | null;
+  [method: string]: unknown;
+} & ThisType<ClassInstance<P, S> & Record<string, unknown>>;
+export interface ClassInstance<P, S> {
+  props: P;
+  state: S;
+  setState(s: Partial<S>): void;
+}
+
+export interface Decap {
+  init(): void;
+  registerCustomFormat(
+    name: string,
+    extension: string,
+    formatter: { fromFile(text: string): unknown; toFile(data: Record<string, unknown>): string },
+  ): void;
+  registerWidget(name: string, control: unknown, preview?: unknown): void;
+  getWidget(name: string): { control: unknown; preview?: unknown } | undefined;
+  registerPreviewTemplate(collection: string, component: unknown): void;
+  registerPreviewStyle(style: string, options?: { raw: boolean }): void;
+  registerMediaLibrary(library: { name: string; init(): unknown }): void;
+  registerEventListener(listener: { name: 'preSave'; handler(args: { entry: ImmutableMap }): unknown }): void;
+}
+
+declare global {
+  interface Window {
+    CMS_MANUAL_INIT?: boolean;
+    CMS?: Decap;
+    h?: (type: unknown, props?: Record<string, unknown> | null, ...children: unknown[]) => ReactElement;
+    createClass?: <P, S>(spec: ClassSpec<P, S>) => unknown;
+  }
+}
+
+/** The bundle's globals, once it has loaded. */
+export function decap() {
+  const { CMS, h, createClass } = window;
+  if (!CMS || !h || !createClass) throw new Error('The Decap CMS bundle did not load.');
+  return { CMS, h, createClass };
+}
+
+/** Loads the bundle (a classic script) without starting it: the editor registers its parts first. */
+export function loadDecap(src: string): Promise<void> {
+  window.CMS_MANUAL_INIT = true;
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`The editor could not load ${src}.`));
+    document.head.append(script);
+  });
+}
