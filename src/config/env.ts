@@ -40,6 +40,7 @@ export const VARIABLES = {
   LINK_CHECK_DNS_SERVER: { readme: true, envExample: false },
   LINK_CHECK_ALLOW_ADDRESSES: { readme: true, envExample: false },
   PORT: { readme: true, envExample: false },
+  HOST: { readme: true, envExample: false },
 } as const satisfies Record<string, Doc>;
 
 export type Variable = keyof typeof VARIABLES;
