@@ -102,7 +102,6 @@ try {
     console.error("\nThe product files are valid, so the build's own error above is the reason.");
   process.exit(1);
 }
-// `npm run inspector` in another terminal lists http://localhost:8888/api/mcp unless told otherwise.
 notes.push(
   process.env.REDIS_URL
     ? 'Shared store: Redis at REDIS_URL (single-use codes, refresh families, rate limits).'
@@ -116,6 +115,7 @@ if (stack.folder)
   notes.push(
     `This stack's folder (its build, build cache, admin catalog and netlify-cli's .netlify/): ${stack.folder}`,
   );
+// `npm run inspector` in another terminal lists http://localhost:8888/api/mcp unless told otherwise.
 const inspectorEnv = process.env.SITE_URL?.trim()
   ? `SITE_URL=${siteUrl} `
   : siteUrl === 'http://localhost:8888'

@@ -29,7 +29,10 @@ const PRELOADS = ['local-static-mime.cjs', 'local-loopback.cjs', 'local-malforme
   path.join(ROOT, 'scripts/lib', f),
 );
 
-/** The environment netlify-cli needs to run offline with its state kept inside the project. */
+/**
+ * The environment netlify-cli needs to run offline, its own settings and caches kept inside the
+ * project (a stack's state is in its folder: ./stack-folder.ts).
+ */
 export function netlifyEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const bin = path.join(ROOT, 'node_modules/.bin');
   return {
