@@ -12,6 +12,16 @@ import { ROOT, startStack } from './lib/stack.ts';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 8888);
+// The site listens on loopback unless HOST opens it to the network (every interface: the stack's
+// own parts talk to it as localhost, so a single other address would cut them off).
+const host = process.env.HOST?.trim() || '127.0.0.1';
+const openToNetwork = host === '0.0.0.0' || host === '::';
+if (!openToNetwork && !isLoopbackHost(host)) {
+  console.error(
+    `HOST=${host}: use a loopback address (the default, 127.0.0.1), or 0.0.0.0 or :: to open the stack to the network.`,
+  );
+  process.exit(1);
+}
 const siteUrl = (process.env.SITE_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
 const env: Record<string, string> = { SITE_URL: siteUrl };
 const notes: string[] = [];
@@ -29,6 +39,13 @@ if (!process.env.OIDC_ISSUER) {
     console.error(
       `Refusing to start the development identity provider: SITE_URL ` +
         `${siteUrl} is not a loopback address. Configure a real OIDC_ISSUER.`,
+    );
+    process.exit(1);
+  }
+  if (openToNetwork) {
+    console.error(
+      `Refusing to start the development identity provider: HOST=${host} opens the stack to the network, ` +
+        `and its demo admin's password is printed here. Configure a real OIDC_ISSUER, or leave HOST unset.`,
     );
     process.exit(1);
   }
@@ -50,12 +67,6 @@ if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
   env.AUTH_SECRET = randomBytes(48).toString('base64url');
   notes.push('AUTH_SECRET was not set: using an ephemeral one (tokens stop working when this process stops).');
 }
-notes.push(
-  process.env.REDIS_URL
-    ? 'Shared store: Redis at REDIS_URL (single-use codes, refresh families, rate limits).'
-    : 'Shared store: netlify-cli’s local Netlify Blobs (.netlify/blobs-serve): ' +
-        'single-use codes, refresh families, rate limits.',
-);
 
 // Proposals from MCP (propose_product, propose_edit): to GitHub when a token and a repository are
 // set, otherwise as branches of this checkout's own git repository.
@@ -75,7 +86,7 @@ const cleanup = async () => {
 };
 let stack;
 try {
-  stack = await startStack({ port, mode: dev ? 'dev' : 'serve', echo: true, timeoutMs: 600_000, env });
+  stack = await startStack({ port, host, mode: dev ? 'dev' : 'serve', echo: true, timeoutMs: 600_000, env });
 } catch (err) {
   await cleanup();
   // The stack's own log (echoed above) ends in netlify's dump of its configuration; the reason a
@@ -91,6 +102,19 @@ try {
     console.error("\nThe product files are valid, so the build's own error above is the reason.");
   process.exit(1);
 }
+notes.push(
+  process.env.REDIS_URL
+    ? 'Shared store: Redis at REDIS_URL (single-use codes, refresh families, rate limits).'
+    : `Shared store: netlify-cli’s local Netlify Blobs (${path.join(stack.folder ?? ROOT, '.netlify/blobs-serve')}): ` +
+        'single-use codes, refresh families, rate limits.',
+  openToNetwork
+    ? `Listening on every interface (HOST=${host}): other machines can reach port ${port}.`
+    : `Listening on ${host} only (HOST=0.0.0.0 opens it to the network).`,
+);
+if (stack.folder)
+  notes.push(
+    `This stack's folder (its build, build cache, admin catalog and netlify-cli's .netlify/): ${stack.folder}`,
+  );
 // `npm run inspector` in another terminal lists http://localhost:8888/api/mcp unless told otherwise.
 const inspectorEnv = process.env.SITE_URL?.trim()
   ? `SITE_URL=${siteUrl} `

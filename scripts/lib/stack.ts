@@ -1,9 +1,14 @@
 // Starts the production-like local stack (netlify-cli `serve --offline`: build, static files,
-// header and redirect rules, edge and serverless functions) and waits until it answers.
+// header and redirect rules, edge and serverless functions) and waits until it answers. Each stack
+// runs in a folder of its own (./stack-folder.ts) on ports of its own, and builds when no other
+// stack of the checkout is building (./start-slot.ts), so stacks run side by side.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepareStackFolder, stackFolder, stacksDir, stackSite } from './stack-folder.ts';
+import { takeStartSlot } from './start-slot.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,7 +25,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The environment netlify-cli needs to run offline with its state kept inside the project. */
+const PRELOADS = ['local-static-mime.cjs', 'local-loopback.cjs', 'local-malformed-paths.cjs'].map((f) =>
+  path.join(ROOT, 'scripts/lib', f),
+);
+
+/**
+ * The environment netlify-cli needs to run offline, its own settings and caches kept inside the
+ * project (a stack's state is in its folder: ./stack-folder.ts).
+ */
 export function netlifyEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const bin = path.join(ROOT, 'node_modules/.bin');
   return {
@@ -30,11 +42,17 @@ export function netlifyEnv(extra: Record<string, string> = {}): NodeJS.ProcessEn
     NETLIFY_TELEMETRY_DISABLED: '1',
     XDG_CONFIG_HOME: path.join(ROOT, '.config'),
     XDG_CACHE_HOME: path.join(ROOT, '.cache'),
-    // Local only: see local-static-mime.cjs (extension-less JSON files typed as JSON).
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require=${path.join(ROOT, 'scripts/lib/local-static-mime.cjs')}`]
+    // Local only, each read by the netlify-cli process alone: local-static-mime.cjs (extension-less
+    // JSON files typed as JSON), local-loopback.cjs (its servers on loopback, the site on HOST),
+    // local-malformed-paths.cjs (a path that does not decode is answered, not fatal).
+    NODE_OPTIONS: [
+      process.env.NODE_OPTIONS,
+      ...PRELOADS.filter((f) => !process.env.NODE_OPTIONS?.includes(f)).map((f) => `--require=${f}`),
+    ]
       .filter(Boolean)
       .join(' '),
-    NETLIFY_EDGE_BOOTSTRAP: `file://${path.join(ROOT, 'node_modules/@netlify/edge-functions-dev/dist/deno/bootstrap.mjs')}`,
+    // Netlify's edge bootstrap, with its Deno server on loopback (edge-bootstrap-loopback.mjs).
+    NETLIFY_EDGE_BOOTSTRAP: `file://${path.join(ROOT, 'scripts/lib/edge-bootstrap-loopback.mjs')}`,
     ...extra,
   };
 }
@@ -43,6 +61,9 @@ export interface Stack {
   url: string;
   port: number;
   process: ChildProcess;
+  /** `netlify serve` only: the stack's own folder (./stack-folder.ts) and the site its build published. */
+  folder?: string;
+  site?: string;
   /** The last 20 kB the stack printed (netlify's log and the functions' console). */
   output(): string;
   stop(): Promise<void>;
@@ -54,6 +75,15 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** `dev` runs `netlify dev` (reloads on change) instead of `netlify serve`. */
   mode?: 'serve' | 'dev';
+  /**
+   * `netlify serve` only: the name of the stack's folder (default `port-<port>`); a stack started
+   * again under the same name finds its last build there and starts warm.
+   */
+  folder?: string;
+  /** Remove the stack's folder when it stops (throwaway stacks of tests). */
+  removeFolder?: boolean;
+  /** The address the site's port listens on (default 127.0.0.1; `0.0.0.0` or `::` for the network). */
+  host?: string;
   /** Echo the stack's output (npm start does; tests keep it for failures). */
   echo?: boolean;
   timeoutMs?: number;
@@ -62,56 +92,98 @@ export interface StackOptions {
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const port = opts.port ?? (await freePort());
   const url = `http://localhost:${port}`;
-  const functionsPort = await freePort();
-  const args = [opts.mode ?? 'serve', '--offline', '--port', String(port), '--functions-port', String(functionsPort)];
-  if (opts.mode === 'dev') {
+  const timeoutMs = opts.timeoutMs ?? 240_000;
+  const serve = opts.mode !== 'dev';
+  let log = '';
+  const keep = (chunk: Buffer | string) => {
+    const s = chunk.toString();
+    log = (log + s).slice(-20_000);
+    if (opts.echo) process.stdout.write(s);
+  };
+  // netlify-cli's default ports are fixed (its static server's is 3999): every port is chosen here.
+  const args = [
+    serve ? 'serve' : 'dev',
+    '--offline',
+    '--port',
+    String(port),
+    '--functions-port',
+    String(await freePort()),
+  ];
+  const env: Record<string, string> = { SITE_URL: url, HOST: opts.host ?? '127.0.0.1', ...opts.env };
+  let folder: string | undefined;
+  let release = () => {};
+  if (serve) {
+    args.push('--staticServerPort', String(await freePort()));
+    release = await takeStartSlot(stacksDir(ROOT), port, (line) => keep(`${line}\n`), timeoutMs);
+    folder = stackFolder(ROOT, opts.folder ?? `port-${port}`);
+    try {
+      Object.assign(env, prepareStackFolder(ROOT, folder), opts.env);
+    } catch (err) {
+      release();
+      throw err;
+    }
+  } else {
     // netlify dev would start Astro through the framework's detected command, `npm run dev`,
     // which is this very script: it is told to run Astro's dev server itself. `--ignore-lock`: this
     // script owns the server's life, so a lock file left by a killed run (.astro/dev.json, whose
-    // pid may since belong to another process) must not stop it from starting.
+    // pid may since belong to another process) must not stop it from starting. It runs in the
+    // checkout itself (no build; it serves the files as they are edited).
     const astroPort = await freePort();
     args.push('--no-open', '--framework', '#custom', '--command', `astro dev --port ${astroPort} --ignore-lock`);
     args.push('--target-port', String(astroPort));
   }
   const child = spawn(path.join(ROOT, 'node_modules/.bin/netlify'), args, {
-    cwd: ROOT,
-    env: netlifyEnv({ SITE_URL: url, ...opts.env }),
+    cwd: folder ?? ROOT,
+    env: netlifyEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    const s = chunk.toString();
-    log = (log + s).slice(-20_000);
-    if (opts.echo) process.stdout.write(s);
-  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        resolve();
-      }
-      setTimeout(() => {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    release();
+    // The whole process group: netlify-cli and what it started (Deno, esbuild), even if it is gone.
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {}
+    if (child.exitCode === null && child.signalCode === null) {
+      const kill = setTimeout(() => {
         try {
           process.kill(-child.pid!, 'SIGKILL');
         } catch {}
-      }, 5000).unref();
-    });
-  const deadline = Date.now() + (opts.timeoutMs ?? 240_000);
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`netlify ${args[0]} exited with ${child.exitCode}:\n${log}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok && /Local dev server ready|Server now ready/i.test(log))
-        return { url, port, process: child, output: () => log, stop };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
+      }, 5000);
+      kill.unref();
+      await exited;
+      clearTimeout(kill);
+    }
+    if (opts.removeFolder && folder) rmSync(folder, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`netlify ${args[0]} exited with ${child.exitCode ?? child.signalCode}:\n${log}`);
+      try {
+        const res = await fetch(`${url}/api/health`);
+        if (res.ok && /Local dev server ready|Server now ready/i.test(log)) {
+          release();
+          return {
+            url,
+            port,
+            process: child,
+            folder,
+            site: folder && stackSite(ROOT, folder),
+            output: () => log,
+            stop,
+          };
+        }
+      } catch {}
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`The local stack did not answer on ${url} in time:\n${log}`);
+  } catch (err) {
+    await stop();
+    throw err;
   }
-  await stop();
-  throw new Error(`The local stack did not answer on ${url} in time:\n${log}`);
 }

@@ -42,6 +42,7 @@ export const VARIABLES = {
   PORT: { readme: true, envExample: false },
   REPOSITORY_URL: { readme: false, envExample: false }, // Netlify's, at build time: the editor's repository
   EDITOR_PROXY_URL: { readme: true, envExample: false }, // set by npm start: the editor's local proxy
+  HOST: { readme: true, envExample: false },
 } as const satisfies Record<string, Doc>;
 
 export type Variable = keyof typeof VARIABLES;

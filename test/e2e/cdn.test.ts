@@ -7,9 +7,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { twinPath } from '../../src/catalog/urls.ts';
-import { ROOT } from '../../scripts/lib/stack.ts';
 
-const DIST = path.join(ROOT, 'dist');
+/** The site the stack serves: its own build's output (test/support/global-stack.ts). */
+const DIST = inject('stackSite');
 
 const base = inject('baseUrl');
 const get = (path: string, init: RequestInit = {}) => fetch(new URL(path, base), { redirect: 'manual', ...init });

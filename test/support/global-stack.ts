@@ -24,6 +24,8 @@ declare module 'vitest' {
     hookPostsUrl: string;
     /** GET it for the stack's recent output (./hook-server.ts). */
     stackLogUrl: string;
+    /** The folder of the site the stack's build published (the stack's own dist/). */
+    stackSite: string;
   }
 }
 
@@ -58,7 +60,8 @@ export async function setup(project: TestProject) {
     BUILD_HOOK_URL: hook.hookUrl,
   };
   try {
-    stack = await startStack({ port, env });
+    // Its own folder, kept between runs (its next build starts warm), whatever stacks run beside it.
+    stack = await startStack({ port, env, folder: 'e2e' });
   } catch (err) {
     await idp.stop();
     await hook.stop();
@@ -67,6 +70,7 @@ export async function setup(project: TestProject) {
   project.provide('baseUrl', stack.url);
   project.provide('stackEnv', { ...env, SITE_URL: stack.url });
   project.provide('hookPostsUrl', hook.postsUrl);
+  project.provide('stackSite', stack.site!);
   const running = stack;
   hook.stackLog = () => running.output();
   project.provide('stackLogUrl', hook.stackLogUrl);

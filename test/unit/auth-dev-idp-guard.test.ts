@@ -1,4 +1,5 @@
-// `npm start` never runs the development identity provider in production or off loopback.
+// `npm start` never runs the development identity provider in production or off loopback (its
+// address or its listening one), and listens only where HOST may say.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.ts';
@@ -6,7 +7,7 @@ import { ROOT } from '../../scripts/lib/stack.ts';
 function start(env: Record<string, string>) {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([k]) => !/^(OIDC_|SITE_URL|CONTEXT|AUTH_SECRET|ADMIN_EMAILS|REDIS_URL)/.test(k),
+      ([k]) => !/^(OIDC_|SITE_URL|CONTEXT|AUTH_SECRET|ADMIN_EMAILS|REDIS_URL|HOST$)/.test(k),
     ),
   );
   return spawnSync(process.execPath, ['scripts/start.ts'], {
@@ -27,5 +28,18 @@ describe('npm start guards the embedded identity provider', () => {
     const r = start({ SITE_URL: url });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/not a loopback address/);
+  });
+  it.each(['0.0.0.0', '::'])('refuses when HOST=%s opens the stack to the network', (host) => {
+    const r = start({ HOST: host });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`HOST=${host} opens the stack to the network`));
+  });
+});
+
+describe('npm start listens where HOST says', () => {
+  it.each(['192.168.1.20', 'example.org'])('refuses HOST=%s, naming the values it takes', (host) => {
+    const r = start({ HOST: host });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/use a loopback address \(the default, 127\.0\.0\.1\), or 0\.0\.0\.0 or ::/);
   });
 });

@@ -208,3 +208,42 @@ describe('validators for negotiated Markdown', () => {
     expect(fetched).toEqual([]);
   });
 });
+
+// Production runs this function on every page path, including ones whose escapes decode to no text
+// (docs/cdn.md, "Malformed paths"): it must answer them, never throw (a throw is a 5xx on Netlify).
+describe('paths whose percent-escapes do not decode', () => {
+  const MALFORMED = ['/products/%ff', '/products/%', '/products/%e0%a4', '/products/%00', '/%ff', '/ages/%e0%a4/books'];
+
+  it.each(MALFORMED)('%s: an HTML request with no page gets the 404 naming the path as asked', async (path) => {
+    page = new Response('Not found', { status: 404 });
+    const res = await call(path, 'text/html');
+    expect(res!.status).toBe(404);
+    expect(res!.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await res!.text()).toContain(`Nothing is published at \`${new URL(path, ORIGIN).pathname}\`.`);
+  });
+
+  it.each(MALFORMED)('%s: a Markdown request whose twin is missing gets the Markdown 404', async (path) => {
+    twin = async () => new Response('Not found', { status: 404 });
+    const res = await call(path, 'text/markdown');
+    expect(fetched).toEqual([`${ORIGIN}${new URL(path, ORIGIN).pathname}.md`]);
+    expect(res!.status).toBe(404);
+    expect(res!.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+  });
+
+  it('no run of escapes, valid or not, makes it throw', async () => {
+    page = new Response('Not found', { status: 404 });
+    twin = async () => new Response('Not found', { status: 404 });
+    const escape = fc.integer({ min: 0, max: 255 }).map((b) => `%${b.toString(16).padStart(2, '0')}`);
+    const piece = fc.oneof(escape, fc.constantFrom('%', '%f', '%zz', '/', 'a', '.md', '.html'));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(piece, { maxLength: 12 }),
+        fc.constantFrom('text/html', 'text/markdown'),
+        async (parts, accept) => {
+          const res = await call(`/${parts.join('')}`, accept);
+          if (res) expect([200, 404]).toContain(res.status);
+        },
+      ),
+    );
+  });
+});

@@ -23,6 +23,12 @@ describe.each([
   ['/api/products/wooden-stacker.json', false],
   ['/api/products/%77ooden-stacker', false],
   ['/api/products/x%00', false],
+  // Escapes that decode to no text (docs/cdn.md, "Malformed paths"): refused, never thrown on.
+  ['/api/products/%ff', false],
+  ['/api/products/%', false],
+  ['/api/products/%e0%a4', false],
+  ['/api/products/kit%ff', false],
+  ['/api/products/%c0%af', false],
 ])('%s', (path, passes) => {
   it(passes ? 'passes to the static files' : 'is the JSON 404', async () => {
     expect(mayServeProductPath(path)).toBe(passes);

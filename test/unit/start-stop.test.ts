@@ -2,8 +2,8 @@
 // the README's command stops everything it started. A SIGTERM sent to npm reaches the start script
 // (which npm runs with `exec`) and ends the whole stack; if npm is killed outright, the start
 // script notices it lost its parent and stops the stack too. Either way the port is free for the
-// next start. (`npm start` runs the same script; its build would race the e2e stack's dist/, so it
-// is started here only with a broken catalog, which the build refuses before it writes anything.)
+// next start. (`npm start` runs the same script and stops the same way; it is started here only
+// with a broken catalog, which its build refuses at once: a full build would only slow this test.)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/stack.ts';
+import { stackFolder } from '../../scripts/lib/stack-folder.ts';
 import { productFile } from '../support/products.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -105,6 +106,7 @@ describe('npm start when the build fails', () => {
       expect(tail).toMatch(/price/);
       expect(tail).toMatch(/Fix:|fix/i);
       expect(await gone(port)).toEqual({ processes: [], open: false });
+      rmSync(stackFolder(ROOT, `port-${port}`), { recursive: true, force: true });
     } finally {
       rmSync(content, { recursive: true, force: true });
     }

@@ -1,0 +1,126 @@
+// HEAVY (two `npm start`s at the same moment, each with its production build): stacks of one
+// checkout run side by side. Each gets its own ports (none of netlify-cli's fixed defaults), its
+// own folder (build, build cache, admin catalog, netlify-cli's .netlify/ with its Blobs), and the
+// one that finds the other building waits for it and says so. Every socket a stack listens on is
+// on loopback, except the site's own port when HOST opens it to the network.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/lib/stack.ts';
+import { isLoopbackAddress, listeningSockets } from '../support/listening-sockets.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+interface Started {
+  port: number;
+  npm: ChildProcess;
+  log: () => string;
+  running: Promise<void>;
+}
+
+/** `npm start` on `port`, as a developer types it. */
+function npmStart(port: number, env: Record<string, string>): Started {
+  const npm = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), SITE_URL: '', HOST: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  npm.stdout!.on('data', (c: Buffer) => (log += c.toString()));
+  npm.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+  const running = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (log.includes(`running at http://localhost:${port}`)) {
+        clearInterval(timer);
+        resolve();
+      } else if (npm.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`npm start on ${port} exited early:\n${log.slice(-3000)}`));
+      }
+    }, 250);
+  });
+  return { port, npm, log: () => log, running };
+}
+
+const stopped = (s: Started) =>
+  new Promise<void>((resolve) => {
+    if (s.npm.exitCode !== null) return resolve();
+    s.npm.once('exit', () => resolve());
+    s.npm.kill('SIGTERM');
+  });
+
+const folderOf = (s: Started) => /This stack's folder \(.*\): (.+)$/m.exec(s.log())?.[1]?.trim();
+
+const started: Started[] = [];
+afterAll(async () => {
+  await Promise.all(started.map(stopped));
+  for (const s of started) {
+    const folder = folderOf(s);
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+describe('two npm starts at the same moment, on different ports', () => {
+  it('both run, each with its own build and folder; one waited for the other; only HOST opens a port', async () => {
+    const portA = await freePort();
+    let portB = await freePort();
+    while (portB === portA) portB = await freePort();
+    const a = npmStart(portA, {});
+    // Opened to the network: the development identity provider refuses to run there, so the admin
+    // side names an OpenID provider (never contacted by this test).
+    const b = npmStart(portB, {
+      HOST: '0.0.0.0',
+      OIDC_ISSUER: 'https://id.example.test',
+      OIDC_CLIENT_ID: 'side-by-side',
+      OIDC_CLIENT_SECRET: 'not-used',
+    });
+    started.push(a, b);
+    await Promise.all([a.running, b.running]);
+
+    // The later one waited for the other's build, and said so.
+    const waited = [a, b].filter((s) =>
+      new RegExp(`Waiting for the build of the stack on port (${portA}|${portB}) \\(pid \\d+`).test(s.log()),
+    );
+    expect(waited, `${a.log().slice(-1500)}\n---\n${b.log().slice(-1500)}`).toHaveLength(1);
+    expect(a.log() + b.log()).not.toMatch(/EADDRINUSE|Another build is running/);
+
+    // Each serves its own build (its own address in every page), from its own folder.
+    for (const s of [a, b]) {
+      const home = await fetch(`http://localhost:${s.port}/`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain(`<link rel="canonical" href="http://localhost:${s.port}/">`);
+      expect((await fetch(`http://localhost:${s.port}/api/health`)).status).toBe(200);
+    }
+    const folders = [folderOf(a), folderOf(b)];
+    expect(folders[0]).toBeTruthy();
+    expect(folders[1]).toBeTruthy();
+    expect(folders[0]).not.toBe(folders[1]);
+    for (const f of folders) {
+      expect(existsSync(path.join(f!, 'dist/index.html')), f).toBe(true);
+      expect(existsSync(path.join(f!, '.netlify/blobs-serve')), f).toBe(true);
+    }
+
+    // Sockets: the stack of A on loopback only; B's site port on every interface, nothing else.
+    const socketsA = listeningSockets(a.npm.pid!);
+    const socketsB = listeningSockets(b.npm.pid!);
+    const show = (l: typeof socketsA) => l.map((s) => `${s.address}:${s.port} ${s.command}`).join('\n');
+    // The site, the functions, the static server, the Blobs servers, Deno, the identity provider.
+    expect(new Set(socketsA.map((s) => s.port)).size, show(socketsA)).toBeGreaterThanOrEqual(6);
+    expect(socketsA.map((s) => s.port)).toContain(portA);
+    expect(
+      socketsA.filter((s) => s.command.startsWith('deno ')),
+      show(socketsA),
+    ).not.toEqual([]);
+    expect(
+      socketsA.filter((s) => !isLoopbackAddress(s.address)),
+      show(socketsA),
+    ).toEqual([]);
+    expect(socketsB.map((s) => s.port)).toContain(portB);
+    const openB = socketsB.filter((s) => !isLoopbackAddress(s.address));
+    expect(
+      openB.map((s) => `${s.address}:${s.port}`),
+      show(socketsB),
+    ).toEqual([`0.0.0.0:${portB}`]);
+  }, 600_000);
+});
