@@ -9,6 +9,8 @@ import { DEMO_ADMIN, startDevIdp, type DevIdp } from './dev-idp.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startStack } from './lib/stack.ts';
+import { startEditorProxy, type EditorProxy } from './lib/editor-proxy.ts';
+import { EDITOR_PATH } from '../src/catalog/urls.ts';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 8888);
@@ -81,8 +83,24 @@ if (process.env.GITHUB_TOKEN && process.env.GITHUB_REPOSITORY) {
   );
 }
 
+// The curators' browser editor at /admin: on the local stack it writes through Decap's own proxy,
+// in a worktree of its own of this checkout (scripts/lib/editor-proxy.ts), whose address the build
+// writes into this stack's /admin/config.yml. Only `npm start` serves /admin (the build writes it).
+let editor: EditorProxy | undefined;
+if (!dev && existsSync(path.join(ROOT, '.git'))) {
+  editor = await startEditorProxy({ repoDir: ROOT, origin: new URL(siteUrl).origin });
+  env.EDITOR_PROXY_URL = editor.url;
+  notes.push(
+    `Browser editor: ${siteUrl}${EDITOR_PATH} (no sign-in). Saves are branches cms/products/<slug> of this checkout;`,
+    `  publishing merges into ${editor.branch} (worktree ${path.relative(ROOT, editor.worktree)}), never into your branch.`,
+  );
+} else if (!dev) {
+  notes.push('Browser editor: not available (this folder is not a git checkout).');
+}
+
 const cleanup = async () => {
   await idp?.stop();
+  await editor?.stop();
 };
 let stack;
 try {

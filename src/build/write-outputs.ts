@@ -66,6 +66,9 @@ const digest = (text: string) => createHash('sha1').update(text).digest('base64u
 /** The URL path of a page's HTML file ("/admin" → "/admin.html"). */
 const htmlPathOf = (pagePath: string) => `/${htmlFileOf(pagePath)}`;
 
+/** Where the editor's local proxy may listen (any loopback port): local builds only. */
+const LOCAL_EDITOR_CONNECT = ['http://localhost:*', 'http://127.0.0.1:*'];
+
 function* outputs(
   view: CatalogView,
   base: string,
@@ -99,7 +102,9 @@ function* outputs(
   yield [
     '/_headers',
     () =>
-      buildHeadersFile(pages, editor?.localProxyUrl ? { editorConnect: [new URL(editor.localProxyUrl).origin] } : {}),
+      // The local proxy's port changes at every start, and netlify-cli keeps the header rules it read
+      // before the build: the rule names loopback on any port (only local builds have a proxy).
+      buildHeadersFile(pages, editor?.localProxyUrl ? { editorConnect: LOCAL_EDITOR_CONNECT } : {}),
   ];
   // A twin shows what its page shows: the page's own key says when it changed.
   for (const p of pages) {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
 import { freePort, ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { startEditorProxy, type EditorProxy } from '../../scripts/lib/editor-proxy.ts';
 import { PRODUCTS_DIR } from '../../src/catalog/load.ts';
 import { startHookServer, type HookServer } from './hook-server.ts';
 import { E2E_ACCOUNTS } from './oidc.ts';
@@ -26,12 +27,17 @@ declare module 'vitest' {
     stackLogUrl: string;
     /** The folder of the site the stack's build published (the stack's own dist/). */
     stackSite: string;
+    /** The scratch repository the write tools and the browser editor write to (never the checkout). */
+    proposalsRepo: string;
+    /** The browser editor's local proxy: its base branch in its worktree of proposalsRepo. */
+    editorBranch: string;
   }
 }
 
 export const TEST_ADMIN_EMAIL = E2E_ACCOUNTS.admin.email;
 
 let stack: Stack | undefined;
+let editor: EditorProxy | undefined;
 let idp: DevIdp | undefined;
 let hook: HookServer | undefined;
 
@@ -59,18 +65,24 @@ export async function setup(project: TestProject) {
     GITHUB_REPOSITORY: '',
     BUILD_HOOK_URL: hook.hookUrl,
   };
+  // The browser editor's local proxy, as npm start runs it, on the same scratch repository.
+  editor = await startEditorProxy({ repoDir: proposalsRepo!, origin: base });
+  env.EDITOR_PROXY_URL = editor.url;
   try {
     // Its own folder, kept between runs (its next build starts warm), whatever stacks run beside it.
     stack = await startStack({ port, env, folder: 'e2e' });
   } catch (err) {
     await idp.stop();
     await hook.stop();
+    await editor.stop();
     throw err;
   }
   project.provide('baseUrl', stack.url);
   project.provide('stackEnv', { ...env, SITE_URL: stack.url });
   project.provide('hookPostsUrl', hook.postsUrl);
   project.provide('stackSite', stack.site!);
+  project.provide('proposalsRepo', proposalsRepo!);
+  project.provide('editorBranch', editor.branch);
   const running = stack;
   hook.stackLog = () => running.output();
   project.provide('stackLogUrl', hook.stackLogUrl);
@@ -78,6 +90,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await stack?.stop();
+  await editor?.stop();
   await idp?.stop();
   await hook?.stop();
   if (proposalsRepo) rmSync(proposalsRepo, { recursive: true, force: true });

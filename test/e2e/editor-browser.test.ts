@@ -1,0 +1,229 @@
+// The curators' browser editor in real Chromium on the local stack, writing through Decap's local
+// proxy into the tests' scratch repository (never the checkout): a curator adds a product with a
+// phone photo on a 360 px screen, edits a price, meets the schema's errors in the form, and
+// withdraws a draft. Each result is read back from git. Screenshots at 1280 and 360 px join the
+// suite's.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ROOT } from '../../scripts/lib/stack.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+const baseUrl = inject('baseUrl');
+const repo = inject('proposalsRepo');
+const SCREENSHOTS = path.join(ROOT, 'screenshots');
+const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' }).trim();
+const branches = () => git('branch', '--list', '--format=%(refname:short)', 'cms/*').split('\n').filter(Boolean);
+
+let browser: Browser;
+let photo: string;
+const scratch = mkdtempSync(path.join(tmpdir(), 'editor-e2e-'));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // A phone's photo: 1600×1200 JPEG with the camera's make and GPS coordinates in its EXIF.
+  photo = path.join(scratch, 'IMG_2041.jpg');
+  await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneCo' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 51/1 2400/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '2/1 21/1 0/1',
+      },
+    })
+    .toFile(photo);
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** The editor in a fresh page at `width`, signed in to the local proxy (no password: it is local). */
+async function openEditor(width: number, hash = ''): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 740 : 900 } });
+  const page = await context.newPage();
+  const said: string[] = [];
+  page.on('console', (m) => said.push(`${m.type()}: ${m.text()}`));
+  page.on('pageerror', (e) => said.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => said.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  setTimeout(() => console.log('DEBUG said', said.join('\n').slice(0, 3000)), 15000);
+  await page.goto(`${baseUrl}/admin${hash}`);
+  await page.getByRole('button', { name: /login/i }).click();
+  await page
+    .getByText(/Products/)
+    .first()
+    .waitFor();
+  return page;
+}
+
+/** The input of the field labelled `label` in the form. */
+async function input(page: Page, label: RegExp) {
+  const id = await page.locator('label', { hasText: label }).first().getAttribute('for');
+  return page.locator(`[id="${id}"]`);
+}
+
+/** Picks `option` in the select labelled `label` (react-select: type, then Enter). */
+async function choose(page: Page, label: RegExp, option: string) {
+  await (await input(page, label)).click({ force: true });
+  await page.keyboard.type(option);
+  await page.keyboard.press('Enter');
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+}
+
+/** Waits until `check` holds (a save is written by the proxy a moment after the click). */
+async function until<T>(check: () => T | undefined | false, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = check();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('the browser editor on the local stack', () => {
+  it('at 360 px, a curator adds a product with a photo: one branch with exactly the file and the picture, valid, the photo’s GPS not published', async () => {
+    const page = await openEditor(360, '#/collections/products/new');
+    await (await input(page, /^Name/)).fill('Magnetic Tiles Starter Set');
+    await (await input(page, /^Brand/)).fill('Fixture Blocks');
+    await choose(page, /^Categories/, 'Educational');
+    await (await input(page, /^Price/)).fill('39.99');
+    await choose(page, /^Currency/, 'USD');
+    await (await input(page, /^Shop link/)).fill('https://shop.example.com/tiles?ref=littlehands');
+    await (await input(page, /^Why we picked it/)).fill('Flat tiles become towers, boxes and rockets.');
+    await (await input(page, /^Picture/)).setInputFiles(photo);
+    await page.locator('.editor-picture img').waitFor();
+    expect(await (await input(page, /^Address/)).inputValue()).toBe('magnetic-tiles-starter-set');
+    // The form fits the phone: nothing runs off the side.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'editor-new-product-360.png') });
+    await save(page);
+    const branch = 'cms/products/magnetic-tiles-starter-set';
+    await page.waitForTimeout(3000);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'debug-new.png'), fullPage: true });
+    console.log('DEBUG new', branches(), (await page.locator('body').innerText()).slice(0, 3000));
+    await until(() => branches().includes(branch));
+    await page.close();
+
+    expect(git('diff', '--name-only', `main...${branch}`).split('\n').sort()).toEqual([
+      'content/images/products/magnetic-tiles-starter-set.jpg',
+      'content/products/magnetic-tiles-starter-set.md',
+    ]);
+    expect(git('rev-list', '--count', `main..${branch}`)).toBe('1');
+    const file = git('show', `${branch}:content/products/magnetic-tiles-starter-set.md`);
+    expect(file).toContain('price: 3999\n');
+    expect(file).toContain('imageUrl: /images/products/magnetic-tiles-starter-set.jpg\n');
+
+    // `npm run validate` on the branch's tree passes.
+    const tree = path.join(scratch, 'tree');
+    mkdirSync(tree);
+    execFileSync('sh', ['-c', `git -C "${repo}" archive ${branch} content | tar -x -C "${tree}"`]);
+    const validated = execFileSync(process.execPath, [path.join(ROOT, 'scripts/validate.ts'), 'content/products'], {
+      cwd: tree,
+      env: { ...process.env, CATALOG_IMAGES_DIR: path.join(tree, 'content/images/products') },
+      encoding: 'utf8',
+    });
+    expect(validated).toMatch(/valid/);
+
+    // The committed picture is the phone's original; the site publishes it without its EXIF.
+    const committed = execFileSync('git', [
+      '-C',
+      repo,
+      'show',
+      `${branch}:content/images/products/magnetic-tiles-starter-set.jpg`,
+    ]);
+    expect((await sharp(committed).metadata()).exif).toBeDefined();
+    const { copyWithoutMetadata } = await import('../../src/build/product-images.ts');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path.join(scratch, 'committed.jpg'), committed);
+    await copyWithoutMetadata(path.join(scratch, 'committed.jpg'), path.join(scratch, 'published.jpg'));
+    expect((await sharp(path.join(scratch, 'published.jpg')).metadata()).exif).toBeUndefined();
+  });
+
+  it('a curator edits the price of an existing product: 24.99, 24 and 2499 are stored and shown as a shopper reads them; the diff is one line', async () => {
+    const page = await openEditor(1280, '#/collections/products/entries/azul-tile-game');
+    const price = await input(page, /^Price/);
+    const shown = page.locator('.editor-price__shown');
+    await expect.poll(() => price.inputValue()).toBe('39.99');
+    for (const [typed, label] of [
+      ['2499', '$2,499.00'],
+      ['24', '$24.00'],
+      ['24.99', '$24.99'],
+    ] as const) {
+      await price.fill(typed);
+      await expect.poll(() => shown.textContent()).toBe(label);
+    }
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'editor-edit-price.png') });
+    await save(page);
+    const branch = 'cms/products/azul-tile-game';
+    await until(() => branches().includes(branch));
+    await page.waitForTimeout(2000);
+    console.log('DEBUG diff', git('diff', `main...${branch}`), git('log', '--oneline', '--all'));
+    await page.close();
+    const diff = git('diff', '--unified=0', `main...${branch}`, '--', 'content/products/azul-tile-game.md');
+    expect(diff.split('\n').filter((l) => /^[-+](?![-+])/.test(l))).toEqual(['-price: 3999', '+price: 2499']);
+    expect(git('diff', '--name-only', `main...${branch}`)).toBe('content/products/azul-tile-game.md');
+  });
+
+  it.each([
+    ['an empty name', async (page: Page) => (await input(page, /^Name/)).fill(''), /Name is required/],
+    [
+      'a staff pick without a curator',
+      async (page: Page) => (await input(page, /^Staff pick/)).click(),
+      /staff pick must name its curator/,
+    ],
+    ['a price of -1', async (page: Page) => (await input(page, /^Price/)).fill('-1'), /not a price/],
+  ])('%s shows its error in the form and writes nothing', async (_, spoil, error) => {
+    const page = await openEditor(1280, '#/collections/products/entries/birdhouse-woodworking-kit');
+    await (await input(page, /^Brand/)).waitFor();
+    const before = git('for-each-ref', '--format=%(refname) %(objectname)');
+    await spoil(page);
+    await save(page);
+    await page.waitForTimeout(1500);
+    console.log('DEBUG bad', (await page.locator('body').innerText()).slice(0, 1500));
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toMatch(error);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(git('for-each-ref', '--format=%(refname) %(objectname)')).toBe(before);
+    await page.close();
+  });
+
+  it('a draft is withdrawn: deleting the unpublished entry deletes its branch', async () => {
+    const page = await openEditor(1280, '#/collections/products/new');
+    await (await input(page, /^Name/)).fill('Withdrawn Kite');
+    await (await input(page, /^Brand/)).fill('Skyward');
+    await choose(page, /^Categories/, 'Outdoor');
+    await choose(page, /^Currency/, 'EUR');
+    await (await input(page, /^Shop link/)).fill('https://shop.example.com/kite');
+    await (await input(page, /^Why we picked it/)).fill('A kite a six-year-old can launch alone.');
+    await save(page);
+    const branch = 'cms/products/withdrawn-kite';
+    await until(() => branches().includes(branch));
+    page.once('dialog', (d) => d.accept());
+    await page.getByRole('button', { name: /delete unpublished entry/i }).click();
+    await until(() => !branches().includes(branch));
+    await page.close();
+  });
+
+  it('shows the board and the form at 1280 and 360 px (screenshots)', async () => {
+    for (const width of [1280, 360]) {
+      const page = await openEditor(width, '#/workflow');
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `editor-board${width === 360 ? '-360' : ''}.png`) });
+      await page.goto(`${baseUrl}/admin#/collections/products/entries/azul-tile-game`);
+      await (await input(page, /^Name/)).waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, `editor-form${width === 360 ? '-360' : ''}.png`) });
+      await page.close();
+    }
+  });
+});
