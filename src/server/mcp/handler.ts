@@ -22,7 +22,7 @@ import {
   bearerChallenge,
   jsonRpcError,
 } from './http.ts';
-import { defaultLinkPolicy, type LinkPolicy } from './links.ts';
+import { defaultLinkPolicy, linkUserAgent, type LinkPolicy } from './links.ts';
 import type { ToolContext } from './tools/tool.ts';
 import type { ProposalsChoice } from '../proposals/choose.ts';
 
@@ -55,7 +55,6 @@ export function createMcpHandler(deps: McpDeps) {
   const authenticate = deps.authenticate ?? verifyAccessToken;
   const now = deps.now ?? (() => new Date());
   const fetchFn = deps.fetch ?? globalThis.fetch;
-  const links = defaultLinkPolicy(deps.links);
   const log = deps.log ?? ((m: string) => console.error(m));
 
   async function handle(req: Request): Promise<Response> {
@@ -178,7 +177,8 @@ export function createMcpHandler(deps: McpDeps) {
       fetch: fetchFn,
       buildHookUrl: deps.buildHookUrl,
       rebuildLimiter: deps.rebuildLimiter,
-      links,
+      // Every link check names the site and its about page.
+      links: defaultLinkPolicy({ userAgent: linkUserAgent(base), ...deps.links }),
       proposals: deps.proposals,
       proposalLimiter: deps.proposalLimiter,
     };
