@@ -1,6 +1,7 @@
 // What the link watcher remembers and the rules it applies (DEPLOY.md, "The watchers"):
 // - the walk: every published product in a fixed order (its result shard, then its slug), a slice
-//   per run from a cursor, so that a whole pass takes PASS_RUNS runs (every link at least weekly);
+//   per run from a cursor, so that a whole pass takes PASS_RUNS runs (every link at least weekly),
+//   and a new pass starts no sooner than MIN_PASS_MS after the last (no link more than daily);
 // - a link whose last check was not ok is rechecked daily;
 // - a link is broken (or moved) after BROKEN_CHECKS consecutive failed (or moved) checks spanning at
 //   least BROKEN_SPAN_MS; an unknown answer (401, 403, 429, 503) neither counts nor breaks the run;
@@ -164,6 +165,9 @@ export function walkSlice(
   }
   return { slice, wrapAt };
 }
+
+/** A new pass starts at most this long after the last one started: a small catalog is walked daily, not hourly. */
+export const MIN_PASS_MS = 24 * HOUR_MS;
 
 /** The fewest products a run visits: a small catalog is walked in a few hours, not a week. */
 export const MIN_PER_RUN = 25;

@@ -18,6 +18,7 @@ import {
   emptyLinkState,
   LinkShard,
   LinkState,
+  MIN_PASS_MS,
   observe,
   perRun,
   RECHECK_MS,
@@ -127,6 +128,9 @@ async function watch(deps: LinkWatchDeps, started: number): Promise<LinkRun> {
   const slugOf = (key: string) => key.slice(key.indexOf('/') + 1);
   const { slice, wrapAt } = walkSlice(ordered, state.cursor, perRun(products.length));
   const checkNow = now();
+  // A pass that began less than MIN_PASS_MS ago is finished: the next one waits.
+  if (wrapAt >= 0 && state.passStartedAt !== null && checkNow - state.passStartedAt < MIN_PASS_MS)
+    slice.length = wrapAt;
   const inSlice = new Set(slice.map(slugOf));
   const dueNow = Object.entries(state.due)
     .filter(([slug, at]) => at <= checkNow && !inSlice.has(slug))

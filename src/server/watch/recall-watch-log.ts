@@ -14,7 +14,7 @@ export interface RecallRun {
   newMatches: { key: string; match: RecallMatch; brand: string; name: string }[];
   /** Recall × product pairs on brand alone seen in this run (audit_catalog lists them). */
   brandOnly: number;
-  /** Matches a curator dismissed, seen again. */
+  /** Matches a curator dismissed, seen again in this run (each counted once). */
   dismissed: number;
   proposed: { key: string; slug: string; where: string; notes: string[] }[];
   proposalProblems: string[];

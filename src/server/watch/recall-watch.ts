@@ -91,6 +91,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
   const state = (await readRecord(store, WATCH_KEYS.recallState, RecallState)) ?? emptyRecallState();
   const brands = (await readRecord(store, WATCH_KEYS.recallBrands, RecallBrands)) ?? {};
   let brandsChanged = false;
+  const dismissedSeen = new Set<string>();
 
   /** Records what one answer's recalls say about the catalog. */
   const take = (recalls: readonly Recall[], only?: BrandIndex<WatchedProduct>) => {
@@ -110,7 +111,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
         }
         const key = matchKey(recall.source, recall.number, hit.product.slug);
         if (dismissed.has(key)) {
-          run.dismissed++;
+          dismissedSeen.add(key);
           continue;
         }
         if (state.matches[key]) continue;
@@ -229,6 +230,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
     }
   }
 
+  run.dismissed = dismissedSeen.size;
   run.ms = elapsed();
   const line = describeRecallRun(run, state);
   state.lastRun = { at: started, ms: run.ms, line, proposals: run.proposals ?? 'none' };
