@@ -174,12 +174,12 @@ describe.each(stores)('the recall watcher (%s store)', (_name, makeStore) => {
     await run();
     cpsc.queries.length = 0;
     clock.advance(HOUR);
-    let r = await run();
+    const r = await run();
     expect(cpsc.queries).toHaveLength(0);
     expect(r.newMatches).toEqual([]);
     expect(h.branches()).toHaveLength(3); // never a second proposal for the same match
     clock.advance(24 * HOUR);
-    r = await run();
+    await run();
     expect(windows().map((q) => [q.get('LastPublishDateStart'), q.get('LastPublishDateEnd')])).toEqual([
       [new Date(clock.now() - 24 * HOUR).toISOString().slice(0, 10), today()],
     ]);
