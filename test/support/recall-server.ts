@@ -50,7 +50,7 @@ export async function startRecallServer(records: CpscRecordJson[] = []): Promise
       if (maker && !r.Manufacturers.some((m) => m.Name.toLowerCase().includes(maker))) return false;
       return true;
     });
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(found));
+    return res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(found));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

@@ -103,7 +103,7 @@ describe('matches it makes', () => {
       'earthFriendly',
       'a generic recall name ("Wooden Toys") matches on its one word',
     ],
-  ] as const)('%s %s ↔ %s: %s', (brand, name, r) => expect(verdict(brand, name, REAL[r])).toBe('match'));
+  ] as const)('%s %s ↔ %s: %s', (brand, name, r, _why) => expect(verdict(brand, name, REAL[r])).toBe('match'));
 
   it('a curated alias names the company a brand is recalled under: HABA toys, recalled by Habermaass, matched by model', () => {
     expect(verdict('HABA', 'Triolino Puzzle', REAL.haba, [{ brand: 'HABA', companies: ['Habermaass Corp.'] }])).toBe(

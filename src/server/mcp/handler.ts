@@ -23,7 +23,7 @@ import {
   jsonRpcError,
 } from './http.ts';
 import { defaultLinkPolicy, linkUserAgent, type LinkPolicy } from './links.ts';
-import type { ToolContext } from './tools/tool.ts';
+import type { ToolContext, WatchAccess } from './tools/tool.ts';
 import type { ProposalsChoice } from '../proposals/choose.ts';
 
 export interface McpDeps {
@@ -46,8 +46,16 @@ export interface McpDeps {
   now?: () => Date;
   buildHookUrl?: string | undefined;
   links?: Partial<LinkPolicy>;
+  /** What audit_catalog reads of the watchers; without it, nothing (no store). */
+  watch?: WatchAccess;
   log?: (message: string) => void;
 }
+
+const NO_WATCH: WatchAccess = {
+  records: () => null,
+  curations: async () => ({ ok: true, value: { aliases: [], dismissals: [] } }),
+  paused: false,
+};
 
 const ALLOW = 'POST, OPTIONS';
 
@@ -181,6 +189,7 @@ export function createMcpHandler(deps: McpDeps) {
       links: defaultLinkPolicy({ userAgent: linkUserAgent(base), ...deps.links }),
       proposals: deps.proposals,
       proposalLimiter: deps.proposalLimiter,
+      watch: deps.watch ?? NO_WATCH,
     };
     const { answerMcp } = await import('./session.ts');
     return answerMcp(req, message, ctx);

@@ -2,7 +2,7 @@
 // how long records live, the lock that keeps two instances of a watcher from running at once, and a
 // read that treats a record of another shape as absent (a new version starts afresh, never crashes).
 import type { z } from 'zod';
-import type { SharedStore } from '../store/shared-store.ts';
+import type { RecordStore, SharedStore } from '../store/shared-store.ts';
 
 export const WATCH_KEYS = {
   /** The link watcher's cursor, due rechecks, shops that are down, open proposals, last run. */
@@ -45,7 +45,7 @@ export async function withLock<T>(
 
 /** A record read through its schema: null when absent or of another shape. */
 export async function readRecord<S extends z.ZodType>(
-  store: SharedStore,
+  store: RecordStore,
   key: string,
   schema: S,
 ): Promise<z.infer<S> | null> {
