@@ -11,8 +11,10 @@ import type { TestProject } from 'vitest/node';
 import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
 import { freePort, ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { PRODUCTS_DIR } from '../../src/catalog/load.ts';
+import { E2E_RECALLS } from './e2e-recalls.ts';
 import { startHookServer, type HookServer } from './hook-server.ts';
 import { E2E_ACCOUNTS } from './oidc.ts';
+import { startRecallServer, type RecallServer } from './recall-server.ts';
 import { startTestDns } from './test-dns.ts';
 
 declare module 'vitest' {
@@ -24,6 +26,8 @@ declare module 'vitest' {
     hookPostsUrl: string;
     /** GET it for the stack's recent output (./hook-server.ts). */
     stackLogUrl: string;
+    /** The recall service the stack's recall watcher reads (RECALLS_API_URL; ./recall-server.ts). */
+    recallsUrl: string;
   }
 }
 
@@ -32,12 +36,14 @@ export const TEST_ADMIN_EMAIL = E2E_ACCOUNTS.admin.email;
 let stack: Stack | undefined;
 let idp: DevIdp | undefined;
 let hook: HookServer | undefined;
+let recalls: RecallServer | undefined;
 
 export async function setup(project: TestProject) {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const clientSecret = randomBytes(24).toString('base64url');
   hook = await startHookServer();
+  recalls = await startRecallServer(E2E_RECALLS);
   idp = await startDevIdp({
     accounts: Object.values(E2E_ACCOUNTS),
     clients: [{ client_id: 'catalog-e2e', client_secret: clientSecret, redirect_uris: [`${base}/api/auth/callback`] }],
@@ -56,12 +62,16 @@ export async function setup(project: TestProject) {
     GITHUB_TOKEN: '',
     GITHUB_REPOSITORY: '',
     BUILD_HOOK_URL: hook.hookUrl,
+    // The watchers: recalls from a loopback CPSC stand-in; their proposals ask these curators.
+    RECALLS_API_URL: recalls.url,
+    CURATOR_REVIEWERS: 'maya-curates,theo-picks',
   };
   try {
     stack = await startStack({ port, env });
   } catch (err) {
     await idp.stop();
     await hook.stop();
+    await recalls.stop();
     throw err;
   }
   project.provide('baseUrl', stack.url);
@@ -70,12 +80,14 @@ export async function setup(project: TestProject) {
   const running = stack;
   hook.stackLog = () => running.output();
   project.provide('stackLogUrl', hook.stackLogUrl);
+  project.provide('recallsUrl', recalls.url);
 }
 
 export async function teardown() {
   await stack?.stop();
   await idp?.stop();
   await hook?.stop();
+  await recalls?.stop();
   if (proposalsRepo) rmSync(proposalsRepo, { recursive: true, force: true });
 }
 

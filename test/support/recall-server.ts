@@ -3,7 +3,7 @@
 // LastPublishDateEnd (YYYY-MM-DD, inclusive, on each record's LastPublishDate) or Manufacturer (a
 // case-insensitive part of a manufacturer's name), answered with a JSON array of recall records.
 // A test can make the next answers fail: an HTTP error, text that is not JSON, JSON of another
-// shape, or no answer at all. It records every query.
+// shape, or no answer at all. It records every query (GET /queries lists them for another process).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CpscRecordJson } from './cpsc-records.ts';
@@ -29,6 +29,9 @@ export async function startRecallServer(records: CpscRecordJson[] = []): Promise
   const self = { records };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    // For tests in another process (the e2e suite): the queries so far, as query strings.
+    if (url.pathname === '/queries')
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(queries.map(String)));
     if (url.pathname !== PATH) return res.writeHead(404).end();
     queries.push(url.searchParams);
     const failure = failures.shift();
