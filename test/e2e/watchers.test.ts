@@ -105,7 +105,7 @@ describe('the watchers on the local stack', () => {
     expect(text).toMatch(
       /link watch: checked 25 links in \d+\.\d s \(walk 25 of \d+ products, 0 rechecks\): 0 ok, 25 failed/,
     );
-    expect(text).toMatch(/link watch: SHOP DOWN shop\.example\.com: \d+ of its links failed in this run/);
+    expect(text).toMatch(/link watch: SHOP DOWN shop\.example\.com: \d+ of its links get no answer or a 5xx/);
     expect(text).not.toMatch(/link watch FAILED/);
   });
 

@@ -198,7 +198,9 @@ describe.each(stores)('the link watcher (%s store)', (_name, makeStore) => {
     const r = await run();
     expect(r.counts.failed).toBe(8);
     expect(r.shopsDown).toEqual([{ host: 'down.test', failing: 8, sample: expect.any(Array) }]);
-    expect(h.lines.some((l) => l.startsWith('link watch: SHOP DOWN down.test: 8 of its links failed'))).toBe(true);
+    expect(
+      h.lines.some((l) => l.startsWith('link watch: SHOP DOWN down.test: 8 of its links get no answer or a 5xx')),
+    ).toBe(true);
     expect(shops.maxInFlight.get('down.test')).toBeLessThanOrEqual(2);
     // While it is down, a run asks it only three times, and nothing of it is proposed.
     for (let i = 0; i < 4; i++) {
@@ -214,6 +216,48 @@ describe.each(stores)('the link watcher (%s store)', (_name, makeStore) => {
     clock.advance(24 * HOUR);
     await run();
     expect((await state()).hosts['down.test']).toBeUndefined();
+  });
+
+  it('a shop is down when more than five of its links fail at once across runs, though each run sees only three', async () => {
+    // 60 products, 25 a run in walk order: the down shop's 8 sit three in the first slice, three in
+    // the second and two in the third.
+    const slugs = Array.from({ length: 60 }, (_, i) => `spread-${i}`).sort((a, b) =>
+      walkKey(a) < walkKey(b) ? -1 : 1,
+    );
+    const onDownShop = new Set([0, 1, 2, 25, 26, 27, 50, 51].map((i) => slugs[i]!));
+    await setup(
+      slugs.map((slug) =>
+        onDownShop.has(slug) ? linked(slug, url('down.test', `/${slug}`)) : linked(slug, url('shop.test', `/${slug}`)),
+      ),
+    );
+    for (const slug of slugs) if (!onDownShop.has(slug)) shops.set('shop.test', `/${slug}`, { status: 200 });
+    let r = await run();
+    expect(r.counts.failed).toBe(3);
+    expect(r.shopsDown).toEqual([]);
+    clock.advance(HOUR);
+    r = await run();
+    expect(r.counts.failed).toBe(3);
+    expect(r.shopsDown).toEqual([{ host: 'down.test', failing: 6, sample: expect.any(Array) }]);
+  });
+
+  it('pages gone from a shop that answers (404, 410) are broken one by one, not a shop down', async () => {
+    await setup(Array.from({ length: 7 }, (_, i) => linked(`gone-${i}`, url('shop.test', `/products/gone-${i}`))));
+    const r = await run();
+    expect(r.counts.failed).toBe(7);
+    expect(r.shopsDown).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      clock.advance(24 * HOUR);
+      await run();
+    }
+    expect(Object.keys((await state()).findings)).toHaveLength(7);
+    // One proposal each, at most five a run (fewer when the run's proposal time is up).
+    const perRunMade: number[] = [];
+    while (h.branches().length < 7 && perRunMade.length < 7) {
+      clock.advance(HOUR);
+      perRunMade.push((await run()).proposed.length);
+    }
+    expect(h.branches()).toHaveLength(7);
+    expect(Math.max(...perRunMade)).toBeLessThanOrEqual(5);
   });
 
   it('walks the catalog in a fixed order from a cursor, a slice a run, and reaches every product', async () => {

@@ -96,7 +96,7 @@ describe('audit_catalog after the watchers ran', () => {
     );
     expect(watch.find((f) => f.kind === 'link_moved')!.message).toMatch(/ending at http:\/\/shop\.test:\d+\/;/);
     expect(watch.find((f) => f.kind === 'shop_down')!.message).toMatch(
-      /^the shop down\.test is down: 7 of its product links failed/,
+      /^the shop down\.test is down since \S+Z: 7 of its product links get no answer or a 5xx/,
     );
     const recall = watch.find((f) => f.kind === 'recall_match')!;
     expect(recall.message).toMatch(

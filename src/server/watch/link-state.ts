@@ -5,7 +5,8 @@
 // - a link whose last check was not ok is rechecked daily;
 // - a link is broken (or moved) after BROKEN_CHECKS consecutive failed (or moved) checks spanning at
 //   least BROKEN_SPAN_MS; an unknown answer (401, 403, 429, 503) neither counts nor breaks the run;
-// - more than SHOP_DOWN_FAILURES failed links of one host in one run: the shop is down, one finding.
+// - more than SHOP_DOWN_FAILURES links of one host that got no answer or a 5xx (the shop failed, not
+//   one page of it), in one run or still failing from earlier runs: the shop is down, one finding.
 // Results live in LINK_SHARDS records by a hash of the slug: a run reads and writes only the shards
 // of the products it checks, and the walk's order keeps one run's slice within one or two shards.
 import { createHash } from 'node:crypto';
@@ -18,7 +19,7 @@ export const PASS_RUNS = 150;
 export const RECHECK_MS = 24 * HOUR_MS;
 export const BROKEN_CHECKS = 3;
 export const BROKEN_SPAN_MS = 48 * HOUR_MS;
-/** More failed links than this on one host in one run: the shop is down. */
+/** More links of one host than this failing with no answer or a 5xx: the shop is down. */
 export const SHOP_DOWN_FAILURES = 5;
 /** While a shop is down, a run checks only this many of its links (until one answers). */
 export const DOWN_PROBES = 3;
@@ -121,6 +122,8 @@ export const LinkState = z.object({
   lastPassMs: z.number().nullable(),
   /** Next recheck of each product whose last check was not ok. */
   due: z.record(z.string(), z.number()),
+  /** The host of each product whose last check got no answer or a 5xx: the shop itself failed. */
+  unreachable: z.record(z.string(), z.string()),
   /** Confirmed findings by slug (the record holds the evidence). */
   findings: z.record(z.string(), z.object({ cause: z.enum(['broken', 'moved']), since: z.number(), host: z.string() })),
   hosts: z.record(z.string(), Host),
@@ -135,6 +138,7 @@ export const emptyLinkState = (): LinkState => ({
   passStartedAt: null,
   lastPassMs: null,
   due: {},
+  unreachable: {},
   findings: {},
   hosts: {},
   proposals: {},

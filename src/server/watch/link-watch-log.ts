@@ -49,11 +49,15 @@ export function describeLinkRun(run: LinkRun, products: number, state: LinkState
 }
 
 /** The line for a link confirmed broken or moved in this run. */
-export function linkFindingLine(slug: string, r: LinkRecord, shopDown: boolean): string {
+export function linkFindingLine(slug: string, r: LinkRecord, shopDown: boolean, proposals: boolean): string {
   const checks = r.evidence.map((e) => (e.http === null ? (e.reason ?? 'no answer') : `HTTP ${e.http}`)).join(', ');
   return (
     `link watch: ${r.finding === 'moved' ? 'MOVED' : 'BROKEN'} ${slug}: ${r.url} ${r.finding === 'moved' ? 'redirected away' : 'failed'} ` +
     `${r.streak} checks in a row since ${iso(r.streakSince)} (${checks})${r.finalUrl && r.finalUrl !== r.url ? `, ending at ${r.finalUrl}` : ''}; ` +
-    (shopDown ? 'its shop is down, so no proposal of its own.' : 'a proposal to unpublish it is made at the next run.')
+    (shopDown
+      ? 'its shop is down, so no proposal of its own.'
+      : proposals
+        ? 'a proposal to unpublish it is made at the next run.'
+        : 'proposals are not configured: recorded for audit_catalog only.')
   );
 }

@@ -34,7 +34,7 @@ import { openBranches, proposeUnpublish, remembered, settle, shouldPropose, watc
 import { codeBlock, codeSpan } from '../proposals/compose.ts';
 import { watchedProducts, type WatchedProduct } from './watched-products.ts';
 
-export const PROPOSE_MS = 6_000;
+export const PROPOSE_MS = 8_000;
 export const CHECK_UNTIL_MS = 20_000;
 const LINK_MS = 6_000;
 const TIMEOUT_MS = 5_000;
@@ -93,6 +93,7 @@ async function watch(deps: LinkWatchDeps, started: number): Promise<LinkRun> {
   // Forget products that are no longer published (their proposals stay remembered).
   for (const slug of Object.keys(state.due)) if (!bySlug.has(slug)) delete state.due[slug];
   for (const slug of Object.keys(state.findings)) if (!bySlug.has(slug)) delete state.findings[slug];
+  for (const slug of Object.keys(state.unreachable)) if (!bySlug.has(slug)) delete state.unreachable[slug];
 
   const shards = new Map<number, LinkShard>();
   const dirty = new Set<number>();
@@ -209,7 +210,11 @@ async function watch(deps: LinkWatchDeps, started: number): Promise<LinkRun> {
       delete state.due[product.slug];
       okHosts.add(host);
     } else state.due[product.slug] = at + RECHECK_MS;
-    if (seen === 'failed') failedBy.set(host, [...(failedBy.get(host) ?? []), product.slug]);
+    // No answer or a 5xx: the shop failed, not just this page (a 404 or 410 is the page gone).
+    if (seen === 'failed' && (r.status === null || r.status >= 500)) {
+      failedBy.set(host, [...(failedBy.get(host) ?? []), product.slug]);
+      state.unreachable[product.slug] = host;
+    } else delete state.unreachable[product.slug];
     const had = state.findings[product.slug];
     if (record.finding) {
       state.findings[product.slug] = { cause: record.finding, since: record.streakSince!, host };
@@ -220,14 +225,17 @@ async function watch(deps: LinkWatchDeps, started: number): Promise<LinkRun> {
     }
   });
   for (const host of okHosts) if (state.hosts[host]?.down) delete state.hosts[host]!.down;
-  for (const [host, slugs] of failedBy) {
+  // A shop is down when more than SHOP_DOWN_FAILURES of its links fail at once, in this run or
+  // still failing from earlier ones (a big catalog's run sees only a few links of each shop).
+  const failingBy = new Map<string, string[]>();
+  for (const [slug, host] of Object.entries(state.unreachable))
+    failingBy.set(host, [...(failingBy.get(host) ?? []), slug]);
+  for (const [host, slugs] of failingBy) {
     if (slugs.length <= SHOP_DOWN_FAILURES || okHosts.has(host)) continue;
     const was = state.hosts[host]?.down;
-    state.hosts[host] = {
-      ...state.hosts[host],
-      down: { since: was?.since ?? at, at, failing: slugs.length, sample: slugs.slice(0, 5) },
-    };
-    if (!was) run.shopsDown.push({ host, failing: slugs.length, sample: slugs.slice(0, 5) });
+    const sample = [...new Set([...(failedBy.get(host) ?? []), ...slugs])].slice(0, 5);
+    state.hosts[host] = { ...state.hosts[host], down: { since: was?.since ?? at, at, failing: slugs.length, sample } };
+    if (!was) run.shopsDown.push({ host, failing: slugs.length, sample });
   }
   for (const [host, h] of Object.entries(state.hosts)) {
     if (h.restUntil && h.restUntil <= at) delete h.restUntil;
@@ -260,10 +268,12 @@ async function watch(deps: LinkWatchDeps, started: number): Promise<LinkRun> {
   ]);
   deps.log(line);
   for (const f of run.newFindings)
-    deps.log(linkFindingLine(f.slug, f.record, state.hosts[hostOf(f.record.url)]?.down !== undefined));
+    deps.log(
+      linkFindingLine(f.slug, f.record, state.hosts[hostOf(f.record.url)]?.down !== undefined, run.proposals !== null),
+    );
   for (const s of run.shopsDown)
     deps.log(
-      `link watch: SHOP DOWN ${s.host}: ${s.failing} of its links failed in this run (${s.sample.join(', ')}${s.failing > s.sample.length ? ', …' : ''}); one finding, no proposal for its products; ${DOWN_PROBES} of its links are checked each run until one answers.`,
+      `link watch: SHOP DOWN ${s.host}: ${s.failing} of its links get no answer or a 5xx (${s.sample.join(', ')}${s.failing > s.sample.length ? ', …' : ''}); one finding, no proposal for its products; ${DOWN_PROBES} of its links are checked each run until one answers.`,
     );
   for (const slug of run.recovered) deps.log(`link watch: RECOVERED ${slug}: the link answers again.`);
   return run;
@@ -338,6 +348,7 @@ async function proposals(
     if ('made' in attempt) {
       state.proposals[slug] = remembered(attempt.made, evidence, deps.now());
       run.proposed.push({ slug, where: attempt.made.url ?? attempt.made.branch, notes: attempt.made.notes ?? [] });
+      for (const note of attempt.made.notes ?? []) run.proposalProblems.push(`${slug}: ${note}`);
     } else if ('skipped' in attempt) {
       state.proposals[slug] = { branch: '', url: null, evidence, state: 'closed', at: deps.now() };
       run.proposalProblems.push(`${slug}: not proposed, ${attempt.skipped}`);

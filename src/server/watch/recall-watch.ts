@@ -219,6 +219,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
               where: attempt.made.url ?? attempt.made.branch,
               notes: attempt.made.notes ?? [],
             });
+            for (const note of attempt.made.notes ?? []) run.proposalProblems.push(`${m.slug}: ${note}`);
           } else if ('skipped' in attempt) {
             state.proposals[key] = { branch: '', url: null, evidence: key, state: 'closed', at: now() };
             run.proposalProblems.push(`${m.slug}: not proposed, ${attempt.skipped}`);

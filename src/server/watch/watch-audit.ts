@@ -115,7 +115,7 @@ export async function watchAudit(input: WatchAuditInput): Promise<{ findings: Fi
           slug: null,
           sourcePath: host,
           status: null,
-          message: `the shop ${host} is down: ${h.down.failing} of its product links failed in one run (${h.down.sample.join(', ')}${h.down.failing > h.down.sample.length ? ', …' : ''}) since ${iso(h.down.since)}; one finding for the shop, no proposal per product.`,
+          message: `the shop ${host} is down since ${iso(h.down.since)}: ${h.down.failing} of its product links get no answer or a 5xx (${h.down.sample.join(', ')}${h.down.failing > h.down.sample.length ? ', …' : ''}); one finding for the shop, no proposal per product.`,
           fix: 'Wait: the watcher checks three of its links each run until one answers. If it stays down for days, unpublish its products or link them elsewhere.',
         });
   }
