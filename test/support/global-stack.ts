@@ -38,7 +38,21 @@ let idp: DevIdp | undefined;
 let hook: HookServer | undefined;
 let recalls: RecallServer | undefined;
 
+/**
+ * The watchers' records in netlify-cli's local Netlify Blobs folder (kept across runs, like the rest
+ * of the admin state): removed, so each run's watchers start afresh (test/e2e/watchers.test.ts reads
+ * their first run).
+ */
+function forgetWatchers() {
+  for (const tree of ['entries', 'metadata'])
+    rmSync(path.join(ROOT, '.netlify/blobs-serve', tree, 'unlinked/site:admin-state/record/watch'), {
+      recursive: true,
+      force: true,
+    });
+}
+
 export async function setup(project: TestProject) {
+  forgetWatchers();
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const clientSecret = randomBytes(24).toString('base64url');

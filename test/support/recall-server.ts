@@ -1,5 +1,10 @@
 // A stand-in for CPSC's recall service on loopback (RECALLS_API_URL), answering as its documentation
-// says (sources in ./cpsc-records.ts): GET <base>?format=json with LastPublishDateStart and
+// says: CPSC's "Recalls Application Program Interface (API) Information"
+// (https://www.cpsc.gov/Recalls/CPSC-Recalls-Application-Program-Interface-API-Information), its
+// "Recalls Retrieval Web Services Programmers Guide" v1.0 (2015; mirrored at
+// https://1library.net/document/yn61l50q-recalls-retrieval-services-programmers-guide-recalls-penalties-database.html)
+// and the parameter and field lists at https://github.com/presidential-innovation-fellows/recalls-api/wiki/data-sources
+// (more in ./cpsc-records.ts). GET <base>?format=json with LastPublishDateStart and
 // LastPublishDateEnd (YYYY-MM-DD, inclusive, on each record's LastPublishDate) or Manufacturer (a
 // case-insensitive part of a manufacturer's name), answered with a JSON array of recall records.
 // A test can make the next answers fail: an HTTP error, text that is not JSON, JSON of another

@@ -11,6 +11,7 @@ import { LinkState, perRun, walkKey } from '../../src/server/watch/link-state.ts
 import { runLinkWatch, type LinkWatchDeps } from '../../src/server/watch/link-watch.ts';
 import { WATCH_KEYS } from '../../src/server/watch/records.ts';
 import { ADDRESS, startLinkServer, type LinkServer } from '../support/link-server.ts';
+import { listen } from '../support/loopback-sites.ts';
 import { startRedis, type RedisServer } from '../support/redis.ts';
 import { counting, harness, HOUR, linked, testClock, type Harness } from '../support/watch-harness.ts';
 
@@ -298,6 +299,28 @@ describe.each(stores)('the link watcher (%s store)', (_name, makeStore) => {
     expect(again.counts.ok).toBeGreaterThan(0);
     expect((await state()).cursor! > cursor!).toBe(true);
     expect(checked + again.counts.ok).toBeLessThanOrEqual(30);
+  });
+
+  it('reaches only public addresses, as check_links does: a shop link resolving to loopback fails unrequested', async () => {
+    const internal = await listen('127.0.0.1', shops.port, (_req, res) => res.writeHead(200).end('internal'));
+    try {
+      await setup([linked('inside-job', `http://internal.test:${shops.port}/admin`)]);
+      const r = await run({
+        links: {
+          allowAddresses: [ADDRESS],
+          lookup: async (host) => (host === 'internal.test' ? ['127.0.0.1'] : shops.lookup(host)),
+        },
+      });
+      expect(r.counts.failed).toBe(1);
+      expect(internal.connections).toBe(0);
+      const records: { reason: string | null }[] = [];
+      for (let i = 0; i < 64; i++)
+        records.push(...Object.values((await store.getRecord(WATCH_KEYS.linkShard(i))) ?? {}));
+      expect(records).toHaveLength(1);
+      expect(records[0]!.reason).toMatch(/refused: internal\.test resolves to 127\.0\.0\.1/);
+    } finally {
+      internal.server.close();
+    }
   });
 
   it('without a proposal backend it records findings only, and says so', async () => {
