@@ -90,10 +90,12 @@ async function watch(deps: LinkWatchDeps, started: number): Promise<LinkRun> {
   const products = watchedProducts(await deps.catalog(), ['published']);
   const bySlug = new Map(products.map((p) => [p.slug, p]));
   const state = (await readRecord(store, WATCH_KEYS.linkState, LinkState)) ?? emptyLinkState();
-  // Forget products that are no longer published (their proposals stay remembered).
+  // Forget products that are no longer published, and what was proposed for them once it is closed.
   for (const slug of Object.keys(state.due)) if (!bySlug.has(slug)) delete state.due[slug];
   for (const slug of Object.keys(state.findings)) if (!bySlug.has(slug)) delete state.findings[slug];
   for (const slug of Object.keys(state.unreachable)) if (!bySlug.has(slug)) delete state.unreachable[slug];
+  for (const [slug, p] of Object.entries(state.proposals))
+    if (!bySlug.has(slug) && p.state !== 'open') delete state.proposals[slug];
 
   const shards = new Map<number, LinkShard>();
   const dirty = new Set<number>();
@@ -263,7 +265,11 @@ async function watch(deps: LinkWatchDeps, started: number): Promise<LinkRun> {
   const line = describeLinkRun(run, ordered.length, state);
   state.lastRun = { at: started, ms: run.ms, line, proposals: run.proposals ?? 'none' };
   await Promise.all([
-    ...[...dirty].map((n) => writeRecord(store, WATCH_KEYS.linkShard(n), shards.get(n), at)),
+    ...[...dirty].map((n) => {
+      // A shard written keeps only published products: those removed or unpublished go within a pass.
+      const kept = Object.fromEntries(Object.entries(shards.get(n)!).filter(([slug]) => bySlug.has(slug)));
+      return writeRecord(store, WATCH_KEYS.linkShard(n), kept, at);
+    }),
     writeRecord(store, WATCH_KEYS.linkState, state, at),
   ]);
   deps.log(line);
