@@ -1,12 +1,14 @@
-// `npm run validate [folder]`: checks every product file with the same schema the build uses, and
-// the product pictures the build copies, and prints, per problem, the file, the field, what is
-// wrong and how to fix it. Exits 1 on problems; notes (pictures no product uses) do not fail it.
+// `npm run validate [folder]`: checks every product file with the same schema the build uses, the
+// product pictures the build copies, and content/recall-watch.yml (the recall watcher's aliases and
+// dismissals), and prints, per problem, the file, the field, what is wrong and how to fix it. Exits 1 on problems; notes (pictures no product uses) do not fail it.
 // In GitHub Actions it also prints workflow annotations so the message lands on the changed line.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspectProductImages, productImagesDir } from '../src/catalog/images.ts';
 import { loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
 import { settings } from '../src/config/env.ts';
 import { formatProblem, formatProblems, type Problem } from '../src/catalog/problems.ts';
+import { parseRecallWatch, RECALL_WATCH_FILE, recallWatchProblems } from '../src/catalog/recall-watch-file.ts';
 
 const { build } = settings();
 const dir = process.argv[2] ?? build.contentDir ?? PRODUCTS_DIR;
@@ -31,7 +33,21 @@ const ownCatalog = path.resolve(root, dir) === path.resolve(root, PRODUCTS_DIR) 
 const images = await inspectProductImages(entries, productImagesDir(root, build.imagesDir), root, {
   orphans: ownCatalog,
 });
-const problems = [...result.problems, ...images.problems];
+const problems = [...result.problems, ...images.problems, ...recallWatchFileProblems()];
+
+/** content/recall-watch.yml's problems (none when there is no such file); slugs are checked against our own catalog only. */
+function recallWatchFileProblems(): Problem[] {
+  let text: string;
+  try {
+    text = readFileSync(path.join(root, RECALL_WATCH_FILE), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const parsed = parseRecallWatch(text);
+  if (!parsed.ok) return parsed.problems;
+  return ownCatalog ? recallWatchProblems(parsed.value, new Set(entries.map((e) => e.data.slug))) : [];
+}
 
 // Workflow-command escaping: data escapes % CR LF; property values also escape : and ,.
 const esc = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

@@ -1,7 +1,8 @@
 // What audit_catalog reports, computed from the product files alone: missing images, descriptions,
 // age ranges and notes, duplicate names or links, staff picks without a curator, file problems.
 // The build computes these once into the admin catalog; the tool adds the overdue schedules, which
-// depend on the clock.
+// depend on the clock, and what the watchers found (broken or moved links, shops down, recalls:
+// src/server/watch/watch-audit.ts).
 import type { Status } from '../catalog/catalog.ts';
 import type { Problem } from '../catalog/problems.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
@@ -16,6 +17,11 @@ export const FINDING_KINDS = [
   'staff_pick_without_curator',
   'scheduled_past_due',
   'file_problem',
+  'link_broken',
+  'link_moved',
+  'shop_down',
+  'recall_match',
+  'recall_brand_only',
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
@@ -28,7 +34,13 @@ export interface Finding {
   fix: string;
 }
 
-const FIXES: Record<Exclude<FindingKind, 'file_problem' | 'duplicate_name' | 'duplicate_url'>, [string, string]> = {
+/** The watchers' kinds: their messages carry the evidence, so they are written where it is read. */
+export const WATCH_KINDS = ['link_broken', 'link_moved', 'shop_down', 'recall_match', 'recall_brand_only'] as const;
+
+const FIXES: Record<
+  Exclude<FindingKind, 'file_problem' | 'duplicate_name' | 'duplicate_url' | (typeof WATCH_KINDS)[number]>,
+  [string, string]
+> = {
   missing_image: [
     'has no image',
     'Add a picture to content/images/products/ and set `imageUrl` (`/images/products/<file>`).',

@@ -30,6 +30,9 @@ export const VARIABLES = {
   GITHUB_TOKEN: { readme: true, envExample: true },
   GITHUB_REPOSITORY: { readme: true, envExample: true },
   PROPOSALS_REPO_DIR: { readme: true, envExample: false },
+  CURATOR_REVIEWERS: { readme: true, envExample: true },
+  RECALLS_API_URL: { readme: true, envExample: true },
+  WATCHERS_PAUSED: { readme: true, envExample: true },
   CATALOG_BUILD_TIME: { readme: true, envExample: false },
   CATALOG_CONTENT_DIR: { readme: true, envExample: false },
   CATALOG_IMAGES_DIR: { readme: true, envExample: false },
@@ -126,6 +129,8 @@ export interface Settings {
     taskRoot: string | undefined;
     /** check_links' test network (attack tests on the local stack): honoured with CONTEXT=dev only. */
     linkCheck: { dnsServer?: string; allowAddresses?: string[] };
+    /** The link and recall watchers (src/server/watch/). */
+    watch: WatchSettings;
   };
   store: {
     redisUrl: string | undefined;
@@ -136,6 +141,38 @@ export interface Settings {
 }
 
 const text = (env: Env, name: Variable) => env[name]?.trim() || undefined;
+
+/** CPSC's recall service (SaferProducts.gov), keyless: the recall watcher's default source. */
+export const CPSC_RECALLS_URL = 'https://www.saferproducts.gov/RestWebServices/Recall';
+
+export interface WatchSettings {
+  /** WATCHERS_PAUSED: the scheduled watchers log that they are paused and do nothing. */
+  paused: boolean;
+  /** RECALLS_API_URL (CPSC's service by default), or why it cannot be used. */
+  recallsApiUrl: Checked<string>;
+  /** CURATOR_REVIEWERS: GitHub logins (and `org/team` teams) asked to review the watchers' proposals. */
+  reviewers: { users: string[]; teams: string[]; problems: string[] };
+}
+
+/** A GitHub login, or a team as `org/team-slug`. */
+const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+const GITHUB_TEAM = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+
+function watchSettings(env: Env): WatchSettings {
+  const paused = /^(?:1|true|yes|on)$/i.test(text(env, 'WATCHERS_PAUSED') ?? '');
+  const rawUrl = text(env, 'RECALLS_API_URL') ?? CPSC_RECALLS_URL;
+  const recallsApiUrl: Checked<string> = HttpsUrl.safeParse(rawUrl).success
+    ? { ok: true, value: rawUrl.replace(/\/+$/, '') }
+    : { ok: false, missing: [`RECALLS_API_URL (not an http(s) URL: "${rawUrl}")`] };
+  const reviewers: WatchSettings['reviewers'] = { users: [], teams: [], problems: [] };
+  for (const name of (text(env, 'CURATOR_REVIEWERS') ?? '').split(',').map((n) => n.trim().replace(/^@/, ''))) {
+    if (!name) continue;
+    if (GITHUB_LOGIN.test(name)) reviewers.users.push(name);
+    else if (GITHUB_TEAM.test(name)) reviewers.teams.push(name.split('/')[1]!);
+    else reviewers.problems.push(`CURATOR_REVIEWERS: "${name}" is neither a GitHub login nor org/team`);
+  }
+  return { paused, recallsApiUrl, reviewers };
+}
 
 /** Comma-separated admin emails, lower-cased and trimmed. */
 export function parseAdminEmails(raw: string | undefined): Set<string> {
@@ -222,6 +259,7 @@ export function readSettings(env: Env): Settings {
         ...(dnsServer ? { dnsServer } : {}),
         ...(allow ? { allowAddresses: allow.split(',').map((s) => s.trim()) } : {}),
       },
+      watch: watchSettings(env),
     },
     store: {
       redisUrl: text(env, 'REDIS_URL'),

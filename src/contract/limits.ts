@@ -14,6 +14,12 @@ export const REBUILD_LIMIT = { name: 'mcp-rebuild', points: 5, durationSeconds: 
 /** Proposals (a branch and a pull request each) one admin may open: more than a busy day needs. */
 export const PROPOSAL_LIMIT = { name: 'mcp-propose', points: 30, durationSeconds: 3600 } as const satisfies LimitSpec;
 
+/**
+ * Proposals one run of a watcher (link or recall) may open: the site's own budget, apart from the
+ * admins' PROPOSAL_LIMIT. What is left waits for the next run.
+ */
+export const WATCHER_PROPOSALS_PER_RUN = 5;
+
 export const AUTH_LIMITS = {
   register: { name: 'auth-register', points: 20, durationSeconds: 3600 },
   token: { name: 'auth-token', points: 50, durationSeconds: 900 },

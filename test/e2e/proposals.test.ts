@@ -24,8 +24,12 @@ const repo = env.PROPOSALS_REPO_DIR!;
 const serverUrl = `${base}/api/mcp`;
 const fetchFn = fetchFrom(randomLoopback());
 const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' }).trim();
+/** The admins' proposal branches: the stack's watchers (./watchers.test.ts) propose to the same repository. */
 const branches = () =>
-  git('for-each-ref', '--format=%(refname:short)', 'refs/heads/catalog/').split('\n').filter(Boolean);
+  git('for-each-ref', '--format=%(refname:short) %(contents:trailers:key=Proposed-by,valueonly)', 'refs/heads/catalog/')
+    .split('\n')
+    .filter((line) => line && !/ watcher@/.test(line))
+    .map((line) => line.split(' ')[0]!);
 let client: Client;
 
 beforeAll(async () => {
@@ -110,11 +114,17 @@ describe('proposals from an MCP client on the local stack', () => {
   });
 
   it('lists proposals with how old the answer is: kept in the shared store between requests, cleared by a proposal', async () => {
-    type Listing = { proposals: { branch: string; checks: string }[]; fetchedAt: string; ageSeconds: number };
+    type Listing = {
+      proposals: { branch: string; checks: string; proposedBy: string | null }[];
+      fetchedAt: string;
+      ageSeconds: number;
+    };
     const list = async () => {
       const r = await client.callTool({ name: 'list_proposals', arguments: {} });
       expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
-      return r.structuredContent as Listing;
+      const listing = r.structuredContent as Listing;
+      // The admins' proposals only (as branches() counts them).
+      return { ...listing, proposals: listing.proposals.filter((p) => !p.proposedBy?.startsWith('watcher@')) };
     };
     const first = await list();
     expect(first.ageSeconds).toBeGreaterThanOrEqual(0);

@@ -12,8 +12,10 @@ import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
 import { freePort, ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { startEditorProxy, type EditorProxy } from '../../scripts/lib/editor-proxy.ts';
 import { PRODUCTS_DIR } from '../../src/catalog/load.ts';
+import { E2E_RECALLS } from './e2e-recalls.ts';
 import { startHookServer, type HookServer } from './hook-server.ts';
 import { E2E_ACCOUNTS } from './oidc.ts';
+import { startRecallServer, type RecallServer } from './recall-server.ts';
 import { startTestDns } from './test-dns.ts';
 
 declare module 'vitest' {
@@ -31,6 +33,8 @@ declare module 'vitest' {
     proposalsRepo: string;
     /** The browser editor's local proxy: its base branch in its worktree of proposalsRepo. */
     editorBranch: string;
+    /** The recall service the stack's recall watcher reads (RECALLS_API_URL; ./recall-server.ts). */
+    recallsUrl: string;
   }
 }
 
@@ -40,12 +44,28 @@ let stack: Stack | undefined;
 let editor: EditorProxy | undefined;
 let idp: DevIdp | undefined;
 let hook: HookServer | undefined;
+let recalls: RecallServer | undefined;
+
+/**
+ * The watchers' records in netlify-cli's local Netlify Blobs folder (kept across runs, like the rest
+ * of the admin state): removed, so each run's watchers start afresh (test/e2e/watchers.test.ts reads
+ * their first run).
+ */
+function forgetWatchers() {
+  for (const tree of ['entries', 'metadata'])
+    rmSync(path.join(ROOT, '.netlify/blobs-serve', tree, 'unlinked/site:admin-state/record/watch'), {
+      recursive: true,
+      force: true,
+    });
+}
 
 export async function setup(project: TestProject) {
+  forgetWatchers();
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const clientSecret = randomBytes(24).toString('base64url');
   hook = await startHookServer();
+  recalls = await startRecallServer(E2E_RECALLS);
   idp = await startDevIdp({
     accounts: Object.values(E2E_ACCOUNTS),
     clients: [{ client_id: 'catalog-e2e', client_secret: clientSecret, redirect_uris: [`${base}/api/auth/callback`] }],
@@ -64,6 +84,9 @@ export async function setup(project: TestProject) {
     GITHUB_TOKEN: '',
     GITHUB_REPOSITORY: '',
     BUILD_HOOK_URL: hook.hookUrl,
+    // The watchers: recalls from a loopback CPSC stand-in; their proposals ask these curators.
+    RECALLS_API_URL: recalls.url,
+    CURATOR_REVIEWERS: 'maya-curates,theo-picks',
   };
   // The browser editor's local proxy, as npm start runs it, on the same scratch repository.
   editor = await startEditorProxy({ repoDir: proposalsRepo!, origin: base });
@@ -75,6 +98,7 @@ export async function setup(project: TestProject) {
     await idp.stop();
     await hook.stop();
     await editor.stop();
+    await recalls.stop();
     throw err;
   }
   project.provide('baseUrl', stack.url);
@@ -86,6 +110,7 @@ export async function setup(project: TestProject) {
   const running = stack;
   hook.stackLog = () => running.output();
   project.provide('stackLogUrl', hook.stackLogUrl);
+  project.provide('recallsUrl', recalls.url);
 }
 
 export async function teardown() {
@@ -93,6 +118,7 @@ export async function teardown() {
   await editor?.stop();
   await idp?.stop();
   await hook?.stop();
+  await recalls?.stop();
   if (proposalsRepo) rmSync(proposalsRepo, { recursive: true, force: true });
 }
 

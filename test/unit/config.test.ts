@@ -72,6 +72,35 @@ describe('readSettings', () => {
     );
   });
 
+  it('reads the watchers’ settings: paused, the recall service (CPSC by default), the curators to ask', () => {
+    const none = readSettings({}).admin.watch;
+    expect(none).toEqual({
+      paused: false,
+      recallsApiUrl: { ok: true, value: 'https://www.saferproducts.gov/RestWebServices/Recall' },
+      reviewers: { users: [], teams: [], problems: [] },
+    });
+    const set = readSettings({
+      WATCHERS_PAUSED: 'true',
+      RECALLS_API_URL: 'http://127.0.0.1:9000/RestWebServices/Recall/',
+      CURATOR_REVIEWERS: ' maya-curates, @theo-picks, littlehands/curators, not a login, -bad',
+    }).admin.watch;
+    expect(set.paused).toBe(true);
+    expect(set.recallsApiUrl).toEqual({ ok: true, value: 'http://127.0.0.1:9000/RestWebServices/Recall' });
+    expect(set.reviewers).toEqual({
+      users: ['maya-curates', 'theo-picks'],
+      teams: ['curators'],
+      problems: [
+        'CURATOR_REVIEWERS: "not a login" is neither a GitHub login nor org/team',
+        'CURATOR_REVIEWERS: "-bad" is neither a GitHub login nor org/team',
+      ],
+    });
+    expect(readSettings({ RECALLS_API_URL: 'ftp://x' }).admin.watch.recallsApiUrl).toEqual({
+      ok: false,
+      missing: ['RECALLS_API_URL (not an http(s) URL: "ftp://x")'],
+    });
+    expect(readSettings({ WATCHERS_PAUSED: 'no' }).admin.watch.paused).toBe(false);
+  });
+
   it('takes the Netlify Blobs context the runtime hands over before the variable', () => {
     const s = readSettings({ NETLIFY_BLOBS_CONTEXT: 'from-env' });
     expect(s.store.blobsContext()).toBe('from-env');

@@ -72,6 +72,11 @@ describe('the about page (src/content/about.mdx)', () => {
     expect(text).toContain(`\`Content-Signal: ${CONTENT_SIGNAL_LINE}\``);
   });
 
+  it('claims no freshness the catalog lacks: no stock tracking, prices as a curator last wrote them', () => {
+    expect(text).not.toMatch(/prices and availability change|every hour|hourly/i);
+    expect(text).toMatch(/does not track prices or stock/);
+  });
+
   it('has the licence section llms.txt repeats', () => {
     expect(stringify(editorialSection(aboutPage(), 'Licence and use'))).toMatch(
       /^## Licence and use\n\nThe catalog data/,

@@ -351,6 +351,12 @@ describe('discovery files', () => {
     for (const line of robots.slice(0, robots.indexOf('User-agent: *')).split('\n').filter(Boolean))
       expect(line.startsWith('#')).toBe(true);
   });
+  it('robots.txt claims no freshness the catalog lacks: prices change when a curator edits, stock is not tracked', () => {
+    const robots = robotsTxt(BASE);
+    expect(robots).not.toMatch(/every\s+(#\s*)?hour|hourly|availability change/i);
+    expect(robots).toMatch(/availability is not tracked/);
+    expect(robots).toMatch(/changes when a curator\s+(#\s*)?edits it/);
+  });
   it('api-catalog is an RFC 9727 linkset naming openapi.json', () => {
     const { linkset } = apiCatalog(BASE);
     expect(linkset[0]!.anchor).toBe(`${BASE}/.well-known/api-catalog`);

@@ -164,6 +164,47 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     expect(gh.sent.find((s) => s.path.includes('/contents/'))?.search).toBe(`?ref=${BASE_SHA}`);
   });
 
+  it('labels a watcher’s pull request and asks the curators to review it (two documented requests)', async () => {
+    gh.reset([
+      ...repository,
+      pullCreated,
+      { method: 'POST', path: new RegExp(`^${REPO}/issues/7/labels$`), status: 200, body: [{ name: 'recall' }] },
+      { method: 'POST', path: new RegExp(`^${REPO}/pulls/7/requested_reviewers$`), status: 201, body: { number: 7 } },
+    ]);
+    const made = await backend().create(
+      proposal({ labels: ['recall', 'urgent'], reviewers: { users: ['maya-curates'], teams: ['curators'] } }),
+    );
+    expect(made.notes).toBeUndefined();
+    const [labels, reviewers] = writes().slice(-2);
+    expect(labels).toMatchObject({ path: `${REPO}/issues/7/labels`, body: { labels: ['recall', 'urgent'] } });
+    expect(reviewers).toMatchObject({
+      path: `${REPO}/pulls/7/requested_reviewers`,
+      body: { reviewers: ['maya-curates'], team_reviewers: ['curators'] },
+    });
+  });
+
+  it('keeps the pull request when GitHub refuses a reviewer, and says so', async () => {
+    gh.reset([
+      ...repository,
+      pullCreated,
+      { method: 'POST', path: new RegExp(`^${REPO}/issues/7/labels$`), status: 200, body: [] },
+      {
+        method: 'POST',
+        path: new RegExp(`^${REPO}/pulls/7/requested_reviewers$`),
+        status: 422,
+        body: { message: 'Reviews may only be requested from collaborators.' },
+      },
+    ]);
+    const made = await backend().create(
+      proposal({ labels: ['recall'], reviewers: { users: ['stranger'], teams: [] } }),
+    );
+    expect(made.number).toBe(7);
+    expect(made.notes).toEqual([
+      expect.stringMatching(/asking for reviewers: Reviews may only be requested from collaborators/),
+    ]);
+    expect(writes().some((w) => w.method === 'DELETE')).toBe(false);
+  });
+
   it('refuses an edit of a file that changed on main since it was read, writing nothing', async () => {
     gh.reset(repository);
     const err = await failure(backend().create(proposal({ expectBase: 'f'.repeat(40) })));

@@ -1,7 +1,8 @@
 // The MCP endpoint's production dependencies, from the environment's settings: token settings, the
 // shared store (Netlify Blobs, or Redis when REDIS_URL is set; chosen per request so a missing store
 // answers 503), its limits, the build's admin catalog, the build hook, the link checker's test
-// network (local stack only) and where proposals go (their listing kept a moment in that store).
+// network (local stack only), where proposals go (their listing kept a moment in that store) and
+// what audit_catalog reads of the watchers.
 import type { Settings } from '../../config/env.ts';
 import { PROPOSAL_LIMIT, REBUILD_LIMIT, REQUEST_LIMIT } from '../../contract/limits.ts';
 import { tokenSettings } from '../auth/settings.ts';
@@ -47,5 +48,14 @@ export function mcpDeps(s: Settings): McpDeps {
     catalog: catalogFilesSource(catalogCandidates(s.admin)),
     buildHookUrl: s.admin.buildHookUrl,
     links: testNetwork(s),
+    watch: {
+      records: () => {
+        const choice = sharedStoreFor(s.store);
+        return choice.ok ? choice.store : null;
+      },
+      // Loaded when audit_catalog first runs: yaml and the file's schema stay out of the cold start.
+      curations: async () => (await import('../watch/curations.ts')).readCurations(s.admin),
+      paused: s.admin.watch.paused,
+    },
   };
 }

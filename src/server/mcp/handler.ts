@@ -22,8 +22,8 @@ import {
   bearerChallenge,
   jsonRpcError,
 } from './http.ts';
-import { defaultLinkPolicy, type LinkPolicy } from './links.ts';
-import type { ToolContext } from './tools/tool.ts';
+import { defaultLinkPolicy, linkUserAgent, type LinkPolicy } from './links.ts';
+import type { ToolContext, WatchAccess } from './tools/tool.ts';
 import type { ProposalsChoice } from '../proposals/choose.ts';
 
 export interface McpDeps {
@@ -46,8 +46,16 @@ export interface McpDeps {
   now?: () => Date;
   buildHookUrl?: string | undefined;
   links?: Partial<LinkPolicy>;
+  /** What audit_catalog reads of the watchers; without it, nothing (no store). */
+  watch?: WatchAccess;
   log?: (message: string) => void;
 }
+
+const NO_WATCH: WatchAccess = {
+  records: () => null,
+  curations: async () => ({ ok: true, value: { aliases: [], dismissals: [] } }),
+  paused: false,
+};
 
 const ALLOW = 'POST, OPTIONS';
 
@@ -55,7 +63,6 @@ export function createMcpHandler(deps: McpDeps) {
   const authenticate = deps.authenticate ?? verifyAccessToken;
   const now = deps.now ?? (() => new Date());
   const fetchFn = deps.fetch ?? globalThis.fetch;
-  const links = defaultLinkPolicy(deps.links);
   const log = deps.log ?? ((m: string) => console.error(m));
 
   async function handle(req: Request): Promise<Response> {
@@ -178,9 +185,11 @@ export function createMcpHandler(deps: McpDeps) {
       fetch: fetchFn,
       buildHookUrl: deps.buildHookUrl,
       rebuildLimiter: deps.rebuildLimiter,
-      links,
+      // Every link check names the site and its about page.
+      links: defaultLinkPolicy({ userAgent: linkUserAgent(base), ...deps.links }),
       proposals: deps.proposals,
       proposalLimiter: deps.proposalLimiter,
+      watch: deps.watch ?? NO_WATCH,
     };
     const { answerMcp } = await import('./session.ts');
     return answerMcp(req, message, ctx);

@@ -1,11 +1,17 @@
-// Link checking for check_links: HEAD then GET, a timeout per request, redirects followed by hand
-// (each hop's URL re-checked), and connections only to public addresses: literal IPs are checked
-// before any request, host names when each connection is made (./link-connect.ts).
+// Link checking for check_links and the link watcher (src/server/watch/): HEAD then GET, a timeout
+// per request and per link, redirects followed by hand (each hop's URL re-checked), at most a few
+// requests at a time to one host, a 429's Retry-After honoured, a User-Agent naming the site, and
+// connections only to public addresses: literal IPs are checked before any request, host names when
+// each connection is made (./link-connect.ts). What counts as unknown and as moved is decided here
+// too (./link-moved.ts), so both callers judge a link the same way.
 import { lookup as dnsLookup, Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Agent, Response, fetch as undiciFetch } from 'undici';
 import type { Settings } from '../../config/env.ts';
+import { SITE_NAME } from '../../config/site.ts';
+import { ABOUT_PATH } from '../../catalog/urls.ts';
 import { isRefusedAddress, linkAgent, linkStopOf, refusedReason, type Resolve } from './link-connect.ts';
+import { movedReason } from './link-moved.ts';
 
 export interface LinkPolicy {
   /** Tests only: exact special-purpose addresses that may be connected to (a loopback test server). */
@@ -16,9 +22,15 @@ export interface LinkPolicy {
   timeoutMs: number;
   /** Requests in flight at once. */
   concurrency: number;
+  /** Requests in flight at once to one host: shops are not hammered. */
+  perHost: number;
   maxRedirects: number;
+  /** The longest one link may take, its redirects and the GET fallback included. */
+  linkMs: number;
   /** Links not started within this time are reported as not checked (functions have a time limit). */
   budgetMs: number;
+  /** Sent with every request: names the site and its about page, so a shop knows who checks. */
+  userAgent: string;
 }
 
 const systemLookup: Resolve = async (host) =>
@@ -69,17 +81,34 @@ export function testNetwork(s: Settings, timeoutMs = DEFAULT_TIMEOUT_MS): Partia
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
+/** The User-Agent of every link check: the site's name and its about page, where a shop can read why. */
+export const linkUserAgent = (siteUrl: string) =>
+  `${SITE_NAME.replace(/\s+/g, '')}-LinkCheck/1.0 (+${siteUrl}${ABOUT_PATH})`;
+
 export const defaultLinkPolicy = (over: Partial<LinkPolicy> = {}): LinkPolicy => ({
   allowAddresses: [],
   lookup: systemLookup,
   timeoutMs: DEFAULT_TIMEOUT_MS,
   concurrency: 6,
+  perHost: 2,
   maxRedirects: 5,
+  linkMs: 8000,
   budgetMs: 8000,
+  userAgent: linkUserAgent('http://localhost:8888'),
   ...over,
 });
 
-export type LinkOutcome = 'ok' | 'broken' | 'refused' | 'not_checked';
+/**
+ * ok: 2xx where the link points; broken: an error status, a timeout, unreachable or unresolvable;
+ * moved: 2xx, but on the shop's home page or another product (./link-moved.ts); unknown: 401, 403,
+ * 429 or 503, which shops put in front of good pages (bot walls, rate limits); refused: a
+ * special-purpose address or not http(s); not_checked: the time budget ran out, or the shop asked
+ * to wait (Retry-After).
+ */
+export type LinkOutcome = 'ok' | 'broken' | 'moved' | 'unknown' | 'refused' | 'not_checked';
+
+/** Statuses that say nothing about the page: sign-in, bot walls, rate limits, maintenance. */
+export const UNKNOWN_STATUSES: ReadonlySet<number> = new Set([401, 403, 429, 503]);
 
 export interface LinkResult {
   url: string;
@@ -88,6 +117,15 @@ export interface LinkResult {
   status: number | null;
   method: 'HEAD' | 'GET' | null;
   reason: string | null;
+  /** The last address requested (where the redirects ended), or null when none was. */
+  finalUrl: string | null;
+  /** How long the shop asked to be left alone (a 429's or 503's Retry-After, in seconds), or null. */
+  retryAfterSeconds: number | null;
+}
+
+export interface CheckOptions {
+  /** linkKey (./link-moved.ts) of every product link of the catalog: a redirect to another one is a move. */
+  otherLinks?: ReadonlySet<string>;
 }
 
 /** Why `url` must not be requested at all (scheme, or a literal special-purpose address), or null. */
@@ -105,37 +143,67 @@ interface Client {
   agent: Agent;
 }
 
-async function request(client: Client, url: URL, method: 'HEAD' | 'GET', policy: LinkPolicy): Promise<Response> {
+class LinkTimeout extends Error {}
+
+async function request(
+  client: Client,
+  url: URL,
+  method: 'HEAD' | 'GET',
+  policy: LinkPolicy,
+  linkDeadline: number,
+  now: () => number,
+): Promise<Response> {
+  const left = linkDeadline - now();
+  if (left <= 0) throw new LinkTimeout(`took longer than ${policy.linkMs} ms in all`);
   const res = await client.fetch(url, {
     method,
     dispatcher: client.agent,
     redirect: 'manual',
-    signal: AbortSignal.timeout(policy.timeoutMs),
-    headers: { 'user-agent': 'catalog-link-check/1' },
+    signal: AbortSignal.timeout(Math.min(policy.timeoutMs, left)),
+    headers: { 'user-agent': policy.userAgent },
   });
   await res.body?.cancel().catch(() => {});
   return res;
 }
 
 function failure(err: unknown, policy: LinkPolicy): string {
+  if (err instanceof LinkTimeout) return err.message;
   if (err instanceof Error && err.name === 'TimeoutError') return `timed out after ${policy.timeoutMs} ms`;
   const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
   return err instanceof Error ? `${err.message}${cause}` : String(err);
 }
 
-/** Checks one link: HEAD, then GET when HEAD fails or is refused by the server. */
-async function checkLink(raw: string, client: Client, policy: LinkPolicy): Promise<LinkResult> {
+/** Retry-After in seconds (delay or HTTP date), or null. */
+export function retryAfterOf(value: string | null, now: number): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** Checks one link: HEAD, then GET when HEAD fails or is refused by the server (never after a 429). */
+async function checkLink(
+  raw: string,
+  client: Client,
+  policy: LinkPolicy,
+  now: () => number,
+  opts: CheckOptions,
+): Promise<LinkResult> {
+  const hops: URL[] = [];
   const result = (
     outcome: LinkOutcome,
     status: number | null,
     method: LinkResult['method'],
     reason: string | null,
-  ) => ({
+    retryAfterSeconds: number | null = null,
+  ): LinkResult => ({
     url: raw,
     outcome,
     status,
     method,
     reason,
+    finalUrl: hops.at(-1)?.href ?? null,
+    retryAfterSeconds,
   });
   let url: URL;
   try {
@@ -143,23 +211,28 @@ async function checkLink(raw: string, client: Client, policy: LinkPolicy): Promi
   } catch {
     return result('broken', null, null, 'not a valid absolute URL');
   }
+  const deadline = now() + policy.linkMs;
   for (let hop = 0; hop <= policy.maxRedirects; hop++) {
     const no = refusal(url, policy);
     if (no) return result('refused', null, null, no);
+    hops.push(url);
     let res: Response | null = null;
     let method: 'HEAD' | 'GET' = 'HEAD';
     let headFailure = '';
     try {
-      res = await request(client, url, 'HEAD', policy);
+      res = await request(client, url, 'HEAD', policy, deadline, now);
     } catch (err) {
       const stop = linkStopOf(err);
       if (stop) return result(stop.outcome, null, null, stop.reason);
       headFailure = failure(err, policy);
     }
-    if (!res || res.status >= 400) {
+    const wait = res ? retryAfterOf(res.headers.get('retry-after'), now()) : null;
+    // A shop that asks to be left alone is not asked again with a GET.
+    const leftAlone = res !== null && (res.status === 429 || (res.status === 503 && wait !== null));
+    if ((!res || res.status >= 400) && !leftAlone) {
       method = 'GET';
       try {
-        res = await request(client, url, 'GET', policy);
+        res = await request(client, url, 'GET', policy, deadline, now);
       } catch (err) {
         const stop = linkStopOf(err);
         if (stop) return result(stop.outcome, res?.status ?? null, method, stop.reason);
@@ -167,26 +240,52 @@ async function checkLink(raw: string, client: Client, policy: LinkPolicy): Promi
         return result('broken', res?.status ?? null, method, headFailure ? `${why} (HEAD: ${headFailure})` : why);
       }
     }
-    const location = res.headers.get('location');
-    if (res.status >= 300 && res.status < 400 && location) {
+    const status = res!.status;
+    const location = res!.headers.get('location');
+    if (status >= 300 && status < 400 && location) {
       try {
         url = new URL(location, url);
       } catch {
-        return result('broken', res.status, method, 'redirects to an invalid location');
+        return result('broken', status, method, 'redirects to an invalid location');
       }
       continue;
     }
-    const ok = res.status >= 200 && res.status < 300;
-    return result(ok ? 'ok' : 'broken', res.status, method, ok ? null : `HTTP ${res.status}`);
+    if (UNKNOWN_STATUSES.has(status)) {
+      const after = retryAfterOf(res!.headers.get('retry-after'), now());
+      return result(
+        'unknown',
+        status,
+        method,
+        `HTTP ${status}: the shop did not show the page (a sign-in, bot wall, rate limit or maintenance), which says nothing about the link`,
+        after,
+      );
+    }
+    if (status < 200 || status >= 300) return result('broken', status, method, `HTTP ${status}`);
+    const moved = movedReason(hops, opts.otherLinks);
+    return moved ? result('moved', status, method, moved) : result('ok', status, method, null);
   }
   return result('broken', null, null, `more than ${policy.maxRedirects} redirects`);
 }
 
-/** Checks links with bounded concurrency; links not started within the budget are not checked. */
+/** The host a link is counted against for politeness (its first address's). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Checks links, at most `policy.concurrency` at a time and `policy.perHost` at a time per host. Links
+ * not started within the budget are not checked; after a host answers 429 (or 503 with Retry-After),
+ * its links are not checked for as long as it asked.
+ */
 export async function checkLinks(
   urls: string[],
   policy: LinkPolicy,
   now: () => number = Date.now,
+  opts: CheckOptions = {},
 ): Promise<LinkResult[]> {
   const results: LinkResult[] = new Array(urls.length);
   const deadline = now() + policy.budgetMs;
@@ -197,25 +296,55 @@ export async function checkLinks(
     timeoutMs: policy.timeoutMs,
   });
   const client: Client = { fetch, agent };
-  let next = 0;
-  const worker = async () => {
-    while (next < urls.length) {
-      const i = next++;
-      const url = urls[i]!;
-      results[i] =
-        now() > deadline
-          ? {
-              url,
-              outcome: 'not_checked',
-              status: null,
-              method: null,
-              reason: 'time budget used up; check fewer links at once',
-            }
-          : await checkLink(url, client, policy);
-    }
-  };
+  const notChecked = (url: string, reason: string): LinkResult => ({
+    url,
+    outcome: 'not_checked',
+    status: null,
+    method: null,
+    reason,
+    finalUrl: null,
+    retryAfterSeconds: null,
+  });
+  const pending = urls.map((_, i) => i);
+  const inFlight = new Map<string, number>();
+  /** Until when each host asked to be left alone (epoch ms). */
+  const resting = new Map<string, number>();
+  const running = new Set<Promise<void>>();
   try {
-    await Promise.all(Array.from({ length: Math.min(policy.concurrency, urls.length) }, worker));
+    while (pending.length > 0 || running.size > 0) {
+      for (let k = 0; k < pending.length && running.size < policy.concurrency;) {
+        const i = pending[k]!;
+        const url = urls[i]!;
+        const host = hostOf(url);
+        const restUntil = resting.get(host) ?? 0;
+        if (now() > deadline) {
+          results[i] = notChecked(url, 'time budget used up; check fewer links at once');
+        } else if (restUntil > now()) {
+          results[i] = notChecked(
+            url,
+            `the shop asked to be left alone for ${Math.ceil((restUntil - now()) / 1000)} s more (429 Retry-After)`,
+          );
+        } else if ((inFlight.get(host) ?? 0) >= policy.perHost) {
+          k++;
+          continue;
+        } else {
+          inFlight.set(host, (inFlight.get(host) ?? 0) + 1);
+          const job = checkLink(url, client, policy, now, opts)
+            .then((r) => {
+              results[i] = r;
+              if (r.status === 429 || (r.status === 503 && r.retryAfterSeconds !== null))
+                resting.set(host, Math.max(resting.get(host) ?? 0, now() + (r.retryAfterSeconds ?? 60) * 1000));
+            })
+            .finally(() => {
+              inFlight.set(host, inFlight.get(host)! - 1);
+              running.delete(job);
+            });
+          running.add(job);
+        }
+        pending.splice(k, 1);
+      }
+      if (running.size > 0) await Promise.race(running);
+    }
   } finally {
     await agent.destroy().catch(() => {});
   }

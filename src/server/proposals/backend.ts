@@ -45,6 +45,10 @@ export interface NewProposal {
   /** The pull request's title and body (Markdown); the local backend keeps them in the commit. */
   title: string;
   body: string;
+  /** Labels for the pull request (GitHub; the local backend has none: name them in the message). */
+  labels?: readonly string[];
+  /** GitHub logins and team slugs asked to review it (GitHub only). */
+  reviewers?: { users: readonly string[]; teams: readonly string[] };
 }
 
 /**
@@ -72,6 +76,8 @@ export interface Proposal {
   checks: CheckState;
   /** When the proposal was made (RFC 3339). */
   createdAt: string;
+  /** What failed after the proposal was made (a label or reviewer GitHub refused), if anything. */
+  notes?: string[];
 }
 
 export interface ProposalBackend {

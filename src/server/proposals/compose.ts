@@ -66,6 +66,12 @@ function spanText(span: string): string | null {
 
 const PROPOSER_START = 'Proposed by ';
 const PROPOSER_END = " from the catalog's admin MCP endpoint.";
+/** How a watcher's proposal (src/server/watch/) names its proposer, the site itself. */
+export const WATCHER_PROPOSER_END = ", the catalog's own watcher.";
+
+/** The first line of a pull request body, naming who proposed it. */
+export const proposerLine = (email: string, by: 'admin' | 'watcher' = 'admin') =>
+  `${PROPOSER_START}${codeSpan(email)}${by === 'admin' ? PROPOSER_END : WATCHER_PROPOSER_END}`;
 
 /**
  * The admin a pull request's body names: its first line, exactly as composeProposal writes it, or
@@ -73,8 +79,9 @@ const PROPOSER_END = " from the catalog's admin MCP endpoint.";
  */
 export function proposerOf(body: string | null): string | null {
   const first = (body ?? '').split('\n', 1)[0]!.replace(/\r$/, '');
-  if (!first.startsWith(PROPOSER_START) || !first.endsWith(PROPOSER_END)) return null;
-  const named = first.slice(PROPOSER_START.length, -PROPOSER_END.length);
+  const end = [PROPOSER_END, WATCHER_PROPOSER_END].find((e) => first.endsWith(e));
+  if (!first.startsWith(PROPOSER_START) || !end) return null;
+  const named = first.slice(PROPOSER_START.length, -end.length);
   // Pull requests opened before the address was code name it bare.
   return spanText(named) ?? (/^[^\s`]+@[^\s`]+$/.test(named) ? named : null);
 }
@@ -110,7 +117,7 @@ export function composeProposal(opts: {
       : `Changes ${names.join(', ')} in ${opts.path}.`) +
     `\n\nProposed-by: ${opts.email}\n`;
   const body = [
-    `${PROPOSER_START}${codeSpan(opts.email)}${PROPOSER_END}`,
+    proposerLine(opts.email),
     '',
     ...opts.changes.flatMap((c) => [
       `### ${codeSpan(c.field)}`,

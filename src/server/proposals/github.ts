@@ -4,6 +4,8 @@
 // the default branch's head with one product file replaced, one commit, one ref under
 // `refs/heads/catalog/`, then the pull request; if the pull request cannot be made the ref is
 // deleted again. No code here merges, writes the default branch's ref, or writes any other path.
+// A proposal may carry labels and reviewers (the watchers'): two more requests after the pull
+// request, whose failure is reported but undoes nothing.
 // Listing costs a few requests however many proposals are open: the open pull requests (100 a
 // page; each body's first line names the proposer) and at most two pages of the repository's
 // pull-request workflow runs, matched to the pull requests by head commit; never a request per
@@ -346,6 +348,27 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
         }
         throw new ProposalError(failed.code, `${failed.message} Nothing was left behind.`, failed.retryAfterSeconds);
       }
+      // Labels and reviewers (the watchers' proposals): the pull request stands if GitHub refuses them.
+      const notes: string[] = [];
+      const users = p.reviewers?.users ?? [];
+      const teams = p.reviewers?.teams ?? [];
+      if (p.labels?.length)
+        await call('labelling the pull request', () =>
+          octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+            ...where,
+            issue_number: pr.number,
+            labels: [...p.labels!],
+          }),
+        ).catch((err: unknown) => notes.push((err as Error).message));
+      if (users.length || teams.length)
+        await call('asking for reviewers', () =>
+          octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
+            ...where,
+            pull_number: pr.number,
+            reviewers: [...users],
+            team_reviewers: [...teams],
+          }),
+        ).catch((err: unknown) => notes.push((err as Error).message));
       return {
         branch: p.branch,
         title: pr.title,
@@ -355,6 +378,7 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
         proposedBy: proposedBy(p.message),
         checks: 'pending',
         createdAt: new Date(pr.created_at).toISOString(),
+        ...(notes.length ? { notes } : {}),
       };
     },
 

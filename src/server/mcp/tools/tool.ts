@@ -7,6 +7,18 @@ import type { AdminIndex } from '../../admin-catalog/admin-index.ts';
 import type { LimitDecision, RateLimiter } from '../../rate-limit/limiter.ts';
 import type { LinkPolicy } from '../links.ts';
 import type { ProposalsChoice } from '../../proposals/choose.ts';
+import type { RecordStore } from '../../store/shared-store.ts';
+import type { Curations } from '../../watch/curations.ts';
+
+/** What the tools may read of the watchers (src/server/watch/). */
+export interface WatchAccess {
+  /** The shared store the watchers keep their findings in, or null when there is none. */
+  records(): RecordStore | null;
+  /** content/recall-watch.yml as deployed (aliases and dismissals). */
+  curations(): Promise<Curations>;
+  /** WATCHERS_PAUSED. */
+  paused: boolean;
+}
 
 export interface ToolContext {
   admin: AdminIdentity;
@@ -21,6 +33,7 @@ export interface ToolContext {
   proposals: ProposalsChoice;
   /** The proposals one admin may open (src/contract/limits.ts). */
   proposalLimiter: RateLimiter;
+  watch: WatchAccess;
 }
 
 export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {

@@ -1,0 +1,34 @@
+// The products a watcher looks at, read from the deployed admin catalog: each one's slug, status,
+// link, brand, name and file. The status is a column; the rest comes from each product's record.
+import type { Status } from '../../catalog/catalog.ts';
+import type { AdminCatalog } from '../admin-catalog/admin-index.ts';
+
+export interface WatchedProduct {
+  slug: string;
+  status: Status;
+  url: string;
+  brand: string;
+  name: string;
+  /** `content/products/<slug>.md`. */
+  sourcePath: string;
+}
+
+/** The products whose status (as of the deployed build) is one of `statuses`, in slug order. */
+export function watchedProducts(catalog: AdminCatalog, statuses: readonly Status[]): WatchedProduct[] {
+  const wanted = new Set(statuses);
+  const status = catalog.column('status');
+  const out: WatchedProduct[] = [];
+  for (let i = 0; i < catalog.count; i++) {
+    if (!wanted.has(status[i]!)) continue;
+    const entry = catalog.entry(i);
+    out.push({
+      slug: entry.data.slug,
+      status: status[i]!,
+      url: entry.data.url,
+      brand: entry.data.brand,
+      name: entry.data.name,
+      sourcePath: entry.sourcePath,
+    });
+  }
+  return out;
+}

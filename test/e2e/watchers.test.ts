@@ -1,0 +1,122 @@
+// The watchers on the local stack, invoked the way Netlify invokes scheduled functions (a POST to
+// the function, which `netlify serve` runs as a scheduled invocation). The recall watcher reads the
+// stack's loopback CPSC stand-in (RECALLS_API_URL; synthetic records about the demo's fictional
+// brands, test/support/e2e-recalls.ts) and proposes to unpublish the product one matches: a branch
+// of the stack's proposals repository, once. The link watcher checks a slice of the demo catalog's
+// links through the stack's loopback DNS server, where the demo shops do not exist: most demo
+// products are on one shop, which is one finding. audit_catalog then lists what both found.
+// Runs with the clock moved forward (broken after 48 hours, daily rechecks, withdrawal) are in
+// test/unit/link-watch.test.ts and test/unit/recall-watch.test.ts.
+import { execFileSync } from 'node:child_process';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { readSettings } from '../../src/config/env.ts';
+import { tokenSettings } from '../../src/server/auth/settings.ts';
+import { issueAccessToken } from '../../src/server/auth/tokens.ts';
+import { TEST_ADMIN_EMAIL } from '../support/global-stack.ts';
+
+const base = inject('baseUrl');
+const env = inject('stackEnv');
+const repo = env.PROPOSALS_REPO_DIR!;
+const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' }).trim();
+const watcherBranches = (slug: string) =>
+  git('for-each-ref', '--format=%(refname:short)', `refs/heads/catalog/`)
+    .split('\n')
+    .filter((b) => b.startsWith(`catalog/${slug}-`));
+const log = async () => (await fetch(inject('stackLogUrl'))).text();
+const invoke = (name: string) => fetch(new URL(`/.netlify/functions/${name}`, base), { method: 'POST' });
+
+let tok: string;
+beforeAll(async () => {
+  const settings = tokenSettings(readSettings(env));
+  if (!settings.ok) throw new Error(`stack env: ${settings.missing.join(', ')}`);
+  tok = await issueAccessToken({ sub: `e2e|watchers-${Date.now()}`, email: TEST_ADMIN_EMAIL }, settings.value, {
+    clientId: 'e2e-watchers',
+  });
+});
+
+async function audit() {
+  const res = await fetch(`${base}/api/mcp`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${tok}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'audit_catalog', arguments: { limit: 500 } },
+    }),
+  });
+  const body = (await res.json()) as {
+    result: {
+      isError?: boolean;
+      structuredContent: {
+        watchers: { proposals: string; links: string | null; recalls: string | null };
+        findings: { kind: string; slug: string | null; sourcePath: string; message: string }[];
+      };
+    };
+  };
+  expect(body.result.isError).toBeFalsy();
+  return body.result.structuredContent;
+}
+
+describe('the watchers on the local stack', () => {
+  it('the recall watcher reads five years by last publish date and proposes to unpublish the match, once', async () => {
+    const res = await invoke('recall-watch');
+    expect(res.status).toBe(204);
+    const text = await log();
+    expect(text).toMatch(
+      /recall watch: MATCH soft-activity-blocks ↔ CPSC recall E2E001 .*brand "Pebble & Fern" is "Pebble and Fern, Inc\."; .*proposal: catalog\/soft-activity-blocks-[0-9a-f]{6}\./,
+    );
+    expect(text).toMatch(/recall watch: read U\.S\. CPSC \d{4}-\d\d-\d\d\.\.\d{4}-\d\d-\d\d \(0\), /);
+    expect(text).not.toMatch(/recall watch FAILED/);
+    const queries = (await (await fetch(new URL('/queries', inject('recallsUrl')))).json()) as string[];
+    const first = new URLSearchParams(queries[0]);
+    const fiveYears = new Date(Date.now() - (365 * 5 + 1) * 86_400_000).toISOString().slice(0, 10);
+    expect(first.get('format')).toBe('json');
+    expect(first.get('LastPublishDateStart')).toBe(fiveYears);
+    expect(queries.some((q) => new URLSearchParams(q).has('Manufacturer'))).toBe(true);
+
+    const [branch, ...more] = watcherBranches('soft-activity-blocks');
+    expect(more).toEqual([]);
+    const message = git('log', '-1', '--format=%B', branch!);
+    expect(message).toMatch(/^Recall: unpublish soft-activity-blocks\n/);
+    expect(message).toMatch(
+      /\nProposed-by: watcher@localhost\nLabels: recall, urgent\nReviewers: maya-curates, theo-picks$/,
+    );
+    expect(
+      git('diff', '--unified=0', 'main', branch!)
+        .split('\n')
+        .filter((l) => /^[-+][^-+]/.test(l)),
+    ).toEqual(['-published: true', '+published: false']);
+
+    // A second run (the next hour) reads nothing new and proposes nothing again.
+    expect((await invoke('recall-watch')).status).toBe(204);
+    expect(watcherBranches('soft-activity-blocks')).toEqual([branch]);
+    expect(watcherBranches('wooden-lap-loom')).toEqual([]); // brand only: audit_catalog lists it
+  });
+
+  it('the link watcher checks a slice of the demo’s links; the shop most of them are on is one finding', async () => {
+    const res = await invoke('link-watch');
+    expect(res.status).toBe(204);
+    const text = await log();
+    expect(text).toMatch(
+      /link watch: checked 25 links in \d+\.\d s \(walk 25 of \d+ products, 0 rechecks\): 0 ok, 25 failed/,
+    );
+    expect(text).toMatch(/link watch: SHOP DOWN shop\.example\.com: \d+ of its links get no answer or a 5xx/);
+    expect(text).not.toMatch(/link watch FAILED/);
+  });
+
+  it('audit_catalog lists what they found, and where their proposals go', async () => {
+    const r = await audit();
+    const found = r.findings.map((f) => `${f.kind}:${f.slug ?? f.sourcePath}`);
+    expect(found).toContain('recall_match:soft-activity-blocks');
+    expect(found).toContain('recall_brand_only:wooden-lap-loom');
+    expect(found).toContain('shop_down:shop.example.com');
+    expect(r.watchers.proposals).toBe('branches of the local checkout (PROPOSALS_REPO_DIR)');
+    expect(r.watchers.links).toMatch(/link watch: checked 25 links/);
+    expect(r.watchers.recalls).toMatch(/recall watch: read /);
+  });
+});

@@ -1,0 +1,93 @@
+// What the watcher tests share: a catalog of products made with the project's one product factory,
+// a real git repository holding their files (the local proposal backend), a clock the test moves
+// forward by hours while real time still passes, a counting store, and a log.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { catalogOfEntries } from '../../src/server/admin-catalog/admin-index.ts';
+import type { CatalogEntry } from '../../src/catalog/schema.ts';
+import { chooseProposals } from '../../src/server/proposals/choose.ts';
+import type { SharedStore } from '../../src/server/store/shared-store.ts';
+import { entry, productFile, type ProductOverrides } from './products.ts';
+
+export const HOUR = 3_600_000;
+
+/** A clock at real time plus whatever the test has added. */
+export function testClock() {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms: number) => void (offset += ms),
+  };
+}
+
+/** A product file's overrides for a product `slug` linking to `url`. */
+export const linked = (slug: string, url: string, over: ProductOverrides = {}): ProductOverrides => ({
+  slug,
+  name: slug.replace(/-/g, ' '),
+  url,
+  ...over,
+});
+
+export interface Harness {
+  entries: CatalogEntry[];
+  catalog: () => Promise<ReturnType<typeof catalogOfEntries>>;
+  repo: string;
+  git(...args: string[]): string;
+  /** The proposal branches of the repository. */
+  branches(): string[];
+  proposals: ReturnType<typeof chooseProposals>;
+  lines: string[];
+  log: (line: string) => void;
+  cleanup(): void;
+}
+
+/** A catalog of `products` and a git repository holding their files, proposals going to it. */
+export function harness(products: ProductOverrides[], store: SharedStore, opts: { proposals?: boolean } = {}): Harness {
+  const entries = products.map((p) => entry(p));
+  const repo = mkdtempSync(path.join(tmpdir(), 'watch-repo-'));
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', repo, ...args], {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'T',
+        GIT_AUTHOR_EMAIL: 't@x',
+        GIT_COMMITTER_NAME: 'T',
+        GIT_COMMITTER_EMAIL: 't@x',
+      },
+    }).trim();
+  git('init', '-q', '-b', 'main');
+  mkdirSync(path.join(repo, 'content/products'), { recursive: true });
+  for (const p of products) writeFileSync(path.join(repo, `content/products/${String(p.slug)}.md`), productFile(p));
+  git('add', '-A');
+  git('commit', '-q', '-m', 'Catalog');
+  const lines: string[] = [];
+  return {
+    entries,
+    catalog: async () => catalogOfEntries(entries, [], new Date()),
+    repo,
+    git,
+    branches: () => git('for-each-ref', '--format=%(refname:short)', 'refs/heads/catalog/').split('\n').filter(Boolean),
+    proposals:
+      opts.proposals === false
+        ? chooseProposals({})
+        : chooseProposals({ localRepoDir: repo }, { records: () => store }),
+    lines,
+    log: (line) => void lines.push(line),
+    cleanup: () => rmSync(repo, { recursive: true, force: true }),
+  };
+}
+
+/** A store that counts its record reads and writes (the requests a run costs). */
+export function counting(store: SharedStore) {
+  const count = { reads: 0, writes: 0 };
+  const counted: SharedStore = Object.assign(Object.create(store) as SharedStore, {
+    getRecord: (key: string) => (count.reads++, store.getRecord(key)),
+    putRecord: (key: string, value: unknown, at: number) => (count.writes++, store.putRecord(key, value, at)),
+    claim: (key: string, at: number) => store.claim(key, at),
+    release: (key: string, at: number) => store.release(key, at),
+  });
+  return { store: counted, count };
+}
