@@ -120,7 +120,10 @@ export function editorProxyGuard(opts: GuardOptions) {
       origin: one(req.headers.origin),
       body: req.body,
     });
-    if (refused) return res.status(refused.status).json({ error: refused.error });
+    if (refused) {
+      console.error(`editor proxy: refused ${req.method} (${refused.status}): ${refused.error}`);
+      return res.status(refused.status).json({ error: refused.error });
+    }
     next();
   };
 }

@@ -55,7 +55,8 @@ export const editorCsp = (connect: readonly string[] = []) =>
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' blob: data: https://avatars.githubusercontent.com https://raw.githubusercontent.com ${PHOTOS.remoteHosts.map((h) => `https://${h}`).join(' ')}`,
     "font-src 'self'",
-    `connect-src 'self' https://api.github.com ${connect.join(' ')}`.trim(),
+    // blob: is the photo a curator picked: Decap reads it back with fetch() when it saves the entry.
+    `connect-src 'self' blob: https://api.github.com ${connect.join(' ')}`.trim(),
     "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",

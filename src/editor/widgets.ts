@@ -35,9 +35,10 @@ function judged(CMS: Decap, base: string): unknown {
   const inner = CMS.getWidget(base);
   if (!inner) throw new Error(`Decap has no ${base} widget.`);
   return createClass<WidgetProps, unknown>({
-    isValid(this: { props: WidgetProps; inner?: { isValid?: () => Verdict } }): Verdict {
+    isValid(this: { props: WidgetProps; inner?: { isValid?: () => Verdict | { error: false } } }): Verdict {
+      // Decap's own controls answer true, or an object whose `error` is false when all is well.
       const own = this.inner?.isValid?.();
-      if (own && own !== true) return own;
+      if (own && own !== true && own.error) return own;
       return verdict(this.props);
     },
     render() {

@@ -11,7 +11,6 @@ import type { TestProject } from 'vitest/node';
 import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
 import { freePort, ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { startEditorProxy, type EditorProxy } from '../../scripts/lib/editor-proxy.ts';
-import { PRODUCTS_DIR } from '../../src/catalog/load.ts';
 import { E2E_RECALLS } from './e2e-recalls.ts';
 import { startHookServer, type HookServer } from './hook-server.ts';
 import { E2E_ACCOUNTS } from './oidc.ts';
@@ -89,7 +88,7 @@ export async function setup(project: TestProject) {
     CURATOR_REVIEWERS: 'maya-curates,theo-picks',
   };
   // The browser editor's local proxy, as npm start runs it, on the same scratch repository.
-  editor = await startEditorProxy({ repoDir: proposalsRepo!, origin: base });
+  editor = await startEditorProxy({ repoDir: proposalsRepo!, origin: base, echo: true });
   env.EDITOR_PROXY_URL = editor.url;
   try {
     // Its own folder, kept between runs (its next build starts warm), whatever stacks run beside it.
@@ -124,7 +123,7 @@ export async function teardown() {
 
 let proposalsRepo: string | undefined;
 
-/** A git repository holding the catalog's product files, as the checkout holds them, for the write tools. */
+/** A git repository holding the catalog's content, as the checkout holds it, for the write tools and the editor. */
 function proposalsRepository(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'e2e-proposals-'));
   const git = (...args: string[]) =>
@@ -138,7 +137,8 @@ function proposalsRepository(): string {
       },
     });
   git('init', '-q', '-b', 'main');
-  cpSync(path.join(ROOT, PRODUCTS_DIR), path.join(dir, PRODUCTS_DIR), { recursive: true });
+  // The checkout's content as it is: product files, their pictures, the recall watch's file.
+  cpSync(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
   git('add', '-A');
   git('commit', '-q', '-m', 'The catalog under test');
   return dir;
