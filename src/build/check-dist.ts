@@ -10,7 +10,19 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { catalogView, toProduct, type CatalogView } from '../catalog/catalog.ts';
 import { Product, type CatalogEntry } from '../catalog/schema.ts';
-import { CATALOG_JSON_PATH, previewImageOf, PREVIEWS_DIR, productPath, SEARCH_INDEX_PATH } from '../catalog/urls.ts';
+import {
+  CATALOG_JSON_PATH,
+  EDITOR_BUNDLE_PATH,
+  EDITOR_CONFIG_PATH,
+  EDITOR_PATH,
+  EDITOR_SCRIPT_PATH,
+  previewImageOf,
+  PREVIEWS_DIR,
+  productPath,
+  SEARCH_INDEX_PATH,
+  twinPath,
+} from '../catalog/urls.ts';
+import { parse as parseYaml } from 'yaml';
 import { CATEGORIES, CATEGORY_SLUGS } from '../config/site.ts';
 import { categoryDumpPath, LLMS_FULL_PATH, LLMS_SMALL_PATH, LLMS_TXT_MAX_CHARS } from '../outputs/llms.ts';
 import { distFileOf, htmlFileOf, listedPages, pagesOf, type Page } from '../outputs/pages.ts';
@@ -221,6 +233,35 @@ const CHECKS: Check[] = [
         if (preview?.url.startsWith(PREVIEWS_DIR) && !fileSet.has(distFileOf(preview.url)))
           fail(`${preview.url}: link-preview image of ${productPath(e.data.slug)} is missing`);
       }
+    },
+  },
+  {
+    // The curators' editor is there, configured, and apart: its page, twin, configuration and
+    // Decap's bundle exist; no public discovery file names it; no other page loads its code.
+    name: "curators' editor",
+    run({ files, fileSet, read, fail }) {
+      const page = htmlFileOf(EDITOR_PATH);
+      for (const f of [
+        page,
+        distFileOf(twinPath(EDITOR_PATH)),
+        distFileOf(EDITOR_CONFIG_PATH),
+        distFileOf(EDITOR_BUNDLE_PATH),
+        distFileOf(EDITOR_SCRIPT_PATH),
+      ])
+        if (!fileSet.has(f)) fail(`/${f}: the curators' editor's file is missing`);
+      if (fileSet.has(page) && !/<meta name="robots" content="noindex/.test(read(`/${page}`)))
+        fail(`/${page}: the editor's page is not noindex`);
+      if (fileSet.has(distFileOf(EDITOR_CONFIG_PATH))) {
+        const config = parseYaml(read(EDITOR_CONFIG_PATH)) as { collections?: { fields?: unknown[] }[] } | null;
+        if (!config?.collections?.[0]?.fields?.length) fail(`${EDITOR_CONFIG_PATH}: no collection with fields`);
+      }
+      for (const f of ['sitemap.xml', 'llms.txt', 'llms-full.txt', 'llms-small.txt', 'openapi.json'])
+        if (fileSet.has(f) && read(`/${f}`).includes(`${EDITOR_PATH}/`)) fail(`/${f}: names the curators' editor`);
+      // The editor's code is written apart from the site's scripts (src/build/editor-bundle.ts):
+      // a look at the home page and one product page, not every page (at 10,000 products).
+      for (const f of ['index.html', files.find((x) => x.startsWith('products/') && x.endsWith('.html'))])
+        if (f && fileSet.has(f) && read(`/${f}`).includes(`${EDITOR_PATH}/`))
+          fail(`/${f}: a page of the public site loads the editor's code`);
     },
   },
   {

@@ -15,6 +15,7 @@ import { launchBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 const repo = inject('proposalsRepo');
+const base = inject('editorBranch');
 const SCREENSHOTS = path.join(ROOT, 'screenshots');
 const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' }).trim();
 const branches = () => git('branch', '--list', '--format=%(refname:short)', 'cms/*').split('\n').filter(Boolean);
@@ -206,6 +207,34 @@ describe('the browser editor on the local stack', () => {
     await page.getByRole('button', { name: /delete unpublished entry/i }).click();
     await until(() => !branches().includes(branch));
     await page.close();
+  });
+
+  it('publishing is a merge: no commit reaches the base branch but the merged save’s, and the checkout’s branch never moves', async () => {
+    const main = git('rev-parse', 'main');
+    const before = git('rev-parse', base);
+    const page = await openEditor(1280, '#/collections/products/entries/codenames');
+    await (await input(page, /^Ages/)).fill('10 years and up');
+    await save(page);
+    const branch = 'cms/products/codenames';
+    await saved(branch);
+    // Saving alone leaves the base branch as it was.
+    expect(git('rev-parse', base)).toBe(before);
+    await page.getByRole('button', { name: /status: draft/i }).click();
+    await page.getByRole('menuitem', { name: /ready/i }).click();
+    await page.getByRole('button', { name: /^publish$/i }).click();
+    page.once('dialog', (d) => d.accept());
+    await page.getByRole('menuitem', { name: /publish now/i }).click();
+    await until(() => !branches().includes(branch));
+    await page.close();
+    const saves = git('rev-list', `${before}..${base}`).split('\n').filter(Boolean);
+    const merged = git('log', '-1', '--format=%H %P', base).split(' ');
+    // The base moved only by the merge: its new commits are the save's commit and, unless the merge
+    // was a fast-forward, the merge commit whose parents are the old base and the save.
+    expect(saves.length).toBeGreaterThanOrEqual(1);
+    expect(saves.length).toBeLessThanOrEqual(2);
+    if (saves.length === 2) expect(merged.slice(1)).toContain(before);
+    expect(git('diff', '--name-only', before, base)).toBe('content/products/codenames.md');
+    expect(git('rev-parse', 'main')).toBe(main);
   });
 
   it('shows the board and the form at 1280 and 360 px (screenshots)', async () => {

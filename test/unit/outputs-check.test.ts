@@ -9,14 +9,22 @@ import { catalogView } from '../../src/catalog/catalog.ts';
 import { checkDist, unpublishedMatcher } from '../../src/build/check-dist.ts';
 import { indexSearchRecords, SEARCH_ENTRY_FILE, writeSearchIndex } from '../../src/build/search-index.ts';
 import { writeCatalogOutputs } from '../../src/build/write-outputs.ts';
-import { previewImageOf } from '../../src/catalog/urls.ts';
+import { EDITOR_BUNDLE_PATH, EDITOR_CONFIG_PATH, EDITOR_SCRIPT_PATH, previewImageOf } from '../../src/catalog/urls.ts';
 import { distFileOf, htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
 import { AT, SAMPLE } from '../support/products.ts';
 
 let dist: string;
-/** What Astro itself writes, as stand-ins: one HTML file per page, the link-preview images. */
+/**
+ * What Astro itself writes, as stand-ins: one HTML file per page (but the editor's, which the
+ * outputs pass writes), the link-preview images; and the editor's bundles, which the worker copies.
+ */
 async function writeAstroStandIns(view: ReturnType<typeof catalogView>) {
+  for (const f of [EDITOR_BUNDLE_PATH, EDITOR_SCRIPT_PATH]) {
+    await mkdir(path.dirname(path.join(dist, distFileOf(f))), { recursive: true });
+    await writeFile(path.join(dist, distFileOf(f)), '// stand-in');
+  }
   for (const p of pagesOf(view)) {
+    if (p.kind === 'editor') continue;
     const f = path.join(dist, htmlFileOf(p.path));
     await mkdir(path.dirname(f), { recursive: true });
     await writeFile(f, `<!doctype html><title>${p.title}</title>`);
@@ -32,7 +40,10 @@ async function writeAstroStandIns(view: ReturnType<typeof catalogView>) {
 beforeEach(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'outputs-check-'));
   const view = catalogView(SAMPLE, AT);
-  await writeCatalogOutputs(dist, view, { base: 'https://catalog.test' });
+  await writeCatalogOutputs(dist, view, {
+    base: 'https://catalog.test',
+    editor: { repository: 'o/r', localProxyUrl: null },
+  });
   await writeAstroStandIns(view);
   await writeSearchIndex(dist, indexSearchRecords(dist, view));
 });
@@ -48,6 +59,16 @@ describe('writeCatalogOutputs + checkDist', () => {
       await expect(readFile(path.join(dist, p.twin))).resolves.toBeTruthy();
     const perSlug = await readFile(path.join(dist, 'api/products/ant-farm'), 'utf8');
     expect(await readFile(path.join(dist, 'api/products.json'), 'utf8')).toContain(perSlug);
+  });
+
+  it("knows the curators' editor: its files must be there, and no discovery file may name it", async () => {
+    await rm(path.join(dist, distFileOf(EDITOR_CONFIG_PATH)));
+    await appendFile(path.join(dist, 'llms.txt'), '\n- [Editor](https://catalog.test/admin/config.yml)\n');
+    await writeFile(path.join(dist, 'index.html'), '<script type="module" src="/admin/editor.js"></script>');
+    const failures = (await check()).failures.join('\n');
+    expect(failures).toMatch(/admin\/config\.yml: the curators' editor's file is missing/);
+    expect(failures).toMatch(/\/llms\.txt: names the curators' editor/);
+    expect(failures).toMatch(/\/index\.html: a page of the public site loads the editor's code/);
   });
 
   it('catches an unpublished name in any file, including HTML-escaped', async () => {

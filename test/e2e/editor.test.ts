@@ -1,0 +1,58 @@
+// The curators' editor over HTTP on the local stack, as a browser, an agent and a crawler meet it:
+// its own CSP on /admin only, noindex, never framed, Markdown for agents, its configuration at
+// /admin/config.yml naming this stack's local proxy, Decap's bundle served from the site itself, and
+// nothing of it in the public site's discovery files or on its pages.
+import { describe, expect, inject, it } from 'vitest';
+import { parse } from 'yaml';
+
+const baseUrl = inject('baseUrl');
+const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, baseUrl), { headers });
+
+describe('/admin', () => {
+  it('serves the editor page with its own CSP, noindex, and no framing', async () => {
+    const res = await get('/admin');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' 'unsafe-eval'/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const html = await res.text();
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow">/);
+    // Decap is served from this site (its npm package), never from a CDN.
+    expect(html).not.toMatch(/src="https?:/);
+    expect(html).toMatch(/src="\/admin\/editor\.js"/);
+    const bundle = await get('/admin/decap/decap-cms.js');
+    expect(bundle.status).toBe(200);
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(4_000_000);
+  });
+
+  it('answers Accept: text/markdown with a note pointing curators to CONTRIBUTING', async () => {
+    const res = await get('/admin', { Accept: 'text/markdown' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
+    const md = await res.text();
+    expect(md).toMatch(/^> Markdown twin of/);
+    expect(md).toMatch(/CONTRIBUTING\.md/);
+  });
+
+  it('serves its configuration at /admin/config.yml, naming this stack’s local proxy', async () => {
+    const res = await get('/admin/config.yml');
+    expect(res.status).toBe(200);
+    const config = parse(await res.text()) as Record<string, any>;
+    expect(config.publish_mode).toBe('editorial_workflow');
+    expect(config.local_backend.url).toBe(inject('stackEnv').EDITOR_PROXY_URL);
+    expect(config.backend.branch).toBe(inject('editorBranch'));
+    expect(config.collections[0]).toMatchObject({ name: 'products', delete: false });
+  });
+
+  it('is absent from the sitemap, the llms files and the OpenAPI document, and the site’s pages do not load its code', async () => {
+    for (const path of ['/sitemap.xml', '/llms.txt', '/llms-full.txt', '/openapi.json'])
+      expect(await (await get(path)).text(), path).not.toMatch(/\/admin\b/);
+    for (const path of ['/', '/products', '/search']) {
+      const res = await get(path);
+      expect(await res.text(), path).not.toMatch(/\/admin\//);
+      expect(res.headers.get('content-security-policy'), path).not.toMatch(/'unsafe-eval'/);
+    }
+  });
+});
