@@ -48,8 +48,14 @@ export interface FieldMeta {
    * (`text()` and `plainText()` below). The browser editor chooses a text area by it.
    */
   multiline?: true;
-  /** Text search finds the words of this field (the search index and the admin tools' search). */
-  searchable?: true;
+  /**
+   * The site's search (the public Pagefind index, src/outputs/search-records.ts) finds the words of
+   * this field. The index is public, so only a field the product page shows may carry it
+   * (test/unit/site-search.test.ts builds a page and checks).
+   */
+  siteSearch?: true;
+  /** The admin search (`search_products`' text query, the admin catalog's search text) finds the words of this field. */
+  adminSearch?: true;
   /** The admin catalog keeps the field in its index: the tools filter and count on it without reading records. */
   indexed?: true;
   /**
@@ -169,7 +175,8 @@ export const Product = z
         fix: 'Write the product name as the maker sells it.',
         example: 'Wooden Rainbow Stacker',
         cli: { flag: 'name', prompt: 'Product name' },
-        searchable: true,
+        siteSearch: true,
+        adminSearch: true,
       }),
     brand: text(120)
       .describe('Brand or maker.')
@@ -179,7 +186,8 @@ export const Product = z
         fix: 'Write the brand or maker, e.g. `brand: HABA`.',
         example: 'Grimm’s',
         cli: { flag: 'brand', prompt: 'Brand or maker' },
-        searchable: true,
+        siteSearch: true,
+        adminSearch: true,
       }),
     description: text(DESCRIPTION_MAX, 'multiline')
       .nullable()
@@ -194,7 +202,8 @@ export const Product = z
         example: 'Twelve wooden arches that nest into a rainbow.',
         cli: { flag: 'description' },
         multiline: true,
-        searchable: true,
+        siteSearch: true,
+        adminSearch: true,
       }),
     ageRange: text(60)
       .nullable()
@@ -206,6 +215,7 @@ export const Product = z
         example: '12 months–6 years',
         cli: { flag: 'ages', prompt: 'Ages, e.g. "3–6 years", "6–18 months", "8+" (optional)' },
         indexed: true,
+        siteSearch: true,
       }),
     categories: z
       .array(z.enum(CATEGORY_SLUGS))
@@ -219,6 +229,7 @@ export const Product = z
         example: ['educational-toys'],
         cli: { flag: 'categories', prompt: `Categories, comma-separated: ${CATEGORY_SLUGS.join(', ')}` },
         indexed: true,
+        siteSearch: true,
       }),
     price: z
       .number()
@@ -313,7 +324,8 @@ export const Product = z
         example: 'Twelve arches that become a tunnel, a cradle or a bridge.',
         cli: { flag: 'why' },
         multiline: true,
-        searchable: true,
+        siteSearch: true,
+        adminSearch: true,
       }),
   })
   .strict()
@@ -415,21 +427,42 @@ export interface Field {
   meta: FieldMeta;
 }
 
+/** The public fields' keys, in the contract's order. */
+export const PUBLIC_KEYS = Object.keys(Product.shape) as (keyof Product)[];
+
+/**
+ * The keys only a product file holds (never a public output): every frontmatter key the public
+ * Product does not have, in the schema's order. A key added to ProductFrontmatter is one of these.
+ */
+export const FILE_ONLY_KEYS = (Object.keys(ProductFrontmatter.shape) as FieldKey[]).filter(
+  (k) => !(k in Product.shape),
+) as Exclude<FieldKey, keyof Product>[];
+
+/** The field is one of the public Product's (it reaches every public output). */
+export const isPublic = (key: FieldKey): key is keyof Product => key in Product.shape;
+
 /**
  * Every field of a product file, each once: the public fields in the contract's order, then the
- * frontmatter-only ones. Lists of fields anywhere else are derived from this.
+ * file-only ones in the schema's. Lists of fields anywhere else are derived from this.
  */
-export const FIELDS: readonly Field[] = ([...Object.keys(Product.shape), 'published', 'publishAt'] as FieldKey[]).map(
-  (key) => {
-    const schema: z.ZodType = key === 'description' ? Product.shape.description : ProductFrontmatter.shape[key];
-    const meta = fieldMeta.get(schema);
-    if (!meta) throw new Error(`The field ${key} has no FieldMeta in src/catalog/schema.ts`);
-    return { key, schema, meta };
-  },
-);
+export const FIELDS: readonly Field[] = [...PUBLIC_KEYS, ...FILE_ONLY_KEYS].map((key) => {
+  const schema: z.ZodType = key === 'description' ? Product.shape.description : ProductFrontmatter.shape[key];
+  const meta = fieldMeta.get(schema);
+  if (!meta) throw new Error(`The field ${key} has no FieldMeta in src/catalog/schema.ts`);
+  return { key, schema, meta };
+});
 
-/** The fields whose words text search finds (the search index, the admin tools' search), in order. */
-export const SEARCHABLE_FIELDS: readonly FieldKey[] = FIELDS.filter((f) => f.meta.searchable).map((f) => f.key);
+/** The fields whose words the site's public search index holds, in order. */
+export const SITE_SEARCH_FIELDS: readonly FieldKey[] = FIELDS.filter((f) => f.meta.siteSearch).map((f) => f.key);
+
+/** The fields whose words the admin search finds (`search_products`), in order. */
+export const ADMIN_SEARCH_FIELDS: readonly FieldKey[] = FIELDS.filter((f) => f.meta.adminSearch).map((f) => f.key);
+
+/** Field keys as prose: "`name`, `brand` and `url`" (or "… or `url`"). */
+export function keysInWords(keys: readonly FieldKey[], last: 'and' | 'or' = 'and'): string {
+  const coded = keys.map((k) => `\`${k}\``);
+  return coded.length < 2 ? (coded[0] ?? '') : `${coded.slice(0, -1).join(', ')} ${last} ${coded.at(-1)!}`;
+}
 
 /** The schema a tool input uses for a field: its JSON form when it has one, else the file's. */
 export const jsonSchemaOf = (f: Field): z.ZodType => (f.meta.json?.() as z.ZodType | undefined) ?? f.schema;

@@ -19,6 +19,8 @@ const Finding = z.object({
 export default defineTool({
   name: 'audit_catalog',
   title: 'Audit the catalog',
+  summary:
+    'Lists what curators should fix, across every product file: missing image, description, age range or editorial note; duplicate names or product links; staff picks without a curator; scheduled products whose publishAt has passed (they go live on the next build); and any problem the validator reports.',
   description:
     'Lists what curators should fix, across every product file: missing image, description, age range or editorial note; duplicate names or product links; staff picks without a curator; scheduled products whose publishAt has passed (they go live on the next build); and any problem the validator reports. Filter by kind and status; paged, with counts per kind.',
   annotations: { readOnlyHint: true, openWorldHint: false },
