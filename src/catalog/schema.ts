@@ -392,7 +392,8 @@ export const ProductFrontmatter = Product.omit({ description: true })
       .describe('False keeps the product out of every public output (a draft).')
       .register(fieldMeta, {
         label: 'Published',
-        guide: 'On to publish once merged; off for a draft that stays out of every public page and file.',
+        guide:
+          'On (`true`) to publish once merged; off (`false`) for a draft that stays out of every public page and file.',
         fix: 'Write `published: true` to publish or `published: false` for a draft.',
         example: true,
         cli: { flag: 'published', off: 'draft' },
