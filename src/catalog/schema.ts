@@ -106,12 +106,6 @@ export const Slug = z
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu;
 
-/** The fix for a refused character, in the validator's problems (src/catalog/problems.ts). */
-export const HIDDEN_CHARACTER_FIX =
-  'Remove the character the message names (editors often show it as nothing at all: search for its ' +
-  'code point, or retype the text). No product text needs control or bidirectional characters; only ' +
-  'the description and `whyWePicked` may hold line breaks and tabs.';
-
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** Why `c` is refused: the character by its code point (and, for a line break or a tab, the rule). */
@@ -458,6 +452,14 @@ export const SITE_SEARCH_FIELDS: readonly FieldKey[] = FIELDS.filter((f) => f.me
 
 /** The fields whose words the admin search finds (`search_products`), in order. */
 export const ADMIN_SEARCH_FIELDS: readonly FieldKey[] = FIELDS.filter((f) => f.meta.adminSearch).map((f) => f.key);
+
+/** The fix for a refused character, in the validator's problems (src/catalog/problems.ts). */
+export const HIDDEN_CHARACTER_FIX =
+  'Remove the character the message names (editors often show it as nothing at all: search for its ' +
+  'code point, or retype the text). No product text needs control or bidirectional characters; only ' +
+  `${FIELDS.filter((f) => f.meta.multiline)
+    .map((f) => (f.key === 'description' ? 'the description' : `\`${f.key}\``))
+    .join(' and ')} may hold line breaks and tabs.`;
 
 /** Field keys as prose: "`name`, `brand` and `url`" (or "… or `url`"). */
 export function keysInWords(keys: readonly FieldKey[], last: 'and' | 'or' = 'and'): string {
