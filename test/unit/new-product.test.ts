@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { typedValue } from '../../src/catalog/field-kinds.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { field, type Field, type FieldKey } from '../../src/catalog/schema.ts';
+import { field, FIELDS, type Field, type FieldKey } from '../../src/catalog/schema.ts';
 import { runNewProduct } from '../support/new-product.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -135,21 +135,20 @@ describe('npm run new-product', () => {
   });
 
   it('asks for each missing field and asks again after a wrong answer', async () => {
-    const answers = [
-      'Sand & Water Kit',
-      'Acme',
-      'toddlers',
-      '3–6 years',
-      'robots',
-      'kits, outdoor-play',
-      '12.5',
-      'cad',
-      'example.com',
-      'https://example.com/sand',
-      'y',
-      '',
-      'theo',
-    ];
+    // What a curator types at each question, wrong answers first; any other question (a field
+    // added later) is left empty, in the order the script asks them (the schema's).
+    const typed: Partial<Record<FieldKey, string[]>> = {
+      name: ['Sand & Water Kit'],
+      brand: ['Acme'],
+      ageRange: ['toddlers', '3–6 years'],
+      categories: ['robots', 'kits, outdoor-play'],
+      price: ['12.5'],
+      currency: ['cad'],
+      url: ['example.com', 'https://example.com/sand'],
+      staffPick: ['y'],
+      pickedBy: ['', 'theo'],
+    };
+    const answers = FIELDS.filter((f) => f.meta.cli.prompt).flatMap((f) => typed[f.key] ?? ['']);
     const res = run(['--interactive'], `${answers.join('\n')}\n`);
     expect(res.err).toBe('');
     expect(res.code).toBe(0);

@@ -1,13 +1,16 @@
-// HEAVY (one full `astro build` of a one-product catalog, a few seconds): the site's search index
-// is public, so it may hold a field only if the product page shows it. A product with every field
-// set (each field's example) is built into a real site, and every word its search record holds of
-// each site-searchable field (`siteSearch` in src/catalog/schema.ts) must be visible on its page.
+// HEAVY (one full `astro build` of a one-product catalog, a few seconds): what a product page
+// shows of its fields. A product with every field set (each field's example) is built into a real
+// site. The site's search index is public, so it may hold a field only if the page shows it: every
+// word the record holds of each site-searchable field (`siteSearch` in src/catalog/schema.ts) must
+// be visible on the page. And the page's Markdown twin says what the page says: a field whose words
+// the page shows has them in the twin too (a row added to the page needs its line in the twin).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProductFile } from '../../src/catalog/load.ts';
-import { field, SITE_SEARCH_FIELDS, type CatalogEntry } from '../../src/catalog/schema.ts';
+import { fieldText } from '../../src/catalog/catalog.ts';
+import { field, FIELDS, SITE_SEARCH_FIELDS, type CatalogEntry } from '../../src/catalog/schema.ts';
 import { recordText, searchRecord } from '../../src/outputs/search-records.ts';
 import { buildSite, type Build } from '../support/build-site.ts';
 import { EVERY_FIELD, productFile } from '../support/products.ts';
@@ -19,6 +22,7 @@ let dir: string;
 let build: Build;
 let product: CatalogEntry;
 let shown: Set<string>;
+let twin: Set<string>;
 
 /** A text's words, lower-cased: what a search matches on. */
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -53,6 +57,7 @@ beforeAll(async () => {
   product = parsed.entry!;
   build = await buildSite(dir, BUILD_TIME);
   shown = visibleWords(build.read(`products/${slug}.html`));
+  twin = new Set(wordsOf(build.read(`products/${slug}.md`)));
 }, 180_000);
 afterAll(() => {
   build?.remove();
@@ -79,5 +84,25 @@ describe('the site’s public search index holds only what the product page show
 
   it('the whole record: no word of it is missing from the page', () => {
     expect(wordsOf(searchRecord(product).content).filter((w) => !shown.has(w))).toEqual([]);
+  });
+});
+
+describe('the Markdown twin says every field its page shows', () => {
+  it('has every word of each field whose words the page shows', () => {
+    const onPage = FIELDS.filter((f) => {
+      const text = fieldText(product, f.key);
+      return text !== null && wordsOf(text).every((w) => shown.has(w));
+    }).map((f) => f.key);
+    // The page shows at least these; a field shown some other way (a price as $89.50) is not counted.
+    expect(onPage).toEqual(expect.arrayContaining(['name', 'brand', 'description', 'ageRange', 'whyWePicked']));
+    const notInTwin = Object.fromEntries(
+      onPage
+        .map((k) => [k, wordsOf(fieldText(product, k)!).filter((w) => !twin.has(w))] as const)
+        .filter(([, missing]) => missing.length > 0),
+    );
+    expect(
+      notInTwin,
+      'the product page shows these fields but its Markdown twin does not: add them to src/outputs/markdown.ts (productBodyBlocks)',
+    ).toEqual({});
   });
 });
