@@ -13,8 +13,9 @@ import { formatCount } from './count.ts';
  * What the rest of the project needs to know about a field, beside its type and description
  * (`.describe()`, which reaches OpenAPI and the MCP tools). Kept out of the OpenAPI document on
  * purpose. Every field of a product file carries it; test/unit/fields.test.ts checks each list
- * derived from it (the public projection, the new-product options, the tools' inputs, the admin
- * index, the search text, the test factory) covers every field.
+ * derived from it (the public projection, the admin view, the new-product options, the tools'
+ * inputs, the browser editor's form, the admin index, the search texts, the test factory) covers
+ * every field, and test/unit/doc-sections.test.ts that the documents' tables of fields are current.
  */
 export interface FieldMeta {
   /** The field's name for people: the browser editor's label. */
