@@ -24,11 +24,11 @@ export default defineConfig({
   // JSON, OpenAPI, llms files, Markdown twins, sitemap.xml, feed.xml, robots.txt, api-catalog,
   // the search index, link previews and the admin catalog; then the post-build proof.
   // The admin tools are listed from their own modules (src/server/mcp/tools/), which load their
-  // heavy libraries only when they run: openapi.json describes them without those.
+  // heavy libraries only when they run: openapi.json quotes each tool's `summary` without those.
   integrations: [
     mdx(),
     catalogOutputs({
-      mcpTools: TOOLS.map(({ name, description, annotations }) => ({ name, description, annotations })),
+      mcpTools: TOOLS.map(({ name, summary, annotations }) => ({ name, summary, annotations })),
       build,
     }),
   ],

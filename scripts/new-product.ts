@@ -12,15 +12,16 @@ import { settings } from '../src/config/env.ts';
 import { formatProblems } from '../src/catalog/problems.ts';
 import { fieldProblem } from '../src/catalog/field-problem.ts';
 import { freeSlug, serializeProductFile, slugFromName, type ProductFileData } from '../src/catalog/product-file.ts';
+import { fieldKind, typedValue } from '../src/catalog/field-kinds.ts';
 import { FIELDS, type Field, type FieldKey } from '../src/catalog/schema.ts';
 
-/** How a field's text becomes its value. */
-const kind = (f: Field) => f.schema._zod.def.type;
-const isBoolean = (f: Field) => kind(f) === 'boolean';
-const mayBeNull = (f: Field) => f.schema.safeParse(null).success;
-const mayBeLeftOut = (f: Field) => f.schema.safeParse(undefined).success;
-/** Must be given or answered: the name, and every field that has no null, no default and no derivation. */
-const required = (f: Field) => f.key !== 'slug' && !isBoolean(f) && !mayBeNull(f) && !mayBeLeftOut(f);
+const isBoolean = (f: Field) => fieldKind(f).value.type === 'boolean';
+/** Must be given or answered: every field that has no null, may not be left out, is no yes/no and is not made (the slug). */
+const required = (f: Field) => {
+  const kind = fieldKind(f);
+  return f.meta.input !== 'slug' && kind.value.type !== 'boolean' && !kind.nullable && !kind.optional;
+};
+const mayBeNull = (f: Field) => fieldKind(f).nullable;
 
 const USAGE = [
   'Usage: npm run new-product -- ' +
@@ -62,19 +63,6 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-/** A field's typed text as its value (not yet checked), or throws a message to show. */
-function read(f: Field, text: string): unknown {
-  if (mayBeNull(f) && (text === '' || text === 'null')) return null;
-  if (f.meta.cli.read) return f.meta.cli.read(text);
-  if (kind(f) === 'array') return text.split(/[,\s]+/).filter(Boolean);
-  if (isBoolean(f)) {
-    if (/^(y|yes)$/i.test(text)) return true;
-    if (text === '' || /^(n|no)$/i.test(text)) return false;
-    throw new Error('answer y or n');
-  }
-  return text;
-}
-
 const values: Partial<Record<FieldKey, unknown>> = {};
 
 /** What is wrong with `value` for field `f`, given the other values so far, as the validator says it. */
@@ -107,7 +95,7 @@ for (const f of FIELDS) {
   if (isBoolean(f) && (given === true || (off && args[off] === true))) value = given === true;
   else if (typeof given === 'string') {
     try {
-      value = read(f, given.trim());
+      value = typedValue(f, given.trim());
     } catch (err) {
       fail(`--${flag}: ${(err as Error).message}.`, 2);
     }
@@ -117,7 +105,7 @@ for (const f of FIELDS) {
     for (;;) {
       const question = `${prompt}${isBoolean(f) ? ' (y/N)' : ''}:`;
       try {
-        value = read(f, await ui.ask(question));
+        value = typedValue(f, await ui.ask(question));
       } catch (err) {
         console.log(`  ${(err as Error).message}.`);
         continue;

@@ -2,14 +2,14 @@
 // included), in parts the function reads as it needs them: a small index (version, build time,
 // count), one file per named column (the fields the tools filter and count on: each field the
 // schema marks `indexed`, plus status, schedule and where the record is), the
-// lower-cased search text (the fields the schema marks `searchable`), the audit's findings, and
+// lower-cased search text (the fields the schema marks `adminSearch`), the audit's findings, and
 // each product's full record, read per result by byte offset from one file. A first search reads
 // only the columns its filters touch.
 import { fieldText, fieldValue, type Status } from '../catalog/catalog.ts';
 import type { Problem } from '../catalog/problems.ts';
 import {
   FIELDS,
-  SEARCHABLE_FIELDS,
+  ADMIN_SEARCH_FIELDS,
   type CatalogEntry,
   type FieldKey,
   type ProductFrontmatter,
@@ -22,7 +22,7 @@ export const ADMIN_CATALOG_DIR = '.generated/admin-catalog';
 export const INDEX_FILE = 'index.json';
 /** One JSON array per column, in index order: `columns/<name>.json`. */
 export const COLUMNS_DIR = 'columns';
-/** One line per product, in index order: its searchable fields, lower-cased. */
+/** One line per product, in index order: its admin-searchable fields, lower-cased. */
 export const SEARCH_FILE = 'search.txt';
 /** audit_catalog's findings that depend only on the files. */
 export const FINDINGS_FILE = 'findings.json';
@@ -96,7 +96,7 @@ export interface AdminCatalogIndex {
 
 /** The search text of one product: one line, lower-cased (a query word never holds whitespace). */
 export const searchLine = (entry: CatalogEntry) =>
-  SEARCHABLE_FIELDS.map((k) => fieldText(entry, k) ?? '')
+  ADMIN_SEARCH_FIELDS.map((k) => fieldText(entry, k) ?? '')
     .join(' ')
     .replace(/\s+/g, ' ')
     .toLowerCase();

@@ -2,7 +2,7 @@
 // becomes the public Product. Pages, outputs, the admin tools and the checks all ask it.
 import { CATEGORY_SLUGS, type CategorySlug } from '../config/site.ts';
 import { AGE_BANDS, ageBandsFor, type AgeBandSlug } from './ages.ts';
-import { Product, type CatalogEntry, type FieldKey } from './schema.ts';
+import { PUBLIC_KEYS, type CatalogEntry, type FieldKey, type Product } from './schema.ts';
 
 export type Status = 'published' | 'draft' | 'scheduled';
 
@@ -26,8 +26,6 @@ export function publishedEntries(entries: readonly CatalogEntry[], at: Date): Ca
 export function absoluteUrl(pathOrUrl: string, base: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
 }
-
-const PUBLIC_KEYS = Object.keys(Product.shape) as (keyof Product)[];
 
 /** A field's value as a product file holds it: `description` is the body. */
 export function fieldValue(entry: CatalogEntry, key: FieldKey): unknown {

@@ -1,6 +1,6 @@
 // What kind of value each product field holds, read once off its zod schema (under null and
-// optional): `npm run new-product` reads typed text by it and the browser editor picks its widgets
-// by it, so a new field needs an entry in neither.
+// optional): `npm run new-product` reads typed text by it (`typedValue`) and the browser editor
+// picks its widgets by it, so a new field needs an entry in neither.
 import type { z } from 'zod';
 import type { Field } from './schema.ts';
 
@@ -94,3 +94,31 @@ export const listItems = (text: string): string[] =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+/**
+ * A field's value from text a person typed (`npm run new-product`'s options and answers), not yet
+ * checked: empty text (or `null`) is null when the field may be null, and left out (undefined) when
+ * the field may be left out; the field's own reader when it has one (a price); a list's items are
+ * separated by commas (`listItems`); a yes/no question takes y or n; a number is read as one.
+ * Throws a message to show when the text cannot be read at all.
+ */
+export function typedValue(f: Field, text: string): unknown {
+  const kind = fieldKind(f);
+  if (kind.nullable && (text === '' || text === 'null')) return null;
+  if (kind.optional && text === '') return undefined;
+  if (f.meta.cli.read) return f.meta.cli.read(text);
+  switch (kind.value.type) {
+    case 'choices':
+    case 'texts':
+      return listItems(text);
+    case 'boolean':
+      if (/^(y|yes)$/i.test(text)) return true;
+      if (text === '' || /^(n|no)$/i.test(text)) return false;
+      throw new Error('answer y or n');
+    case 'number':
+      // Anything else stays text, which the schema then refuses with its own message.
+      return /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : text;
+    default:
+      return text;
+  }
+}

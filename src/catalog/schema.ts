@@ -13,8 +13,9 @@ import { formatCount } from './count.ts';
  * What the rest of the project needs to know about a field, beside its type and description
  * (`.describe()`, which reaches OpenAPI and the MCP tools). Kept out of the OpenAPI document on
  * purpose. Every field of a product file carries it; test/unit/fields.test.ts checks each list
- * derived from it (the public projection, the new-product options, the tools' inputs, the admin
- * index, the search text, the test factory) covers every field.
+ * derived from it (the public projection, the admin view, the new-product options, the tools'
+ * inputs, the browser editor's form, the admin index, the search texts, the test factory) covers
+ * every field, and test/unit/doc-sections.test.ts that the documents' tables of fields are current.
  */
 export interface FieldMeta {
   /** The field's name for people: the browser editor's label. */
@@ -48,8 +49,14 @@ export interface FieldMeta {
    * (`text()` and `plainText()` below). The browser editor chooses a text area by it.
    */
   multiline?: true;
-  /** Text search finds the words of this field (the search index and the admin tools' search). */
-  searchable?: true;
+  /**
+   * The site's search (the public Pagefind index, src/outputs/search-records.ts) finds the words of
+   * this field. The index is public, so only a field the product page shows may carry it
+   * (test/unit/product-page-fields.test.ts builds a page and checks).
+   */
+  siteSearch?: true;
+  /** The admin search (`search_products`' text query, the admin catalog's search text) finds the words of this field. */
+  adminSearch?: true;
   /** The admin catalog keeps the field in its index: the tools filter and count on it without reading records. */
   indexed?: true;
   /**
@@ -99,12 +106,6 @@ export const Slug = z
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu;
-
-/** The fix for a refused character, in the validator's problems (src/catalog/problems.ts). */
-export const HIDDEN_CHARACTER_FIX =
-  'Remove the character the message names (editors often show it as nothing at all: search for its ' +
-  'code point, or retype the text). No product text needs control or bidirectional characters; only ' +
-  'the description and `whyWePicked` may hold line breaks and tabs.';
 
 const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -169,7 +170,8 @@ export const Product = z
         fix: 'Write the product name as the maker sells it.',
         example: 'Wooden Rainbow Stacker',
         cli: { flag: 'name', prompt: 'Product name' },
-        searchable: true,
+        siteSearch: true,
+        adminSearch: true,
       }),
     brand: text(120)
       .describe('Brand or maker.')
@@ -179,7 +181,8 @@ export const Product = z
         fix: 'Write the brand or maker, e.g. `brand: HABA`.',
         example: 'Grimm’s',
         cli: { flag: 'brand', prompt: 'Brand or maker' },
-        searchable: true,
+        siteSearch: true,
+        adminSearch: true,
       }),
     description: text(DESCRIPTION_MAX, 'multiline')
       .nullable()
@@ -194,7 +197,8 @@ export const Product = z
         example: 'Twelve wooden arches that nest into a rainbow.',
         cli: { flag: 'description' },
         multiline: true,
-        searchable: true,
+        siteSearch: true,
+        adminSearch: true,
       }),
     ageRange: text(60)
       .nullable()
@@ -206,6 +210,7 @@ export const Product = z
         example: '12 months–6 years',
         cli: { flag: 'ages', prompt: 'Ages, e.g. "3–6 years", "6–18 months", "8+" (optional)' },
         indexed: true,
+        siteSearch: true,
       }),
     categories: z
       .array(z.enum(CATEGORY_SLUGS))
@@ -219,6 +224,7 @@ export const Product = z
         example: ['educational-toys'],
         cli: { flag: 'categories', prompt: `Categories, comma-separated: ${CATEGORY_SLUGS.join(', ')}` },
         indexed: true,
+        siteSearch: true,
       }),
     price: z
       .number()
@@ -313,7 +319,8 @@ export const Product = z
         example: 'Twelve arches that become a tunnel, a cradle or a bridge.',
         cli: { flag: 'why' },
         multiline: true,
-        searchable: true,
+        siteSearch: true,
+        adminSearch: true,
       }),
   })
   .strict()
@@ -380,7 +387,8 @@ export const ProductFrontmatter = Product.omit({ description: true })
       .describe('False keeps the product out of every public output (a draft).')
       .register(fieldMeta, {
         label: 'Published',
-        guide: 'On to publish once merged; off for a draft that stays out of every public page and file.',
+        guide:
+          'On (`true`) to publish once merged; off (`false`) for a draft that stays out of every public page and file.',
         fix: 'Write `published: true` to publish or `published: false` for a draft.',
         example: true,
         cli: { flag: 'published', off: 'draft' },
@@ -415,21 +423,50 @@ export interface Field {
   meta: FieldMeta;
 }
 
+/** The public fields' keys, in the contract's order. */
+export const PUBLIC_KEYS = Object.keys(Product.shape) as (keyof Product)[];
+
+/**
+ * The keys only a product file holds (never a public output): every frontmatter key the public
+ * Product does not have, in the schema's order. A key added to ProductFrontmatter is one of these.
+ */
+export const FILE_ONLY_KEYS = (Object.keys(ProductFrontmatter.shape) as FieldKey[]).filter(
+  (k) => !(k in Product.shape),
+) as Exclude<FieldKey, keyof Product>[];
+
+/** The field is one of the public Product's (it reaches every public output). */
+export const isPublic = (key: FieldKey): key is keyof Product => key in Product.shape;
+
 /**
  * Every field of a product file, each once: the public fields in the contract's order, then the
- * frontmatter-only ones. Lists of fields anywhere else are derived from this.
+ * file-only ones in the schema's. Lists of fields anywhere else are derived from this.
  */
-export const FIELDS: readonly Field[] = ([...Object.keys(Product.shape), 'published', 'publishAt'] as FieldKey[]).map(
-  (key) => {
-    const schema: z.ZodType = key === 'description' ? Product.shape.description : ProductFrontmatter.shape[key];
-    const meta = fieldMeta.get(schema);
-    if (!meta) throw new Error(`The field ${key} has no FieldMeta in src/catalog/schema.ts`);
-    return { key, schema, meta };
-  },
-);
+export const FIELDS: readonly Field[] = [...PUBLIC_KEYS, ...FILE_ONLY_KEYS].map((key) => {
+  const schema: z.ZodType = key === 'description' ? Product.shape.description : ProductFrontmatter.shape[key];
+  const meta = fieldMeta.get(schema);
+  if (!meta) throw new Error(`The field ${key} has no FieldMeta in src/catalog/schema.ts`);
+  return { key, schema, meta };
+});
 
-/** The fields whose words text search finds (the search index, the admin tools' search), in order. */
-export const SEARCHABLE_FIELDS: readonly FieldKey[] = FIELDS.filter((f) => f.meta.searchable).map((f) => f.key);
+/** The fields whose words the site's public search index holds, in order. */
+export const SITE_SEARCH_FIELDS: readonly FieldKey[] = FIELDS.filter((f) => f.meta.siteSearch).map((f) => f.key);
+
+/** The fields whose words the admin search finds (`search_products`), in order. */
+export const ADMIN_SEARCH_FIELDS: readonly FieldKey[] = FIELDS.filter((f) => f.meta.adminSearch).map((f) => f.key);
+
+/** The fix for a refused character, in the validator's problems (src/catalog/problems.ts). */
+export const HIDDEN_CHARACTER_FIX =
+  'Remove the character the message names (editors often show it as nothing at all: search for its ' +
+  'code point, or retype the text). No product text needs control or bidirectional characters; only ' +
+  `${FIELDS.filter((f) => f.meta.multiline)
+    .map((f) => (f.key === 'description' ? 'the description' : `\`${f.key}\``))
+    .join(' and ')} may hold line breaks and tabs.`;
+
+/** Field keys as prose: "`name`, `brand` and `url`" (or "… or `url`"). */
+export function keysInWords(keys: readonly FieldKey[], last: 'and' | 'or' = 'and'): string {
+  const coded = keys.map((k) => `\`${k}\``);
+  return coded.length < 2 ? (coded[0] ?? '') : `${coded.slice(0, -1).join(', ')} ${last} ${coded.at(-1)!}`;
+}
 
 /** The schema a tool input uses for a field: its JSON form when it has one, else the file's. */
 export const jsonSchemaOf = (f: Field): z.ZodType => (f.meta.json?.() as z.ZodType | undefined) ?? f.schema;

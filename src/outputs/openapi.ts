@@ -126,19 +126,22 @@ function infoDescription(base: string): string {
   ].join('\n');
 }
 
-/** What the document says of an admin tool (src/server/mcp/tools/ holds the tools themselves). */
+/**
+ * What the document says of an admin tool: its name, whether it only reads, and its `summary`, the
+ * sentence written for the contract (src/server/mcp/tools/ holds the tools themselves; their longer
+ * descriptions are for MCP clients and never reach this document).
+ */
 export interface McpToolSummary {
   name: string;
-  description: string;
+  summary: string;
   annotations: { readOnlyHint?: boolean };
 }
 
 /** A short Markdown account of the MCP endpoint and its tools, for the `POST /api/mcp` description. */
 export function describeMcpTools(tools: readonly McpToolSummary[]): string {
   const lines = tools.map((t) => {
-    const firstSentence = t.description.split(/(?<=\.)\s+(?=[A-Z])/)[0];
     const hint = t.annotations.readOnlyHint ? 'read-only' : 'has effects';
-    return `- \`${t.name}\` (${hint}): ${firstSentence}`;
+    return `- \`${t.name}\` (${hint}): ${t.summary}`;
   });
   return [
     'Admin-only Model Context Protocol endpoint (Streamable HTTP, stateless, JSON responses; send `Accept: application/json, text/event-stream` and `Content-Type: application/json`). One JSON-RPC message per request: batches are refused. ' +

@@ -19,6 +19,11 @@ const EXAMPLE = Object.fromEntries(
   ]),
 );
 
+/** Every frontmatter field with its example value, the optional ones too (tests that follow each field into an output). */
+export const EVERY_FIELD: ProductOverrides = Object.fromEntries(
+  FIELDS.filter((f) => f.key !== 'description').map((f) => [f.key, f.meta.example]),
+);
+
 /** A valid published product's fields (the schema's examples) with `over` applied; the values are not checked. */
 export function productData(over: ProductOverrides = {}): ProductFileData {
   return { ...EXAMPLE, ...over } as ProductFileData;

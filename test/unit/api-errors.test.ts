@@ -81,7 +81,7 @@ describe('the texts', () => {
   it('the README table is the generated one', () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     const section = /<!-- section:api-errors -->\n([\s\S]*?)\n<!-- \/section:api-errors -->/.exec(readme)?.[1];
-    expect(section, 'README.md: paste apiErrorTable() from src/outputs/api-errors.ts between the markers').toBe(
+    expect(section, 'README.md: run `npm run docs:sections` (apiErrorTable() from src/outputs/api-errors.ts)').toBe(
       apiErrorTable(),
     );
   });

@@ -1,12 +1,13 @@
 // Each field of a product file is said once, in src/catalog/schema.ts, with its metadata; every
 // list of fields elsewhere is derived from it. These tests fail when a derived list misses a field:
-// the public projection, the admin tools' new-product input and the file it writes, the options of
-// `npm run new-product`, the admin index's columns, the search text, and the test factory.
+// the public projection, the admin view (get_product, search_products), the admin tools' new-product
+// input and the file it writes, the options of `npm run new-product`, the browser editor's form,
+// the admin index's columns, the site's and the admin's search text, and the test factory.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COLUMN_NAMES, columnValue, searchLine } from '../../src/admin/catalog-format.ts';
-import { fieldValue, toProduct } from '../../src/catalog/catalog.ts';
+import { fieldText, fieldValue, toProduct } from '../../src/catalog/catalog.ts';
 import { parseProductFile } from '../../src/catalog/load.ts';
 import {
   newProductFile,
@@ -14,17 +15,32 @@ import {
   serializeProductFile,
   type NewProductFields,
 } from '../../src/catalog/product-file.ts';
-import { FIELDS, Product, ProductFrontmatter, SEARCHABLE_FIELDS, type FieldKey } from '../../src/catalog/schema.ts';
-import { searchRecord } from '../../src/outputs/search-records.ts';
-import { entry, productData } from '../support/products.ts';
+import {
+  ADMIN_SEARCH_FIELDS,
+  FIELDS,
+  FILE_ONLY_KEYS,
+  isPublic,
+  Product,
+  ProductFrontmatter,
+  SITE_SEARCH_FIELDS,
+  type FieldKey,
+} from '../../src/catalog/schema.ts';
+import { editorConfig } from '../../src/outputs/editor-config.ts';
+import { recordText, searchRecord } from '../../src/outputs/search-records.ts';
+import { adminIndex, catalogOfEntries } from '../../src/server/admin-catalog/admin-index.ts';
+import { AdminProduct, adminProduct } from '../../src/server/mcp/schemas.ts';
+import { AT, entry, EVERY_FIELD, productData } from '../support/products.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const KEYS = FIELDS.map((f) => f.key);
 
 describe('the fields of a product file', () => {
-  it('are the public fields in the contract’s order, then the frontmatter-only ones, each once', () => {
-    expect(KEYS).toEqual([...Object.keys(Product.shape), 'published', 'publishAt']);
+  it('are the public fields in the contract’s order, then the file-only ones in the schema’s, each once', () => {
+    const fileOnly = Object.keys(ProductFrontmatter.shape).filter((k) => !Object.hasOwn(Product.shape, k));
+    expect(FILE_ONLY_KEYS).toEqual(fileOnly);
+    expect(KEYS).toEqual([...Object.keys(Product.shape), ...fileOnly]);
     expect(new Set(KEYS)).toEqual(new Set([...Object.keys(ProductFrontmatter.shape), 'description']));
+    expect(KEYS).toHaveLength(new Set(KEYS).size);
   });
 
   it.each(FIELDS.map((f) => [f.key, f] as const))('%s has a fix, a valid example and its own option', (_, f) => {
@@ -77,18 +93,69 @@ describe('lists derived from the fields', () => {
     }
   });
 
-  it('text search finds a word of every searchable field, in the search index and the admin search', () => {
-    expect(SEARCHABLE_FIELDS.length).toBeGreaterThan(0);
-    const words = Object.fromEntries(SEARCHABLE_FIELDS.map((k) => [k, `zq${k.toLowerCase()}word`]));
-    const over = Object.fromEntries(
-      SEARCHABLE_FIELDS.filter((k) => k !== 'description').map((k) => [k, `Text with ${words[k]} in it`]),
-    );
-    const e = entry(over, `A description with ${words.description ?? ''} in it.`);
+  it('the admin view (get_product, search_products) holds every field of the file, with the file’s value', () => {
+    const shape = Object.keys(AdminProduct.shape);
+    expect(shape.slice(0, KEYS.length)).toEqual(KEYS);
+    const full = entry(EVERY_FIELD);
+    const base = 'https://x.test';
+    const view = adminProduct(adminIndex(catalogOfEntries([full], [], AT), base).rows[0]!) as Record<string, unknown>;
+    expect(AdminProduct.parse(view)).toEqual(view);
+    expect(Object.keys(view)).toEqual(shape);
+    const product = toProduct(full, base) as Record<string, unknown>;
+    for (const f of FIELDS) {
+      const value = fieldValue(full, f.key);
+      const expected = isPublic(f.key) ? product[f.key] : value instanceof Date ? value.toISOString() : value;
+      expect(view[f.key], f.key).toEqual(expected);
+    }
+    // An optional field the file leaves out is null in the view (nulls present, as in the public JSON).
+    const bare = adminProduct(adminIndex(catalogOfEntries([entry()], [], AT), base).rows[0]!) as Record<
+      string,
+      unknown
+    >;
+    for (const f of FIELDS.filter((g) => g.schema.safeParse(undefined).success)) expect(bare[f.key], f.key).toBeNull();
+  });
+
+  it('the browser editor has a field for every field of the file', () => {
+    const collection = (
+      editorConfig({ base: 'https://x.test', backend: { repository: null, localProxyUrl: null } }).collections as {
+        fields: { name: string }[];
+      }[]
+    )[0]!;
+    expect(collection.fields.map((f) => f.name).sort()).toEqual([...KEYS].sort());
+  });
+
+  /** A product whose every text field marked `flag` holds a word of its own, where the field's schema takes one. */
+  function markedProduct(keys: readonly FieldKey[]) {
+    const words = Object.fromEntries(keys.map((k) => [k, `zq${k.toLowerCase()}word`]));
+    const over: Record<string, unknown> = {};
+    for (const k of keys.filter((k) => k !== 'description')) {
+      const f = FIELDS.find((g) => g.key === k)!;
+      const text = `Text with ${words[k]} in it`;
+      const value = Array.isArray(f.meta.example) ? [text] : text;
+      if (f.schema.safeParse(value).success) over[k] = value;
+      else delete words[k];
+    }
+    return { words, e: entry({ ...EVERY_FIELD, ...over }, `A description with ${words.description ?? ''} in it.`) };
+  }
+
+  it('the site’s search index holds the words of every field marked siteSearch', () => {
+    expect(SITE_SEARCH_FIELDS.length).toBeGreaterThan(0);
+    const { words, e } = markedProduct(SITE_SEARCH_FIELDS);
     const record = searchRecord(e).content;
+    for (const k of SITE_SEARCH_FIELDS) {
+      expect(recordText(e, k), k).toBeTruthy();
+      expect(record, k).toContain(recordText(e, k));
+      if (words[k]) expect(record, k).toContain(words[k]);
+    }
+  });
+
+  it('the admin search finds the words of every field marked adminSearch', () => {
+    expect(ADMIN_SEARCH_FIELDS.length).toBeGreaterThan(0);
+    const { words, e } = markedProduct(ADMIN_SEARCH_FIELDS);
     const line = searchLine(e);
-    for (const k of SEARCHABLE_FIELDS) {
-      expect(record, k).toContain(words[k]);
-      expect(line, k).toContain(words[k]);
+    for (const k of ADMIN_SEARCH_FIELDS) {
+      expect(line, k).toContain(fieldText(e, k)!.toLowerCase().replace(/\s+/g, ' '));
+      if (words[k]) expect(line, k).toContain(words[k]);
     }
   });
 

@@ -4,6 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog, parseProductFile } from '../../src/catalog/load.ts';
+import { fieldKind } from '../../src/catalog/field-kinds.ts';
+import { FIELDS } from '../../src/catalog/schema.ts';
 import { contentSource } from '../../src/server/admin-catalog/sources.ts';
 import { describeMcpTools } from '../../src/outputs/openapi.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
@@ -147,11 +149,12 @@ describe('search_products', () => {
 });
 
 describe('get_product', () => {
-  it('returns a scheduled product with publishAt, source path and body', async () => {
+  it('returns a scheduled product with published, publishAt, source path and body', async () => {
     const r = await run('get_product', { slug: 'gamma-book' });
     expect(r.product).toMatchObject({
       slug: 'gamma-book',
       status: 'scheduled',
+      published: true,
       publishAt: '2030-01-01T00:00:00.000Z',
       sourcePath: 'content/products/gamma-book.md',
     });
@@ -305,21 +308,8 @@ describe('draft_product', () => {
       valid: true,
       problems: [],
     });
-    for (const key of [
-      'slug',
-      'name',
-      'brand',
-      'ageRange',
-      'categories',
-      'price',
-      'currency',
-      'imageUrl',
-      'url',
-      'staffPick',
-      'pickedBy',
-      'whyWePicked',
-      'published',
-    ]) {
+    // Every frontmatter field but an optional one that was not given (written only when set).
+    for (const key of FIELDS.filter((f) => f.key !== 'description' && !fieldKind(f).optional).map((f) => f.key)) {
       expect(r.text).toMatch(new RegExp(`^${key}:`, 'm'));
     }
     expect(r.text).toMatch(/^ageRange: null$/m);

@@ -4,7 +4,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { typedValue } from '../../src/catalog/field-kinds.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
+import { field, FIELDS, type Field, type FieldKey } from '../../src/catalog/schema.ts';
 import { runNewProduct } from '../support/new-product.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -132,21 +135,20 @@ describe('npm run new-product', () => {
   });
 
   it('asks for each missing field and asks again after a wrong answer', async () => {
-    const answers = [
-      'Sand & Water Kit',
-      'Acme',
-      'toddlers',
-      '3–6 years',
-      'robots',
-      'kits, outdoor-play',
-      '12.5',
-      'cad',
-      'example.com',
-      'https://example.com/sand',
-      'y',
-      '',
-      'theo',
-    ];
+    // What a curator types at each question, wrong answers first; any other question (a field
+    // added later) is left empty, in the order the script asks them (the schema's).
+    const typed: Partial<Record<FieldKey, string[]>> = {
+      name: ['Sand & Water Kit'],
+      brand: ['Acme'],
+      ageRange: ['toddlers', '3–6 years'],
+      categories: ['robots', 'kits, outdoor-play'],
+      price: ['12.5'],
+      currency: ['cad'],
+      url: ['example.com', 'https://example.com/sand'],
+      staffPick: ['y'],
+      pickedBy: ['', 'theo'],
+    };
+    const answers = FIELDS.filter((f) => f.meta.cli.prompt).flatMap((f) => typed[f.key] ?? ['']);
     const res = run(['--interactive'], `${answers.join('\n')}\n`);
     expect(res.err).toBe('');
     expect(res.code).toBe(0);
@@ -171,5 +173,50 @@ describe('npm run new-product', () => {
   it('never touches the real content folder', () => {
     run(priced);
     expect(existsSync(path.join(ROOT, 'content/products/grimms-grosse-regenbogen.md'))).toBe(false);
+  });
+});
+
+describe('typed text as a field’s value (the options and the answers)', () => {
+  /** A field of the schema's kinds that the schema may not have yet: a list of free texts, optional or nullable. */
+  const listField = (schema: z.ZodType): Field => ({
+    key: 'materials' as FieldKey,
+    schema,
+    meta: { ...field('name').meta, cli: { flag: 'materials' } },
+  });
+  const texts = z.array(z.string().trim().min(1));
+
+  it('splits a list on commas only: "beech wood" is one item', () => {
+    expect(typedValue(field('categories'), 'kits, outdoor-play')).toEqual(['kits', 'outdoor-play']);
+    expect(typedValue(field('categories'), 'educational toys')).toEqual(['educational toys']);
+    expect(typedValue(listField(texts), 'beech wood, cotton ,, wool')).toEqual(['beech wood', 'cotton', 'wool']);
+  });
+
+  it('reads a list wrapped as optional or nullable as a list, and empty text as left out or null', () => {
+    expect(typedValue(listField(texts.optional()), 'beech wood, cotton')).toEqual(['beech wood', 'cotton']);
+    expect(typedValue(listField(texts.nullable()), 'beech wood, cotton')).toEqual(['beech wood', 'cotton']);
+    expect(typedValue(listField(texts.optional()), '')).toBeUndefined();
+    expect(typedValue(listField(texts.nullable()), '')).toBeNull();
+  });
+
+  it('reads a yes/no answer, a price by its own reader, and a number as a number', () => {
+    expect(typedValue(field('staffPick'), 'yes')).toBe(true);
+    expect(typedValue(field('staffPick'), '')).toBe(false);
+    expect(() => typedValue(field('staffPick'), 'maybe')).toThrow(/answer y or n/);
+    expect(typedValue(field('price'), '24.99')).toBe(2499);
+    expect(typedValue(field('price'), '')).toBeNull();
+    const count: Field = {
+      key: 'pieces' as FieldKey,
+      schema: z.number().int(),
+      meta: { ...field('name').meta, cli: { flag: 'pieces' } },
+    };
+    expect(typedValue(count, '12')).toBe(12);
+  });
+
+  it('writes a category list typed with spaces after the commas', async () => {
+    const args = priced.map((a) => (a === 'educational-toys,puzzles' ? 'educational-toys, puzzles' : a));
+    const res = run(args);
+    expect(res.err).toBe('');
+    const { entries } = await loadCatalog(dir);
+    expect(entries[0]!.data.categories).toEqual(['educational-toys', 'puzzles']);
   });
 });

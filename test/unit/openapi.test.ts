@@ -2,15 +2,20 @@
 // zod schemas' JSON Schema (so they accept exactly what the schemas accept).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { catalogView } from '../../src/catalog/catalog.ts';
 import { SLUG_PATTERN, Slug } from '../../src/catalog/schema.ts';
 import { OPERATIONS } from '../../src/build/check-dist.ts';
 import { catalogSnapshot } from '../../src/outputs/json.ts';
 import { buildOpenApi, MCP_DESCRIPTION } from '../../src/outputs/openapi.ts';
+import { TOOLS } from '../../src/server/mcp/tools/index.ts';
 import { AT, SAMPLE } from '../support/products.ts';
 import { notFoundBody } from '../../src/contract/api.ts';
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const BASE = 'https://catalog.test';
 const doc = buildOpenApi({ base: BASE }) as any;
 const ops = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([p, item]) =>
@@ -125,11 +130,18 @@ describe('OpenAPI document', () => {
   it('takes an extra MCP description', () => {
     const d = buildOpenApi({
       base: BASE,
-      mcpTools: [{ name: 'list_products', description: 'Lists them. Then more.', annotations: { readOnlyHint: true } }],
+      mcpTools: [{ name: 'list_products', summary: 'Lists them.', annotations: { readOnlyHint: true } }],
     }) as any;
     const description: string = d.paths['/api/mcp'].post.description;
     expect(description.startsWith(`${MCP_DESCRIPTION}\n\nAdmin-only Model Context Protocol endpoint`)).toBe(true);
     expect(description.endsWith('\n- `list_products` (read-only): Lists them.')).toBe(true);
+  });
+
+  it('says of the admin tools only what was written for the contract: each one’s summary, never its description', () => {
+    const withTools = (tools: typeof TOOLS) => JSON.stringify(buildOpenApi({ base: BASE, mcpTools: tools }));
+    const reworded = TOOLS.map((t) => ({ ...t, description: `${t.description} Reworded for clients.` }));
+    expect(withTools(reworded)).toBe(withTools(TOOLS));
+    for (const t of TOOLS) expect(withTools(TOOLS)).toContain(JSON.stringify(t.summary).slice(1, -1));
   });
 
   it('component schemas accept real responses and reject wrong ones (ajv, draft 2020-12)', () => {
@@ -148,5 +160,21 @@ describe('OpenAPI document', () => {
     expect(v('ApiError')({ error: { code: 'x' } })).toBe(false);
     expect(v('HealthStatus')({ status: 'ok' })).toBe(true);
     expect(v('HealthStatus')({ status: 'down' })).toBe(false);
+  });
+});
+
+describe('the admin endpoint in the contract', () => {
+  // The reviewed copy of what openapi.json says about POST /api/mcp, as the build writes it (the
+  // tools' summaries included), in YAML so that each line of its description is a line of the diff. A difference is a change of the public contract: review it, then
+  // update the copy with `npx vitest run test/unit/openapi.test.ts -u`.
+  const REVIEWED = path.join(ROOT, 'test/contract/openapi-api-mcp.yaml');
+
+  it('is the reviewed text (any change to it shows here as a diff)', async () => {
+    expect(existsSync(REVIEWED), `${REVIEWED} is missing: it is the reviewed copy, restore it from git`).toBe(true);
+    const built = buildOpenApi({ base: BASE, mcpTools: TOOLS }) as any;
+    await expect(
+      stringify(built.paths['/api/mcp'], { lineWidth: 0 }),
+      'What openapi.json says about POST /api/mcp changed: this is the public contract. Review the diff; when the change is meant, update test/contract/openapi-api-mcp.yaml with `npx vitest run test/unit/openapi.test.ts -u` and say so in the commit.',
+    ).toMatchFileSnapshot(REVIEWED);
   });
 });

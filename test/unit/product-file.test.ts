@@ -41,7 +41,10 @@ const frontmatterKeys = (text: string) =>
 describe('serializeProductFile', () => {
   it('writes every field in the order of the schema, nulls as null, and the body after the frontmatter', () => {
     const text = serializeProductFile(base, '  A wooden marble run.\n\nWith ramps.  ');
-    const order = Object.keys(ProductFrontmatter.shape).filter((k) => k !== 'publishAt');
+    // An optional field is written only when set (none is set here).
+    const order = Object.entries(ProductFrontmatter.shape)
+      .filter(([, schema]) => !schema.safeParse(undefined).success)
+      .map(([k]) => k);
     expect(frontmatterKeys(text)).toEqual(order);
     expect(text).toContain('\nageRange: null\n');
     expect(text.endsWith('---\nA wooden marble run.\n\nWith ramps.\n')).toBe(true);
@@ -56,11 +59,16 @@ describe('serializeProductFile', () => {
     expect(text).toContain('\npublishAt: 2031-02-03T04:05:06Z\n');
   });
 
-  it('writes a Date publishAt without milliseconds and leaves publishAt out when unset', () => {
+  it('writes a Date publishAt without milliseconds and leaves every optional field out when unset', () => {
     const text = serializeProductFile({ ...base, publishAt: new Date('2030-01-01T00:00:00Z') }, null);
-    expect(text).toContain('\npublishAt: 2030-01-01T00:00:00Z\n---\n');
-    expect(serializeProductFile(base, null)).not.toContain('publishAt');
-    expect(serializeProductFile(base, null).endsWith('published: false\n---\n')).toBe(true);
+    expect(text).toContain('\npublishAt: 2030-01-01T00:00:00Z\n');
+    const optional = Object.keys(ProductFrontmatter.shape).filter(
+      (k) => ProductFrontmatter.shape[k as keyof ProductFileData].safeParse(undefined).success,
+    );
+    expect(optional).toContain('publishAt');
+    const unset = serializeProductFile(base, null);
+    for (const k of optional) expect(unset, k).not.toContain(`\n${k}:`);
+    expect(unset.endsWith('\n---\n')).toBe(true);
   });
 
   it('refuses a missing required field and an unknown field', () => {

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProductFile } from '../../src/catalog/load.ts';
-import { field, FIELDS, type FieldKey } from '../../src/catalog/schema.ts';
+import { fieldKind } from '../../src/catalog/field-kinds.ts';
+import { field, FIELDS, HIDDEN_CHARACTER_FIX, type FieldKey } from '../../src/catalog/schema.ts';
 import { chooseProposals } from '../../src/server/proposals/choose.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 import { callTool, FIXTURE_FILES, fixtureDir, makeHandler, token } from '../support/mcp.ts';
@@ -31,8 +32,8 @@ const REFUSED = [
 /** Line feed, tab and carriage return: refused in a one-line field only. */
 const LINE = ['\n', '\t', '\r'];
 
-/** Every text field, with a valid value that holds `c` inside it (never at an end, which is trimmed). */
-const TEXT_FIELDS: Record<string, (c: string) => string> = {
+/** Values that hold `c` inside them where a field's example would not show the rule as well (a remote picture). */
+const VALUES: Partial<Record<FieldKey, (c: string) => string>> = {
   name: (c) => `Wooden${c}Rainbow Stacker`,
   brand: (c) => `Grimm${c}s`,
   description: (c) => `Twelve wooden arches${c}that nest into a rainbow.`,
@@ -41,8 +42,29 @@ const TEXT_FIELDS: Record<string, (c: string) => string> = {
   url: (c) => `https://shop.example.com/stacker${c}x`,
   whyWePicked: (c) => `Twelve arches that become a tunnel,${c}a cradle or a bridge.`,
 };
-const MULTILINE = ['description', 'whyWePicked'];
-const TEXT_KEYS = Object.keys(TEXT_FIELDS) as FieldKey[];
+/** A text with `c` in its middle (never at an end, which is trimmed). */
+const within = (text: string, c: string) => `${text.slice(0, text.length >> 1)}${c}${text.slice(text.length >> 1)}`;
+
+/**
+ * Every field that holds text (one text, a web address, or a list of texts), from the schema's
+ * kinds; but the slug, whose own pattern allows only a–z, digits and hyphens.
+ */
+const TEXT_KEYS = FIELDS.filter(
+  (f) => f.meta.input !== 'slug' && ['text', 'url', 'texts'].includes(fieldKind(f).value.type),
+).map((f) => f.key);
+/** Each text field with a valid value that holds `c` inside it (a list: its first item). */
+const TEXT_FIELDS: Record<string, (c: string) => unknown> = Object.fromEntries(
+  TEXT_KEYS.map((k) => {
+    const example = field(k).meta.example;
+    const value =
+      VALUES[k] ??
+      (Array.isArray(example)
+        ? (c: string) => [within(String(example[0]), c), ...example.slice(1)]
+        : (c: string) => within(String(example), c));
+    return [k, value];
+  }),
+);
+const MULTILINE = FIELDS.filter((f) => f.meta.multiline).map((f) => f.key);
 
 /** What the schema says about `c`: the control character, or the bidirectional one, by code point. */
 const says = (c: string) =>
@@ -59,8 +81,13 @@ const REFUSALS: [string, FieldKey, string][] = [
 ];
 
 describe('the schema rule', () => {
-  it('marks exactly the description and the editorial note as multi-line', () => {
-    expect(FIELDS.filter((f) => f.meta.multiline).map((f) => f.key)).toEqual(MULTILINE);
+  it('covers the text fields the schema has, and the fix names exactly the multi-line ones', () => {
+    for (const k of Object.keys(VALUES)) expect(TEXT_KEYS).toContain(k);
+    expect(MULTILINE.length).toBeGreaterThan(0);
+    for (const f of FIELDS.filter((g) => TEXT_KEYS.includes(g.key)))
+      expect(HIDDEN_CHARACTER_FIX.includes(f.key === 'description' ? 'the description' : `\`${f.key}\``), f.key).toBe(
+        f.meta.multiline === true,
+      );
   });
 
   it.each(TEXT_KEYS)('%s accepts its value without the character', (key) => {
@@ -74,7 +101,7 @@ describe('the schema rule', () => {
     expect(r.error!.issues.map((i) => i.message)).toContainEqual(expect.stringMatching(says(c)));
   });
 
-  it.each(['name', 'brand', 'ageRange', 'url', 'imageUrl'] as FieldKey[])(
+  it.each(TEXT_KEYS.filter((k) => !MULTILINE.includes(k)))(
     'says a line break or a tab in the one-line field %s is one',
     (key) => {
       const messages = (c: string) =>
@@ -102,9 +129,9 @@ describe('the schema rule', () => {
 });
 
 /** A product file with `value` in `key` (frontmatter values escaped by the one writer; the body as it is). */
-function fileWith(key: FieldKey, value: string): string {
+function fileWith(key: FieldKey, value: unknown): string {
   return key === 'description'
-    ? productFile({ slug: 'stacker' }, value)
+    ? productFile({ slug: 'stacker' }, value as string)
     : productFile({ slug: 'stacker', [key]: value }, 'A body.');
 }
 
@@ -214,7 +241,7 @@ describe('the tools', () => {
     currency: 'USD',
     url: 'https://shop.example/s',
   };
-  const argsFor = (tool: string, key: FieldKey, value: string) =>
+  const argsFor = (tool: string, key: FieldKey, value: unknown) =>
     tool === 'propose_edit'
       ? { slug: 'alpha-blocks', changes: { [key]: value } }
       : { ...NEW, slug: 'wooden-stacker', [key]: value };

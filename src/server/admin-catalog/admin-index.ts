@@ -26,7 +26,7 @@ export interface AdminCatalog {
   /** One column, every row's value in order, read on first use. */
   column<K extends ColumnName>(name: K): readonly ColumnValue<K>[];
   /**
-   * Which rows' search text (their searchable fields, lower-cased) holds every one of `words`
+   * Which rows' search text (their admin-searchable fields, lower-cased) holds every one of `words`
    * (lower-cased, without whitespace): a test by row number, made once per search.
    */
   textMatch(words: readonly string[]): (i: number) => boolean;

@@ -20,6 +20,8 @@ const Finding = z.object({
 export default defineTool({
   name: 'audit_catalog',
   title: 'Audit the catalog',
+  summary:
+    'Lists what curators should fix, across every product file: missing image, description, age range or editorial note; duplicate names or product links; staff picks without a curator; scheduled products whose publishAt has passed (they go live on the next build); and any problem the validator reports.',
   description:
     'Lists what curators should fix, across every product file: missing image, description, age range or editorial note; duplicate names or product links; staff picks without a curator; scheduled products whose publishAt has passed (they go live on the next build); any problem the validator reports; and what the hourly watchers found: shop links broken or moved (3 failed checks over at least 48 hours, with the evidence), shops that are down (one finding each, slug null, sourcePath the shop’s host), product-safety recalls matching a product’s brand and name (each also an urgent proposal to unpublish it, unless dismissed in content/recall-watch.yml) and recalls matching its brand alone. `watchers` says where the watchers’ proposals go (or that they record findings only), whether they are paused, and their last runs. Filter by kind and status; paged, with counts per kind.',
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -12,6 +12,8 @@ const zeros = <K extends string>(keys: readonly K[]) =>
 export default defineTool({
   name: 'catalog_stats',
   title: 'Catalog statistics',
+  summary:
+    'Counts every product file by status (published, draft, scheduled), category, age band, curator and currency, plus unpriced products, staff picks, products without a readable age range, and when the data was built (`builtAt`).',
   description:
     'Counts every product file by status (published, draft, scheduled), category, age band, curator and currency, plus unpriced products, staff picks, products without a readable age range, and when the data was built (`builtAt`). Products in several categories or bands count in each.',
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -25,6 +25,8 @@ const LinkIssue = z.object({
 export default defineTool({
   name: 'check_links',
   title: 'Check product links',
+  summary:
+    'Checks product links (`url`) and image links (`imageUrl`, site paths resolved against the site URL): HEAD, then GET when HEAD fails; redirects followed; a timeout per request; a few requests at a time.',
   description:
     'Checks product links (`url`) and image links (`imageUrl`, site paths resolved against the site URL): HEAD, then GET when HEAD fails; redirects followed; a timeout per request; a few requests at a time, at most two to one host, a 429’s Retry-After honoured; the User-Agent names the site. 401/403/429/503 count as unknown, a redirect to the shop’s home page or another product as moved. Targets on loopback, private, link-local or any other special-purpose address (IANA registries, NAT64 and 6to4 included) are refused and never connected to: the address is checked when each connection is made, on every redirect hop. Choose products by `slugs`, or by `status` and paging (ordered by slug); `urls` checks extra links directly. Reports only the links that are not OK.',
   annotations: { readOnlyHint: true, openWorldHint: true },

@@ -27,6 +27,8 @@ const input = newProductToolInput.extend({
 export default defineTool({
   name: 'draft_product',
   title: 'Draft a product file',
+  summary:
+    'Builds a ready-to-commit product file from fields: returns its path (content/products/<slug>.md) and full text with every frontmatter field written (nulls included), checked by the same parser as the build.',
   description:
     'Builds a ready-to-commit product file from fields: returns its path (content/products/<slug>.md) and full text with every frontmatter field written (nulls included), checked by the same parser as the build. New products are drafts (`published: false`) unless told otherwise. When the slug (given or derived from the name) is taken, the file uses the first free variant (`-2`, `-3`, …) and says so. Nothing is written: commit the file through a pull request.',
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -1,4 +1,4 @@
-// get_product: one product by slug, whatever its status, with its schedule, source file and body.
+// get_product: one product by slug, whatever its status: every field of its file, its status, source file and body.
 import { z } from 'zod';
 import { Slug } from '../../../catalog/schema.ts';
 import { AdminProduct, adminProduct } from '../schemas.ts';
@@ -7,8 +7,10 @@ import { ToolError, defineTool } from './tool.ts';
 export default defineTool({
   name: 'get_product',
   title: 'Get a product',
+  summary:
+    'Returns one product by slug, drafts and scheduled products included: every field of its file, its status, source file path and Markdown body.',
   description:
-    'Returns one product by slug, drafts and scheduled products included: the public fields plus its status, `publishAt`, source file path and Markdown body. Fails with a list of similar slugs when none matches.',
+    'Returns one product by slug, drafts and scheduled products included: every field of its product file (the public fields as the public JSON has them, then the file-only ones, dates as RFC 3339 text and null for an optional field the file leaves out), its status, source file path and age bands, and the Markdown body. Fails with a list of similar slugs when none matches.',
   annotations: { readOnlyHint: true, openWorldHint: false },
   input: z.object({ slug: Slug.describe('The product slug (its file name without .md).') }).strict(),
   output: z.object({

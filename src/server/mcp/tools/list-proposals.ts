@@ -12,6 +12,8 @@ const KEPT_SECONDS = LISTING_TTL_MS / 1000;
 export default defineTool({
   name: 'list_proposals',
   title: 'List open proposals',
+  summary:
+    'Lists this catalog’s open proposals, newest first: branch, pull request address (null on the local stack), title, who proposed it, the state of its checks and its age.',
   description:
     'Lists this catalog’s open proposals, newest first: branch, pull request address (null on the local stack), title, who proposed it, the state of its checks and its age. ' +
     'The curators’ saves in the browser editor (branches cms/products/<slug>) are listed too, marked via "editor". ' +

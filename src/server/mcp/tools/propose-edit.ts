@@ -16,6 +16,8 @@ import { ToolError, defineTool } from './tool.ts';
 export default defineTool({
   name: 'propose_edit',
   title: 'Propose a change to a product',
+  summary:
+    'Proposes a change to one existing product for review: new values for some of its fields, or `unpublish: true`.',
   description:
     'Proposes a change to one existing product for review: new values for some of its fields (price, currency, note, ages, categories, image, link, description, published, publishAt, …; `publishAt: null` removes a schedule), or `unpublish: true`. Writes a branch `catalog/<slug>-<id>` with one commit whose diff touches only those lines of that one file, and opens a pull request on GitHub (on the local stack: a branch of the checkout). Refuses when the file changed on the base branch since the catalog you read was built, and writes nothing when the result would not pass the build’s parser. Nothing changes on the site until a curator merges the proposal. ' +
     `At most ${limitInWords(PROPOSAL_LIMIT, 'proposals')} per admin.`,

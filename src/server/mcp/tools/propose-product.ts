@@ -14,6 +14,8 @@ import { ToolError, defineTool } from './tool.ts';
 export default defineTool({
   name: 'propose_product',
   title: 'Propose a new product',
+  summary:
+    'Proposes a new product for review: writes its file (every field, as draft_product writes it) on a new branch `catalog/<slug>-<id>` with one commit, and opens a pull request on GitHub (on the local stack: a branch of the checkout).',
   description:
     'Proposes a new product for review: writes its file (every field, as draft_product writes it) on a new branch `catalog/<slug>-<id>` with one commit, and opens a pull request on GitHub (on the local stack: a branch of the checkout). The file is checked with the build’s own parser first; an invalid product, or a slug that is taken, writes nothing. Nothing is published until a curator merges the proposal. ' +
     `At most ${limitInWords(PROPOSAL_LIMIT, 'proposals')} per admin.`,

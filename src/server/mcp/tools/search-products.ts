@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES } from '../../../config/site.ts';
 import type { AdminRow } from '../../admin-catalog/admin-index.ts';
 import { queryWords } from '../../../admin/catalog-format.ts';
+import { ADMIN_SEARCH_FIELDS, keysInWords } from '../../../catalog/schema.ts';
 import { AdminProduct, AgeBandSchema, StatusSchema, adminProduct } from '../schemas.ts';
 import { defineTool, paging } from './tool.ts';
 
@@ -12,7 +13,7 @@ const input = z
       .string()
       .max(200)
       .optional()
-      .describe('Words to find (all must match, case-insensitive) in name, brand, description or editorial note.'),
+      .describe(`Words to find (all must match, case-insensitive) in ${keysInWords(ADMIN_SEARCH_FIELDS, 'or')}.`),
     category: z.enum(CATEGORY_SLUGS).optional().describe('Only products in this category.'),
     ageBand: AgeBandSchema.optional().describe('Only products whose age range overlaps this band.'),
     age: z
@@ -63,8 +64,8 @@ function matcher(f: Filters): (r: AdminRow) => boolean {
 export default defineTool({
   name: 'search_products',
   title: 'Search products',
-  description:
-    'Searches every product file, drafts and scheduled products included. Text search over name, brand, description and editorial note; filters for category, age band or age in years, staff pick, curator, currency, priced or not, and status. Results are ordered by slug and paged (`total` counts all matches).',
+  summary: 'Searches every product file, drafts and scheduled products included.',
+  description: `Searches every product file, drafts and scheduled products included. Text search over ${keysInWords(ADMIN_SEARCH_FIELDS)}; filters for category, age band or age in years, staff pick, curator, currency, priced or not, and status. Results are ordered by slug and paged (\`total\` counts all matches); each is a product as get_product returns it.`,
   annotations: { readOnlyHint: true, openWorldHint: false },
   input,
   output,

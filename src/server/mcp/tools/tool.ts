@@ -1,4 +1,5 @@
-// What an admin tool is: a name, a description, zod input and output schemas, hints, and a
+// What an admin tool is: a name, a summary for the public contract, a description, zod input and
+// output schemas, hints, and a
 // function from validated input to structured output. The server registers these.
 import { z } from 'zod';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
@@ -39,6 +40,12 @@ export interface ToolContext {
 export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
   name: string;
   title: string;
+  /**
+   * What the public contract says of the tool: one sentence that openapi.json quotes in the
+   * `POST /api/mcp` description. Changing it changes the contract (test/unit/openapi.test.ts shows
+   * the difference against the reviewed copy); `description`, which clients read, may be reworded freely.
+   */
+  summary: string;
   description: string;
   input: I;
   output: O;

@@ -8,6 +8,8 @@ import { spendLimit, ToolError, defineTool } from './tool.ts';
 export default defineTool({
   name: 'trigger_rebuild',
   title: 'Trigger a rebuild',
+  summary:
+    'Starts a new production build and deploy through the Netlify build hook in BUILD_HOOK_URL: use it after merging product changes, or when a scheduled product is past due.',
   description: `Starts a new production build and deploy through the Netlify build hook in BUILD_HOOK_URL: use it after merging product changes, or when a scheduled product is past due. Limited to ${limitInWords(REBUILD_LIMIT)} per admin. Fails with a clear message when BUILD_HOOK_URL is not set.`,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: z

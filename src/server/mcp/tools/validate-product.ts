@@ -10,6 +10,8 @@ const FILE_PATTERN = /^content\/products\/[^/]+\.md$/;
 export default defineTool({
   name: 'validate_product',
   title: 'Validate a product file',
+  summary:
+    'Checks the text of a product file (frontmatter plus Markdown body) exactly as the build does and returns every problem with its line, field, message and fix.',
   description:
     'Checks the text of a product file (frontmatter plus Markdown body) exactly as the build does and returns every problem with its line, field, message and fix. Give `path` (content/products/<slug>.md) to check the slug against the file name; without it the file is assumed to be named after its own slug.',
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -7,6 +7,7 @@ import { defineTool } from './tool.ts';
 export default defineTool({
   name: 'withdraw_proposal',
   title: 'Withdraw a proposal',
+  summary: 'Withdraws one proposal: closes its pull request (on GitHub) and deletes its branch.',
   description:
     'Withdraws one proposal: closes its pull request (on GitHub) and deletes its branch. Only proposal branches (`catalog/…`) and the browser editor’s saves (`cms/products/…`) can be withdrawn.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },

@@ -1,0 +1,53 @@
+// The parts of the repository's documents that say what each product field is, written from the
+// schema and its field metadata (src/catalog/schema.ts): CONTRIBUTING's table of fields and the
+// README's table of what search finds. Unit tests keep the documents' copies equal to these
+// (`npm run docs:sections` writes them), as with the error-code table.
+import { fieldKind } from '../catalog/field-kinds.ts';
+import { yamlValue } from '../catalog/product-file.ts';
+import {
+  ADMIN_SEARCH_FIELDS,
+  FIELDS,
+  keysInWords,
+  SITE_SEARCH_FIELDS,
+  type Field,
+  type FieldKey,
+} from '../catalog/schema.ts';
+
+const code = (s: string) => `\`${s}\``;
+const options = (values: readonly string[]) => values.map(code).join(', ');
+
+/** How the field is written in a product file: an example line, and what the file may hold instead. */
+function inTheFile(f: Field): string {
+  if (f.key === 'description') return 'the text below the closing `---` (nothing there when it is empty)';
+  const kind = fieldKind(f);
+  // An example that is empty shows a choice's first option instead.
+  const example = f.meta.example === null && kind.value.type === 'choice' ? kind.value.options[0] : f.meta.example;
+  const parts = example === null ? [] : [code(`${f.key}: ${yamlValue(f.key, example)}`)];
+  if (kind.value.type === 'choice') parts.push(`one of ${options(kind.value.options)}`);
+  if (kind.value.type === 'choices') parts.push(`one or more of ${options(kind.value.options)}, in square brackets`);
+  if (kind.value.type === 'texts') parts.push('one or more, in square brackets, separated by commas');
+  if (kind.value.type === 'boolean') parts.push('`true` or `false`, no quotes');
+  if (f.meta.multiline) parts.push('line breaks and tabs allowed');
+  if (kind.nullable) parts.push(`${code(`${f.key}: null`)} when empty`);
+  if (kind.optional) parts.push('leave the line out when unset');
+  return parts.join('; ');
+}
+
+/** CONTRIBUTING's table of the fields of a product file, in the schema's order. */
+export function fieldTable(): string {
+  const rows = FIELDS.map((f) => `| ${code(f.key)} | ${f.meta.guide} | ${inTheFile(f)} |`);
+  return ['| field | what to write | in the file |', '|---|---|---|', ...rows].join('\n');
+}
+
+const searchRow = (search: string, who: string, keys: readonly FieldKey[]) =>
+  `| ${search} | ${who} | ${keysInWords(keys)} |`;
+
+/** The README's table of what each search finds, from the fields' `siteSearch` and `adminSearch` flags. */
+export function searchFieldsTable(): string {
+  return [
+    '| search | over | finds the words of |',
+    '|---|---|---|',
+    searchRow('the site search (`/search`, Pagefind; its index is public)', 'published products', SITE_SEARCH_FIELDS),
+    searchRow('the admin search (`search_products`, its `query`)', 'every product file', ADMIN_SEARCH_FIELDS),
+  ].join('\n');
+}
