@@ -2,7 +2,7 @@
 // Netlify applies no header rules to function or edge-function answers (netlify-cli adds them
 // locally, which would hide a gap in an HTTP test): each function entry is called as Netlify calls
 // it, with requests it refuses and requests it serves, and the edge functions' 404s and twins too.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NO_CONTENT_CSP, SECURITY_HEADERS } from '../../src/contract/security-headers.ts';
@@ -12,8 +12,10 @@ import { markdownHeaders } from '../../src/cdn/markdown-response.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
 
 const FUNCTIONS = path.join(ROOT, 'netlify/functions');
-/** Functions Netlify runs on a schedule: they answer nothing anyone reads. */
-const SCHEDULED = ['admin-store-cleanup.mts', 'scheduled-rebuild.mts'];
+/** Functions Netlify runs on a schedule (their config names one): they answer nothing anyone reads. */
+const SCHEDULED = readdirSync(FUNCTIONS).filter((f) =>
+  /export const config\b[^;]*\bschedule:/.test(readFileSync(path.join(FUNCTIONS, f), 'utf8')),
+);
 
 const requests: Record<string, Request[]> = {
   'health.mts': [
@@ -55,7 +57,13 @@ function expectSecurityHeaders(headers: Headers, what: string) {
 describe('function answers', () => {
   const entries = readdirSync(FUNCTIONS).filter((f) => f.endsWith('.mts') && !SCHEDULED.includes(f));
 
-  it('every function entry has requests below', () => {
+  it('every function entry has requests below, and the scheduled ones are known', () => {
+    expect(SCHEDULED.sort()).toEqual([
+      'admin-store-cleanup.mts',
+      'link-watch.mts',
+      'recall-watch.mts',
+      'scheduled-rebuild.mts',
+    ]);
     expect(entries.sort()).toEqual(Object.keys(requests).sort());
   });
 
