@@ -75,7 +75,7 @@ if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
 if (process.env.GITHUB_TOKEN && process.env.GITHUB_REPOSITORY) {
   notes.push(`Proposals: pull requests on GitHub (${process.env.GITHUB_REPOSITORY}).`);
 } else if (existsSync(path.join(ROOT, '.git'))) {
-  env.PROPOSALS_REPO_DIR = ROOT;
+  env.PROPOSALS_REPO_DIR = process.env.PROPOSALS_REPO_DIR?.trim() || ROOT;
   notes.push('Proposals: branches catalog/<slug>-<id> of this checkout (working tree and branch untouched).');
 } else {
   notes.push(
@@ -87,12 +87,14 @@ if (process.env.GITHUB_TOKEN && process.env.GITHUB_REPOSITORY) {
 // in a worktree of its own of this checkout (scripts/lib/editor-proxy.ts), whose address the build
 // writes into this stack's /admin/config.yml. Only `npm start` serves /admin (the build writes it).
 let editor: EditorProxy | undefined;
-if (!dev && existsSync(path.join(ROOT, '.git'))) {
-  editor = await startEditorProxy({ repoDir: ROOT, origin: new URL(siteUrl).origin });
+// Its repository is the checkout, or the one PROPOSALS_REPO_DIR names (the tests' scratch repositories).
+const editorRepo = process.env.PROPOSALS_REPO_DIR?.trim() || ROOT;
+if (!dev && existsSync(path.join(editorRepo, '.git'))) {
+  editor = await startEditorProxy({ repoDir: editorRepo, origin: new URL(siteUrl).origin });
   env.EDITOR_PROXY_URL = editor.url;
   notes.push(
     `Browser editor: ${siteUrl}${EDITOR_PATH} (no sign-in). Saves are branches cms/products/<slug> of this checkout;`,
-    `  publishing merges into ${editor.branch} (worktree ${path.relative(ROOT, editor.worktree)}), never into your branch.`,
+    `  publishing merges into ${editor.branch} (worktree ${path.relative(ROOT, editor.worktree) || editor.worktree}), never into your branch.`,
   );
 } else if (!dev) {
   notes.push('Browser editor: not available (this folder is not a git checkout).');

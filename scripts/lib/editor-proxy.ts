@@ -1,10 +1,11 @@
 // Starts the browser editor's local proxy (scripts/editor-proxy.ts) for one local stack: in a git
-// worktree of its own (`.editor/<port>/`, on the branch `cms-base/<port>`, reset to the
+// worktree of its own (`.editor/<site port>/`, on the branch `cms-base/<site port>`, reset to the
 // repository's HEAD at every start), bound to loopback, answering only the stack's own origin.
 // Saves become branches `cms/products/<slug>` of the repository, which the checkout's git sees
 // (worktrees share refs); the checked-out branch and the working tree are never touched, and
 // publishing merges into `cms-base/<port>` only. The build, the validator and the linters ignore
-// `.editor/` (.gitignore, eslint.config.js).
+// `.editor/` (.gitignore, eslint.config.js). At stop the worktree goes, and its branch too unless
+// something was published into it.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -51,10 +52,10 @@ function identity(repoDir: string): Record<string, string> {
   return { GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_COMMITTER_NAME: name, GIT_COMMITTER_EMAIL: email };
 }
 
-/** The editor's worktree for `port`, made afresh on `branch` at the repository's HEAD. */
-export function freshWorktree(repoDir: string, port: number): { worktree: string; branch: string } {
-  const worktree = path.join(repoDir, EDITOR_WORKTREES, String(port));
-  const branch = localEditorBranch(port);
+/** The editor's worktree for the stack at `origin`, made afresh on its branch at the repository's HEAD. */
+export function freshWorktree(repoDir: string, origin: string): { worktree: string; branch: string } {
+  const branch = localEditorBranch(origin);
+  const worktree = path.join(repoDir, EDITOR_WORKTREES, branch.slice(branch.indexOf('/') + 1));
   if (existsSync(worktree)) {
     try {
       git(repoDir, 'worktree', 'remove', '--force', worktree);
@@ -70,7 +71,8 @@ export function freshWorktree(repoDir: string, port: number): { worktree: string
 
 export async function startEditorProxy(opts: EditorProxyOptions): Promise<EditorProxy> {
   const port = opts.port ?? (await freePort());
-  const { worktree, branch } = freshWorktree(opts.repoDir, port);
+  const { worktree, branch } = freshWorktree(opts.repoDir, opts.origin);
+  const started = git(opts.repoDir, 'rev-parse', branch);
   const child = spawn(process.execPath, [SCRIPT], {
     env: {
       ...process.env,
@@ -94,6 +96,8 @@ export async function startEditorProxy(opts: EditorProxyOptions): Promise<Editor
       const done = () => {
         try {
           git(opts.repoDir, 'worktree', 'remove', '--force', worktree);
+          // The base branch stays only when something was published into it (to be looked at).
+          if (git(opts.repoDir, 'rev-parse', branch) === started) git(opts.repoDir, 'branch', '-D', branch);
         } catch {}
         resolve();
       };

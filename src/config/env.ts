@@ -44,6 +44,7 @@ export const VARIABLES = {
   LINK_CHECK_ALLOW_ADDRESSES: { readme: true, envExample: false },
   PORT: { readme: true, envExample: false },
   REPOSITORY_URL: { readme: false, envExample: false }, // Netlify's, at build time: the editor's repository
+  NETLIFY: { readme: false, envExample: false }, // 'true' in builds on Netlify (never names the editor's local proxy)
   EDITOR_PROXY_URL: { readme: true, envExample: false }, // set by npm start: the editor's local proxy
   HOST: { readme: true, envExample: false },
 } as const satisfies Record<string, Doc>;
@@ -112,7 +113,7 @@ export interface Settings {
     editor: {
       /** GITHUB_REPOSITORY, else the owner/name of Netlify's REPOSITORY_URL on github.com. */
       repository: string | null;
-      /** EDITOR_PROXY_URL, honoured only on loopback and outside Netlify's deploy contexts. */
+      /** EDITOR_PROXY_URL, honoured only on loopback and never in a build on Netlify. */
       localProxyUrl: string | null;
     };
   };
@@ -234,7 +235,7 @@ export function readSettings(env: Env): Settings {
       imagesDir: text(env, 'CATALOG_IMAGES_DIR'),
       cacheDir: text(env, 'ASTRO_CACHE_DIR'),
       adminCatalogOut: text(env, 'ADMIN_CATALOG_OUT'),
-      editor: { repository: editorRepository(env), localProxyUrl: editorProxyUrl(env, context) },
+      editor: { repository: editorRepository(env), localProxyUrl: editorProxyUrl(env) },
     },
     admin: {
       tokens: tokenProblems.length
@@ -281,13 +282,13 @@ function editorRepository(env: Env): string | null {
 }
 
 /**
- * The editor's local proxy (`npm start` sets it): only a loopback address, and never in one of
- * Netlify's deploy contexts, so no deployed configuration ever names it.
+ * The editor's local proxy (`npm start` sets it): only a loopback address, and never in a build on
+ * Netlify (which sets NETLIFY=true; netlify-cli's local builds set NETLIFY_LOCAL instead), so no
+ * deployed configuration ever names it.
  */
-function editorProxyUrl(env: Env, context: string | undefined): string | null {
+function editorProxyUrl(env: Env): string | null {
   const raw = text(env, 'EDITOR_PROXY_URL');
-  if (!raw || !URL.canParse(raw)) return null;
-  if (context && context !== 'dev') return null;
+  if (!raw || !URL.canParse(raw) || env.NETLIFY === 'true') return null;
   return isLoopbackHost(new URL(raw).hostname) ? raw : null;
 }
 

@@ -92,7 +92,7 @@ export function editorConfig(opts: { base: string; backend: EditorBackend }): Re
       name: 'github',
       repo: repository ?? 'not-configured/set-GITHUB_REPOSITORY',
       // The local proxy's base is its own worktree's branch (scripts/lib/editor-proxy.ts).
-      branch: localProxyUrl ? localEditorBranch(new URL(localProxyUrl).port) : EDITOR_BASE_BRANCH,
+      branch: localProxyUrl ? localEditorBranch(opts.base) : EDITOR_BASE_BRANCH,
       commit_messages: {
         create: 'Add {{slug}} (from the browser editor)',
         update: 'Edit {{slug}} (from the browser editor)',

@@ -9,7 +9,11 @@ export const PRODUCT_FORMAT = 'product-file';
 export const ENTRY_MEDIA_LIBRARY = 'in-the-form-only';
 
 /**
- * The base branch of the editor's local proxy on port `port` (npm start): its own worktree's
- * branch, one per stack, so that publishing locally never moves the checkout's branch.
+ * The base branch of the editor's local proxy for the stack at `siteUrl` (npm start): its own
+ * worktree's branch, one per stack (named by the site's port, so it stays the same from one start
+ * to the next), so that publishing locally never moves the checkout's branch.
  */
-export const localEditorBranch = (port: number | string) => `cms-base/${port}`;
+export const localEditorBranch = (siteUrl: string) => {
+  const url = new URL(siteUrl);
+  return `cms-base/${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+};

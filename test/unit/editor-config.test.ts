@@ -125,7 +125,7 @@ describe('the collection and the workflow', () => {
       url: 'http://localhost:4321/api/v1',
       allowed_hosts: ['localhost', '127.0.0.1'],
     });
-    expect(local.backend).toMatchObject({ branch: 'cms-base/4321' });
+    expect(local.backend).toMatchObject({ branch: 'cms-base/8888' });
   });
 
   it('is served as YAML that reads back as the same configuration', () => {
@@ -147,11 +147,16 @@ describe('where the editor’s backend comes from', () => {
   it.each([
     [{ EDITOR_PROXY_URL: 'http://localhost:4321/api/v1' }, 'http://localhost:4321/api/v1'],
     [{ EDITOR_PROXY_URL: 'http://localhost:4321/api/v1', CONTEXT: 'dev' }, 'http://localhost:4321/api/v1'],
-    [{ EDITOR_PROXY_URL: 'http://localhost:4321/api/v1', CONTEXT: 'production' }, null],
-    [{ EDITOR_PROXY_URL: 'http://localhost:4321/api/v1', CONTEXT: 'deploy-preview' }, null],
+    // netlify serve builds as production locally (NETLIFY_LOCAL); a build on Netlify sets NETLIFY=true.
+    [
+      { EDITOR_PROXY_URL: 'http://localhost:4321/api/v1', CONTEXT: 'production', NETLIFY_LOCAL: 'true' },
+      'http://localhost:4321/api/v1',
+    ],
+    [{ EDITOR_PROXY_URL: 'http://localhost:4321/api/v1', CONTEXT: 'production', NETLIFY: 'true' }, null],
+    [{ EDITOR_PROXY_URL: 'http://localhost:4321/api/v1', CONTEXT: 'deploy-preview', NETLIFY: 'true' }, null],
     [{ EDITOR_PROXY_URL: 'http://proxy.example.com/api/v1' }, null],
     [{ EDITOR_PROXY_URL: 'not a url' }, null],
-  ])('honours EDITOR_PROXY_URL only on loopback, outside deploy contexts: %o', (env, url) => {
+  ])('honours EDITOR_PROXY_URL only on loopback, never in a build on Netlify: %o', (env, url) => {
     expect(editor(env).localProxyUrl).toBe(url);
   });
 });
