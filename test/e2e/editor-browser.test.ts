@@ -171,6 +171,24 @@ describe('the browser editor on the local stack', () => {
     expect(git('diff', '--name-only', `main...${branch}`)).toBe('content/products/azul-tile-game.md');
   });
 
+  it('renaming a product keeps its slug: the same file, the same branch, only the name line changes', async () => {
+    const page = await openEditor(1280, '#/collections/products/entries/djeco-animal-memory');
+    const slug = await input(page, /^Address/);
+    await expect.poll(() => slug.inputValue()).toBe('djeco-animal-memory');
+    await (await input(page, /^Name/)).fill('Animal Memory: Forest Edition');
+    expect(await slug.inputValue()).toBe('djeco-animal-memory');
+    await save(page);
+    const branch = 'cms/products/djeco-animal-memory';
+    await saved(branch);
+    await page.close();
+    expect(git('diff', '--name-only', `main...${branch}`)).toBe('content/products/djeco-animal-memory.md');
+    const changed = git('diff', '--unified=0', `main...${branch}`)
+      .split('\n')
+      .filter((l) => /^[-+](?![-+])/.test(l));
+    expect(changed).toHaveLength(2);
+    expect(changed[1]).toBe('+name: "Animal Memory: Forest Edition"');
+  });
+
   it.each([
     ['an empty name', async (page: Page) => (await input(page, /^Name/)).fill(''), /name is required/i],
     [
