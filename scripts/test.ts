@@ -1,4 +1,4 @@
-// `npm test`: type check, validator, unit tests, the production build with its post-build proof,
+// `npm test`: type check, validator, unit and integration tests, the production build with its post-build proof,
 // the OpenAPI linters, then the e2e suite over real HTTP and Chromium. Stops at the first failure.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -70,6 +70,7 @@ step('type check', 'npm', ['run', '--silent', 'check:types']);
 step('lint and format', 'npm', ['run', '--silent', 'lint']);
 step('validate product files', 'npm', ['run', '--silent', 'validate']);
 vitest('unit');
+vitest('integration');
 step('production build (with post-build proof)', 'npm', ['run', '--silent', 'build']);
 step('post-build proof', 'npm', ['run', '--silent', 'check:dist']);
 step('OpenAPI lint', 'npm', ['run', '--silent', 'lint:openapi']);
