@@ -13,8 +13,12 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           setupFiles: ['test/support/in-process.ts'],
-          // A worker per core (vitest's default leaves one core free: half the speed on two cores).
+          // A worker per core (vitest's default leaves one core free: half the speed on two cores),
+          // and the files of a worker share their imports instead of loading every module again
+          // for each file (12 s instead of 24 s here): a unit test leaves no state behind (a spy is
+          // restored, a stubbed global unstubbed, an environment variable put back).
           maxWorkers: '100%',
+          isolate: false,
           testTimeout: 30_000,
         },
       },
