@@ -1,77 +1,87 @@
-// `npm test`: type check, validator, unit tests, the production build with its post-build proof,
-// the OpenAPI linters, then the e2e suite over real HTTP and Chromium. Stops at the first failure.
+// `npm test`: the preflight, then two lanes side by side (two cores): the checks, unit and
+// integration tests, the production build with its post-build proof and the OpenAPI linters one
+// after the other; beside them from the start, the e2e suite (one real local stack, Chromium).
+// `npm run test:content` (`content`): what a pull request that changes only content needs: the
+// validator, the build with its proof, and the HTTP checks of what content becomes (no Chromium,
+// no Redis: no preflight). Either stops at the first failing step (scripts/lib/steps.ts).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, netlifyEnv } from './lib/stack.ts';
-import { countResults, type VitestJsonReport } from './lib/vitest-report.ts';
 import { ensurePrerequisites } from './lib/preflight.ts';
+import { runLanes, type Step } from './lib/steps.ts';
 
 const REPORT = path.join(ROOT, 'test-results');
-rmSync(REPORT, { recursive: true, force: true });
-let passed = 0;
-let failed = 0;
 
-console.log('▶ preflight: what the tests need from this machine');
-const pre = ensurePrerequisites(
-  (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status === 0,
-  (line) => console.log(`  ${line}`),
+/**
+ * The e2e files that check what content becomes over HTTP: pages and their lists, Markdown twins,
+ * JSON outputs, headers, 404s, product paths. The content checks run these alone.
+ */
+const CONTENT_CHECKS = ['browse', 'cdn', 'outputs', 'not-found', 'product-paths'].map(
+  (name) => `test/e2e/${name}.test.ts`,
 );
-if (!pre.ok) {
-  console.error(`\n${pre.report}`);
-  process.exit(1);
-}
-const env = netlifyEnv(pre.env);
 
-function step(name: string, cmd: string, args: string[]) {
-  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
-  if (res.status !== 0) {
-    console.error(`\n✖ ${name} failed (exit ${res.status ?? res.signal}).`);
-    summary();
-    process.exit(1);
-  }
-}
+const npm = (name: string, script: string): Step => ({ name, cmd: 'npm', args: ['run', '--silent', script] });
+const vitest = (name: string, project: string, more: string[] = []): Step => {
+  const report = path.join(REPORT, `${name.replace(/\W+/g, '-')}.json`);
+  return {
+    name,
+    cmd: 'vitest',
+    args: [
+      'run',
+      '--project',
+      project,
+      ...more,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    report,
+  };
+};
 
-function vitest(project: string) {
-  const out = path.join(REPORT, `${project}.json`);
-  console.log(`\n▶ vitest --project ${project}`);
-  const res = spawnSync(
-    'vitest',
-    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env,
-    },
+/** Beside the e2e suite, which keeps a core busy, the other lane runs its test files one at a time. */
+const ONE_WORKER = ['--maxWorkers=1'];
+
+const plan = process.argv[2] === 'content' ? 'content' : 'full';
+rmSync(REPORT, { recursive: true, force: true });
+
+let env = netlifyEnv();
+if (plan === 'full') {
+  console.log('▶ preflight: what the tests need from this machine');
+  const pre = ensurePrerequisites(
+    (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status === 0,
+    (line) => console.log(`  ${line}`),
   );
-  let counted = false;
-  try {
-    const counts = countResults(JSON.parse(readFileSync(out, 'utf8')) as VitestJsonReport);
-    passed += counts.passed;
-    failed += counts.failed;
-    for (const f of counts.brokenFiles) console.error(`✖ ${path.relative(ROOT, f.name)} failed to run: ${f.message}`);
-    counted = true;
-  } catch {}
-  // No readable report at all: vitest itself could not start, which counts as a failure too.
-  if (!counted && res.status !== 0) failed += 1;
-  if (res.status !== 0) {
-    console.error(`\n✖ vitest ${project} failed.`);
-    summary();
+  if (!pre.ok) {
+    console.error(`\n${pre.report}`);
+    console.log('\ntests: 0 passed, 0 failed');
     process.exit(1);
   }
+  env = netlifyEnv(pre.env);
 }
 
-function summary() {
-  console.log(`\ntests: ${passed} passed, ${failed} failed`);
-}
+const build = [
+  npm('production build (with post-build proof)', 'build'),
+  npm('post-build proof', 'check:dist'),
+] satisfies Step[];
 
-step('type check', 'npm', ['run', '--silent', 'check:types']);
-step('lint and format', 'npm', ['run', '--silent', 'lint']);
-step('validate product files', 'npm', ['run', '--silent', 'validate']);
-vitest('unit');
-step('production build (with post-build proof)', 'npm', ['run', '--silent', 'build']);
-step('post-build proof', 'npm', ['run', '--silent', 'check:dist']);
-step('OpenAPI lint', 'npm', ['run', '--silent', 'lint:openapi']);
-vitest('e2e');
-summary();
+const lanes: Step[][] =
+  plan === 'content'
+    ? [[npm('validate product files', 'validate'), ...build, vitest('content checks', 'e2e', CONTENT_CHECKS)]]
+    : [
+        [
+          npm('validate product files', 'validate'),
+          npm('lint and format', 'lint'),
+          vitest('unit', 'unit', ONE_WORKER),
+          // After the first steps: by then the e2e stack beside them has built (its build and
+          // the type check's sync both write .astro/ in the checkout).
+          npm('type check', 'check:types'),
+          ...build,
+          npm('OpenAPI lint', 'lint:openapi'),
+          vitest('integration', 'integration'),
+        ],
+        [vitest('e2e', 'e2e')],
+      ];
+
+process.exit(await runLanes(lanes, { cwd: ROOT, env, logDir: REPORT }));

@@ -52,7 +52,7 @@ export interface FieldMeta {
   /**
    * The site's search (the public Pagefind index, src/outputs/search-records.ts) finds the words of
    * this field. The index is public, so only a field the product page shows may carry it
-   * (test/unit/product-page-fields.test.ts builds a page and checks).
+   * (test/integration/product-page-fields.test.ts builds a page and checks).
    */
   siteSearch?: true;
   /** The admin search (`search_products`' text query, the admin catalog's search text) finds the words of this field. */

@@ -1,9 +1,6 @@
 // Unknown paths over real HTTP: a 404 whose Markdown body names the path and links the way back,
-// in the negotiated content type; and in real Chromium: readable text, not a download, and a home
-// page without CSP violations.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+// in the negotiated content type. (In Chromium: ./not-found-browser.test.ts.)
+import { describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
 
@@ -87,43 +84,4 @@ it('HEAD of an unknown page: 404, same headers, no body', async () => {
   for (const h of ['content-type', 'x-markdown-tokens', 'cache-control'])
     expect(head.headers.get(h), h).toBe(get.headers.get(h));
   expect(await head.text()).toBe('');
-});
-
-describe('in Chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => browser?.close());
-
-  it('a dead link shows the 404 as readable text, not a download', async () => {
-    const page = await browser.newPage();
-    let downloaded = false;
-    page.on('download', () => (downloaded = true));
-    const res = await page.goto(new URL('/no-such-page', base).href);
-    expect(res?.status()).toBe(404);
-    const text = await page.innerText('body');
-    expect(text).toContain('# Page not found');
-    expect(text).toContain('`/no-such-page`');
-    expect(downloaded).toBe(false);
-    await page.close();
-  });
-
-  it('the home page loads without Content-Security-Policy violations', async () => {
-    const page = await browser.newPage();
-    const violations: string[] = [];
-    page.on('console', (m) => {
-      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
-    });
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) =>
-        console.error(`Refused to load: CSP ${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
-    const res = await page.goto(new URL('/', base).href, { waitUntil: 'load' });
-    expect(res?.status()).toBe(200);
-    expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
-    expect(violations).toEqual([]);
-    await page.close();
-  });
 });

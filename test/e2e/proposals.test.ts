@@ -24,9 +24,18 @@ const repo = env.PROPOSALS_REPO_DIR!;
 const serverUrl = `${base}/api/mcp`;
 const fetchFn = fetchFrom(randomLoopback());
 const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' }).trim();
-/** The admins' proposal branches: the stack's watchers (./watchers.test.ts) propose to the same repository. */
+/**
+ * The proposal branches list_proposals lists but the watchers': the admins' (catalog/…) and the
+ * browser editor's saves (cms/products/…, ./editor-browser.test.ts makes some when it runs first).
+ * The stack's watchers (./watchers.test.ts) propose to the same repository.
+ */
 const branches = () =>
-  git('for-each-ref', '--format=%(refname:short) %(contents:trailers:key=Proposed-by,valueonly)', 'refs/heads/catalog/')
+  git(
+    'for-each-ref',
+    '--format=%(refname:short) %(contents:trailers:key=Proposed-by,valueonly)',
+    'refs/heads/catalog/',
+    'refs/heads/cms/products/',
+  )
     .split('\n')
     .filter((line) => line && !/ watcher@/.test(line))
     .map((line) => line.split(' ')[0]!);
@@ -123,7 +132,7 @@ describe('proposals from an MCP client on the local stack', () => {
       const r = await client.callTool({ name: 'list_proposals', arguments: {} });
       expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
       const listing = r.structuredContent as Listing;
-      // The admins' proposals only (as branches() counts them).
+      // All but the watchers' (as branches() counts them).
       return { ...listing, proposals: listing.proposals.filter((p) => !p.proposedBy?.startsWith('watcher@')) };
     };
     const first = await list();

@@ -6,7 +6,7 @@
 // links through the stack's loopback DNS server, where the demo shops do not exist: most demo
 // products are on one shop, which is one finding. audit_catalog then lists what both found.
 // Runs with the clock moved forward (broken after 48 hours, daily rechecks, withdrawal) are in
-// test/unit/link-watch.test.ts and test/unit/recall-watch.test.ts.
+// test/integration/link-watch.test.ts and test/integration/recall-watch.test.ts.
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { readSettings } from '../../src/config/env.ts';

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
 import { freePort, ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { stackFolder } from '../../scripts/lib/stack-folder.ts';
 import { startEditorProxy, type EditorProxy } from '../../scripts/lib/editor-proxy.ts';
 import { E2E_RECALLS } from './e2e-recalls.ts';
 import { startHookServer, type HookServer } from './hook-server.ts';
@@ -45,14 +46,18 @@ let idp: DevIdp | undefined;
 let hook: HookServer | undefined;
 let recalls: RecallServer | undefined;
 
+/** The e2e stack's folder (scripts/lib/stack-folder.ts), kept between runs: its next build starts warm. */
+const FOLDER = 'e2e';
+
 /**
- * The watchers' records in netlify-cli's local Netlify Blobs folder (kept across runs, like the rest
- * of the admin state): removed, so each run's watchers start afresh (test/e2e/watchers.test.ts reads
- * their first run).
+ * The watchers' records in the stack's local Netlify Blobs folder (kept across runs in the stack's
+ * folder, like the rest of the admin state): removed, so each run's watchers start afresh
+ * (test/e2e/watchers.test.ts reads their first run).
  */
 function forgetWatchers() {
+  const blobs = path.join(stackFolder(ROOT, FOLDER), '.netlify/blobs-serve');
   for (const tree of ['entries', 'metadata'])
-    rmSync(path.join(ROOT, '.netlify/blobs-serve', tree, 'unlinked/site:admin-state/record/watch'), {
+    rmSync(path.join(blobs, tree, 'unlinked/site:admin-state/record/watch'), {
       recursive: true,
       force: true,
     });
@@ -91,8 +96,8 @@ export async function setup(project: TestProject) {
   editor = await startEditorProxy({ repoDir: proposalsRepo!, origin: base, echo: true });
   env.EDITOR_PROXY_URL = editor.url;
   try {
-    // Its own folder, kept between runs (its next build starts warm), whatever stacks run beside it.
-    stack = await startStack({ port, env, folder: 'e2e' });
+    // Its own folder, whatever stacks run beside it.
+    stack = await startStack({ port, env, folder: FOLDER });
   } catch (err) {
     await idp.stop();
     await hook.stop();
@@ -100,6 +105,9 @@ export async function setup(project: TestProject) {
     await recalls.stop();
     throw err;
   }
+  // A signal (Ctrl-C, or `npm test` stopping this run because a step beside it failed) ends vitest
+  // without the teardown below; the stack runs in a process group of its own and would outlive it.
+  process.once('exit', stopAtExit);
   project.provide('baseUrl', stack.url);
   project.provide('stackEnv', { ...env, SITE_URL: stack.url });
   project.provide('hookPostsUrl', hook.postsUrl);
@@ -113,6 +121,7 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
+  process.off('exit', stopAtExit);
   await stack?.stop();
   await editor?.stop();
   await idp?.stop();
@@ -122,6 +131,18 @@ export async function teardown() {
 }
 
 let proposalsRepo: string | undefined;
+
+/** What the teardown stops, done synchronously (as an `exit` listener must): signals and a removal. */
+function stopAtExit() {
+  const signal = (pid: number | undefined) => {
+    try {
+      if (pid) process.kill(pid, 'SIGTERM');
+    } catch {}
+  };
+  signal(stack?.process.pid && -stack.process.pid); // its whole process group
+  signal(editor?.process.pid);
+  if (proposalsRepo) rmSync(proposalsRepo, { recursive: true, force: true });
+}
 
 /** A git repository holding the catalog's content, as the checkout holds it, for the write tools and the editor. */
 function proposalsRepository(): string {

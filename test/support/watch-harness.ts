@@ -1,6 +1,6 @@
 // What the watcher tests share: a catalog of products made with the project's one product factory,
-// a real git repository holding their files (the local proposal backend), a clock the test moves
-// forward by hours while real time still passes, a counting store, and a log.
+// a real git repository holding their files (the local proposal backend), a clock from noon UTC
+// that the test moves forward by hours while real time still passes, a counting store, and a log.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +13,16 @@ import { entry, productFile, type ProductOverrides } from './products.ts';
 
 export const HOUR = 3_600_000;
 
-/** A clock at real time plus whatever the test has added. */
+/**
+ * A clock that starts at the next noon UTC (today's, or tomorrow's in the afternoon) and then runs
+ * at real time plus whatever the test has added. Starting at noon, an hour's advance stays on the
+ * same date: at real time, a test run between 23:00 and midnight UTC saw the next day an hour later.
+ */
 export function testClock() {
-  let offset = 0;
+  const noon = new Date();
+  noon.setUTCHours(12, 0, 0, 0);
+  if (noon.getTime() < Date.now()) noon.setUTCDate(noon.getUTCDate() + 1);
+  let offset = noon.getTime() - Date.now();
   return {
     now: () => Date.now() + offset,
     advance: (ms: number) => void (offset += ms),

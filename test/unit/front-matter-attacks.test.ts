@@ -1,11 +1,11 @@
 // Product texts are YAML only, at every entry point: a text whose front matter is JavaScript (or
 // any other language) is a clear problem naming the file and the fix, and nothing in it ever runs.
 // Each attack carries a sentinel that would set a global or write a file if it were evaluated.
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// (`npm run validate`, `astro build` and `npm run new-product` as child processes:
+// test/integration/front-matter-attacks.test.ts.)
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFrontMatter } from '../../src/catalog/front-matter.ts';
@@ -13,30 +13,18 @@ import { loadCatalog, parseProductFile, validateProductText } from '../../src/ca
 import { Product } from '../../src/catalog/schema.ts';
 
 import { memoryStore } from '../../src/server/store/memory.ts';
-import { runNewProduct } from '../support/new-product.ts';
 import { ENV, callTool, fixtureDir, makeHandler, token } from '../support/mcp.ts';
-import { FIXTURE_CATALOG, buildSite } from '../support/build-site.ts';
+import { attack, GLOBAL, payload, sentinelFiles } from '../support/front-matter-attacks.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
 const tmp = mkdtempSync(path.join(tmpdir(), 'fma-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const GLOBAL = '__lhFM';
 const g = globalThis as Record<string, unknown>;
 afterEach(() => {
   delete g[GLOBAL];
 });
 
-/** JavaScript that sets a global, writes `file` and returns the admin secret as the slug. */
-const payload = (file: string) =>
-  `(globalThis.${GLOBAL}=1,process.getBuiltinModule('fs').writeFileSync(${JSON.stringify(file)},''),{slug:String(process.env.AUTH_SECRET)})`;
-
-/** A product text whose front matter opens with `opening` and holds the payload. */
-const attack = (opening: string, file: string) => `${opening}\n${payload(file)}\n---\nBody.\n`;
-
-let n = 0;
-const sentinelFile = () => path.join(tmp, `ran${++n}`);
+const sentinelFile = sentinelFiles(tmp);
 
 describe('the loader refuses every opening line but exactly ---, and evaluates nothing', () => {
   describe.each([
@@ -137,53 +125,6 @@ describe('the loader refuses every opening line but exactly ---, and evaluates n
   });
 });
 
-describe('npm run validate (a child process, as CI runs it)', () => {
-  it('fails naming the file and the fix, and runs nothing', async () => {
-    const dir = path.join(tmp, 'validate');
-    mkdirSync(dir, { recursive: true });
-    const file = sentinelFile();
-    writeFileSync(path.join(dir, 'evil.md'), attack('---javascript', file));
-    const res = await run(process.execPath, ['scripts/validate.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, CATALOG_CONTENT_DIR: dir, AUTH_SECRET: 'validate-secret-must-not-leak-0123456789' },
-    }).then(
-      () => null,
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    );
-    expect(res?.code).toBe(1);
-    expect(res?.stderr).toMatch(/evil\.md:1 {2}\(frontmatter\): opens with "---javascript"/);
-    expect(res?.stderr).toContain(
-      'Fix: Start the file with a line of exactly `---`; only YAML front matter is allowed.',
-    );
-    expect(`${res?.stdout}${res?.stderr}`).not.toContain('validate-secret-must-not-leak');
-    expect(existsSync(file)).toBe(false);
-  });
-});
-
-describe('astro build (a pull request’s product file in CI or a deploy preview)', () => {
-  it('fails naming the file and the fix, and runs nothing', async () => {
-    const dir = path.join(tmp, 'build');
-    mkdirSync(dir, { recursive: true });
-    const good = 'ops-crayon-rocks.md';
-    writeFileSync(path.join(dir, good), readFileSync(path.join(FIXTURE_CATALOG, good)));
-    const file = sentinelFile();
-    writeFileSync(path.join(dir, 'evil.md'), attack('---js', file));
-    const err = await buildSite(dir, '2030-01-01T00:00:00.000Z').then(
-      (b) => {
-        b.remove();
-        return null;
-      },
-      (e: Error) => e,
-    );
-    expect(err?.message).toMatch(/Invalid product files/);
-    expect(err?.message).toMatch(/evil\.md:1 {2}\(frontmatter\): opens with "---js"/);
-    expect(err?.message).toContain(
-      'Fix: Start the file with a line of exactly `---`; only YAML front matter is allowed.',
-    );
-    expect(existsSync(file)).toBe(false);
-  }, 120_000);
-});
-
 describe('validate_product (in process, through the MCP handler)', () => {
   const fx = fixtureDir();
   afterAll(() => fx.cleanup());
@@ -277,32 +218,5 @@ describe('draft_product writes YAML that reads back safely, whatever the field v
       ),
       { numRuns: 150 },
     );
-  });
-});
-
-describe('npm run new-product writes YAML that reads back safely', () => {
-  it('a name and note that open with ---js are written as text and read back equal', () => {
-    const dir = path.join(tmp, 'new-product');
-    const file = sentinelFile();
-    const name = `---js ${payload(file)}`;
-    const why = attack('---js', file);
-    const res = runNewProduct(dir, [
-      `--name=${name}`,
-      '--slug=js-name',
-      '--brand=Maker',
-      '--categories=kits',
-      '--url=https://shop.example/js',
-      '--currency=USD',
-      `--why=${why}`,
-    ]);
-    expect(res.err).toBe('');
-    expect(res.code).toBe(0);
-    const text = readFileSync(path.join(dir, 'js-name.md'), 'utf8');
-    expect(text.split('\n')[0]).toBe('---');
-    const parsed = parseProductFile('content/products/js-name.md', text);
-    expect(parsed.problems).toEqual([]);
-    expect(parsed.entry!.data.name).toBe(name.trim());
-    expect(parsed.entry!.data.whyWePicked).toBe(why.trim());
-    expect(existsSync(file)).toBe(false);
   });
 });

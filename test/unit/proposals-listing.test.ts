@@ -1,7 +1,7 @@
 // The proposals listing kept in the shared store: a listing read while a proposal was being made is
 // not kept afterwards, a failing store never fails the listing, and without a store every listing
 // is read afresh. The backend here is a plain object that counts its reads (the GitHub backend's
-// own counts are in proposals-github.test.ts); the store is the in-memory one.
+// own counts are in test/integration/proposals-github.test.ts); the store is the in-memory one.
 import { describe, expect, it } from 'vitest';
 import type { NewProposal, Proposal, ProposalBackend } from '../../src/server/proposals/backend.ts';
 import { LISTING_TTL_MS, withListingCache } from '../../src/server/proposals/listing.ts';

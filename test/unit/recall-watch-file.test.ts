@@ -1,14 +1,13 @@
 // content/recall-watch.yml, the curators' aliases and dismissals for the recall watcher: the
 // repository's own file is valid, every mistake is a problem naming the file, line and field, and
-// `npm run validate` refuses a broken file and a dismissal of a product that does not exist.
-import { execFile } from 'node:child_process';
+// a dismissal of a product that does not exist is one. (`npm run validate` refusing it, as a child
+// process: test/integration/recall-watch-file.test.ts.)
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRecallWatch, RECALL_WATCH_FILE, recallWatchProblems } from '../../src/catalog/recall-watch-file.ts';
 import { readCurations } from '../../src/server/watch/curations.ts';
-import { productFile } from '../support/products.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -67,30 +66,6 @@ describe('content/recall-watch.yml', () => {
       const r = await readCurations({ taskRoot: undefined }, [dir]);
       expect(r.ok).toBe(false);
       expect(!r.ok && r.problem).toMatch(/content\/recall-watch\.yml.*not valid YAML/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('npm run validate refuses a dismissal of a product that is not in the catalog', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'validate-watch-'));
-    try {
-      mkdirSync(path.join(dir, 'content/products'), { recursive: true });
-      writeFileSync(path.join(dir, 'content/products/a-toy.md'), productFile({ slug: 'a-toy', imageUrl: null }));
-      writeFileSync(
-        path.join(dir, RECALL_WATCH_FILE),
-        'dismissals:\n  - source: cpsc\n    recall: "10229"\n    product: gone-toy\n    why: Not the same product at all.\n',
-      );
-      const { GITHUB_ACTIONS: _ignored, ...env } = process.env;
-      const out = await new Promise<{ code: number; text: string }>((resolve) =>
-        execFile(process.execPath, [path.join(ROOT, 'scripts/validate.ts')], { cwd: dir, env }, (err, stdout, stderr) =>
-          resolve({ code: err ? Number(err.code) : 0, text: stdout + stderr }),
-        ),
-      );
-      expect(out.code, out.text).toBe(1);
-      expect(out.text).toMatch(
-        /content\/recall-watch\.yml.*dismissals\.0\.product.*names no product file \(gone-toy\)/s,
-      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,77 +1,35 @@
 // The hourly rebuild (src/server/rebuild/scheduled.ts) with fixture catalogs and a fixed clock,
 // posting to a real local hook server: nothing due posts nothing; a due product posts once; two
-// instances in one hour post once (in memory, on a real redis-server, and one after the other on a
-// real local Netlify Blobs server, the store deployed sites use); a failed post is logged, recorded nowhere, and posted again by the next run.
+// instances in one hour post once (in memory, and one after the other on a real local Netlify Blobs
+// server, the store deployed sites use); a failed post is logged, recorded nowhere, and posted again
+// by the next run. On a real redis-server: test/integration/scheduled-rebuild.test.ts.
 // test/e2e/scheduled-rebuild.test.ts invokes the function on the local stack as Netlify does.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAdminCatalog } from '../../src/admin/write-catalog.ts';
-import type { CatalogEntry } from '../../src/catalog/schema.ts';
-import { catalogOfEntries } from '../../src/server/admin-catalog/admin-index.ts';
 import { catalogFilesSource } from '../../src/server/admin-catalog/sources.ts';
-import {
-  describeOutcome,
-  dueProducts,
-  hourClaim,
-  runScheduledRebuild,
-  type ScheduledRebuildDeps,
-} from '../../src/server/rebuild/scheduled.ts';
+import { describeOutcome, dueProducts, hourClaim, runScheduledRebuild } from '../../src/server/rebuild/scheduled.ts';
 import { blobsStore } from '../../src/server/store/blobs.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
-import { redisStore } from '../../src/server/store/redis.ts';
-import { startRedis, type RedisServer } from '../support/redis.ts';
-import { entry } from '../support/products.ts';
+import {
+  BUILT,
+  catalogOf,
+  depsFor,
+  draftDue,
+  dueAt10,
+  dueAt1030,
+  liveBeforeBuild,
+  NOW,
+  published,
+  useBuildHook,
+} from '../support/scheduled-rebuild.ts';
 
-const BUILT = new Date('2026-12-01T09:00:00Z');
-/** 10:07, an hour and seven minutes after the deployed build. */
-const NOW = new Date('2026-12-01T10:07:00Z');
-
-const catalogOf = (...entries: CatalogEntry[]) => catalogOfEntries(entries, [], BUILT);
-const published = entry({ slug: 'always-there' });
-const dueAt10 = entry({ slug: 'goes-live-at-ten', publishAt: '2026-12-01T10:00:00Z' });
-const dueAt1030 = entry({ slug: 'goes-live-at-half-past', publishAt: '2026-12-01T10:30:00Z' });
-const draftDue = entry({ slug: 'a-draft', published: false, publishAt: '2026-12-01T10:00:00Z' });
-const liveBeforeBuild = entry({ slug: 'went-live-at-eight', publishAt: '2026-12-01T08:00:00Z' });
-
-/** A build hook on loopback that records each POST and answers `status` (or never, when `hang`). */
-let hook: Server;
-let hookUrl: string;
-let answer = { status: 200, hang: false };
-const posts: string[] = [];
-beforeAll(async () => {
-  hook = createServer((req, res) => {
-    req.resume();
-    posts.push(`${req.method} ${req.url}`);
-    if (answer.hang) return;
-    res.writeHead(answer.status).end();
-  });
-  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-  const address = hook.address() as { port: number };
-  hookUrl = `http://127.0.0.1:${address.port}/build_hooks/unit`;
-});
-afterAll(() => {
-  hook.closeAllConnections();
-  hook.close();
-});
-afterEach(() => {
-  posts.length = 0;
-  answer = { status: 200, hang: false };
-});
-
-function deps(over: Partial<ScheduledRebuildDeps> & { entries?: CatalogEntry[] } = {}): ScheduledRebuildDeps {
-  const catalog = catalogOf(...(over.entries ?? [published, dueAt10]));
-  return {
-    catalog: async () => catalog,
-    store: memoryStore(() => NOW.getTime()),
-    buildHookUrl: hookUrl,
-    now: () => NOW,
-    ...over,
-  };
-}
+const hook = useBuildHook();
+const { posts, answer } = hook;
+const deps = depsFor(hook);
 
 describe('dueProducts', () => {
   it('is the products the deployed build held back whose time has come, drafts never', () => {
@@ -136,7 +94,7 @@ describe('runScheduledRebuild', () => {
         ? undefined
         : reason.source.includes('reached')
           ? 'http://127.0.0.1:9/build_hooks/closed'
-          : hookUrl;
+          : hook.url;
       const failed = await runScheduledRebuild(deps({ store, buildHookUrl: url }));
       expect(failed).toMatchObject({ result: 'failed', due: ['goes-live-at-ten'] });
       expect(describeOutcome(failed)).toMatch(reason);
@@ -156,7 +114,7 @@ describe('runScheduledRebuild', () => {
       expect(outcome).toMatchObject({ result: 'failed' });
       expect(describeOutcome(outcome)).toMatch(/did not answer within 0.2 s/);
     } finally {
-      hook.closeAllConnections();
+      hook.server.closeAllConnections();
     }
   });
 
@@ -171,15 +129,12 @@ describe('runScheduledRebuild', () => {
 describe('two instances on real stores', () => {
   let blobs: BlobsServer;
   let dir: string;
-  let redis: RedisServer;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'blobs-rebuild-'));
     blobs = new BlobsServer({ directory: dir, token: 'unit-token' });
-    redis = await startRedis();
   });
   afterAll(async () => {
     await blobs?.stop();
-    await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -188,7 +143,8 @@ describe('two instances on real stores', () => {
     const connection = { siteID: 'unit-site', token: 'unit-token', edgeURL: url, uncachedEdgeURL: url };
     const [a, b] = [blobsStore({ connection }), blobsStore({ connection })];
     // One after the other: the local Blobs server does not make two simultaneous writes atomic
-    // (netlify-cli's emulation; Netlify's own Blobs does), so only Redis below runs them at once.
+    // (netlify-cli's emulation; Netlify's own Blobs does), so only Redis runs them at once
+    // (test/integration/scheduled-rebuild.test.ts).
     expect((await runScheduledRebuild(deps({ store: a }))).result).toBe('posted');
     expect((await runScheduledRebuild(deps({ store: b }))).result).toBe('already-posted');
     expect(posts).toHaveLength(1);
@@ -199,17 +155,5 @@ describe('two instances on real stores', () => {
     answer.status = 200;
     expect((await runScheduledRebuild(deps({ store: b, now: () => later }))).result).toBe('posted');
     expect(posts).toHaveLength(3);
-  });
-
-  it('Redis: two instances at the same moment post once', async () => {
-    const [a, b] = [redisStore(redis.url, { log: () => {} }), redisStore(redis.url, { log: () => {} })];
-    try {
-      const outcomes = await Promise.all([a, b].map((store) => runScheduledRebuild(deps({ store }))));
-      expect(outcomes.map((o) => o.result).sort()).toEqual(['already-posted', 'posted']);
-      expect(posts).toHaveLength(1);
-    } finally {
-      await a.close();
-      await b.close();
-    }
   });
 });

@@ -1,7 +1,7 @@
 // The shared store: single use, exact limits and JSON records with an expiry, in memory (injected
 // clock), on a real local Netlify Blobs server (two clients share one record and one budget; a
-// failing server never looks like success; the clean-up drops only what has expired) and on a real
-// redis-server.
+// failing server never looks like success; the clean-up drops only what has expired). On a real
+// redis-server: test/integration/store.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -15,60 +15,9 @@ import { deleteExpired } from '../../src/server/store/cleanup.ts';
 import { readSettings } from '../../src/config/env.ts';
 import { NO_STORE, sharedStoreFor } from '../../src/server/store/choose.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
-import { redisStore } from '../../src/server/store/redis.ts';
-import { RECORD_MAX_BYTES, type SharedStore } from '../../src/server/store/shared-store.ts';
-import { startRedis, type RedisServer } from '../support/redis.ts';
+import { exactBudget, recordsHold, spec } from '../support/store-contract.ts';
 
 const HOUR = 3_600_000;
-const spec = (name: string, points = 60, durationSeconds = 60) => ({ name, points, durationSeconds });
-
-async function exactBudget(a: SharedStore, b: SharedStore, name: string) {
-  const la = a.limiter(spec(name));
-  const lb = b.limiter(spec(name));
-  const who = `admin-${crypto.randomUUID()}`;
-  const results: boolean[] = [];
-  for (let i = 0; i < 61; i++) results.push((await (i % 2 ? lb : la).consume(who)).allowed);
-  return results;
-}
-
-/**
- * What every store's JSON records do, seen from two clients (two function instances) of one store:
- * a record one writes the other reads, replaced whole, deleted, gone after its expiry (`wait`
- * moves both clients' clocks, or waits for real), refused when it is not JSON or too large.
- */
-async function recordsHold(a: SharedStore, b: SharedStore, now: () => number, wait: (ms: number) => Promise<void>) {
-  const key = `cache/${crypto.randomUUID()}`;
-  expect(await a.getRecord(key)).toBeNull();
-  const value = { proposals: [{ branch: 'catalog/a-1', title: 'Ünïcode ✓ `x`' }], fetchedAt: '2030-01-01T00:00:00Z' };
-  await a.putRecord(key, value, now() + 60_000);
-  expect(await b.getRecord(key)).toEqual(value);
-  await b.putRecord(key, { replaced: true }, now() + 60_000);
-  expect(await a.getRecord(key)).toEqual({ replaced: true });
-  await a.deleteRecord(key);
-  expect(await b.getRecord(key)).toBeNull();
-  await a.deleteRecord(key); // deleting what is not there is fine
-  // A few hundred kilobytes round-trip exactly.
-  const big = {
-    rows: Array.from({ length: 3000 }, (_, i) => ({ url: `https://shop.example/${i}`, note: 'x'.repeat(100) })),
-  };
-  expect(JSON.stringify(big).length).toBeGreaterThan(300_000);
-  await a.putRecord(`${key}-big`, big, now() + 60_000);
-  expect(await b.getRecord(`${key}-big`)).toEqual(big);
-  // Refused before anything is written: too large, not JSON, not a record key.
-  await expect(a.putRecord(key, 'x'.repeat(RECORD_MAX_BYTES), now() + 60_000)).rejects.toThrow(/more than/);
-  await expect(a.putRecord(key, undefined, now() + 60_000)).rejects.toThrow(/no JSON value/);
-  await expect(a.putRecord('../escape', 1, now() + 60_000)).rejects.toThrow(/not a record key/);
-  expect(await b.getRecord(key)).toBeNull();
-  // Never read past its expiry; an expiry that has passed deletes.
-  await a.putRecord(key, { short: true }, now() + 1000);
-  expect(await b.getRecord(key)).toEqual({ short: true });
-  await wait(1100);
-  expect(await b.getRecord(key)).toBeNull();
-  await a.putRecord(key, { kept: true }, now() + 60_000);
-  await b.putRecord(key, { kept: false }, now() - 1);
-  expect(await a.getRecord(key)).toBeNull();
-}
-
 describe('memory store (unit tests only)', () => {
   it('keeps JSON records until their expiry', async () => {
     const clock = { now: 1_000_000 };
@@ -250,53 +199,6 @@ describe('Netlify Blobs store (real local BlobsServer)', () => {
       expect((await s.limiter(spec('broken')).consume('ada')).allowed).toBe(false);
     } finally {
       broken.close();
-    }
-  });
-});
-
-describe('Redis store (real redis-server)', () => {
-  let redis: RedisServer;
-  beforeAll(async () => {
-    redis = await startRedis();
-  });
-  afterAll(() => redis?.stop());
-
-  it('two clients share single use and one budget of 60', async () => {
-    const a = redisStore(redis.url, { log: () => {} });
-    const b = redisStore(redis.url, { log: () => {} });
-    try {
-      const key = `code/${crypto.randomUUID()}`;
-      expect(await a.claim(key, Date.now() + 60_000)).toBe(true);
-      expect(await b.claim(key, Date.now() + 60_000)).toBe(false);
-      expect(await b.has(key, 0)).toBe(true);
-      await b.release(key, Date.now() + 60_000);
-      expect(await a.claim(key, Date.now() + 60_000)).toBe(true);
-      expect(await b.claim(key, Date.now() + 60_000)).toBe(false);
-      const results = await exactBudget(a, b, 'redis');
-      expect(results.slice(0, 60).every(Boolean)).toBe(true);
-      expect(results[60]).toBe(false);
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
-  it('two clients share JSON records, which Redis forgets at their expiry', async () => {
-    const a = redisStore(redis.url, { log: () => {} });
-    const b = redisStore(redis.url, { log: () => {} });
-    try {
-      await recordsHold(a, b, Date.now, (ms) => new Promise((r) => setTimeout(r, ms)));
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
-  it('rejects claims (so the token endpoint fails closed) and records when Redis is unreachable', async () => {
-    const s = redisStore(`redis://127.0.0.1:${await freePort()}`, { log: () => {} });
-    try {
-      await expect(s.getRecord('x')).rejects.toThrow();
-      await expect(s.claim('x', Date.now() + 1000)).rejects.toThrow();
-    } finally {
-      await s.close();
     }
   });
 });

@@ -1,84 +1,24 @@
 // Text fields refuse what no product text needs: the C0 and C1 control characters (a line break
 // and a tab only in a multi-line field) and the bidirectional overrides and isolates. It is a
 // schema rule, so the validator, `npm run validate` and every tool that takes fields refuse the
-// same value, naming the field and the character, and a refused proposal spends nothing.
-import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// same value, naming the field and the character. (`npm run validate` and the tools writing to git:
+// test/integration/text-characters.test.ts.)
+import { describe, expect, it } from 'vitest';
 import { parseProductFile } from '../../src/catalog/load.ts';
-import { fieldKind } from '../../src/catalog/field-kinds.ts';
 import { field, FIELDS, HIDDEN_CHARACTER_FIX, type FieldKey } from '../../src/catalog/schema.ts';
-import { chooseProposals } from '../../src/server/proposals/choose.ts';
-import { memoryStore } from '../../src/server/store/memory.ts';
-import { callTool, FIXTURE_FILES, fixtureDir, makeHandler, token } from '../support/mcp.ts';
 import { productFile } from '../support/products.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-const hex = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-const range = (from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
-
-/** Refused in every text field: C0 but line feed and tab, DEL, C1, bidi overrides and isolates. */
-const REFUSED = [
-  ...range(0x00, 0x1f).filter((c) => c !== '\n' && c !== '\t' && c !== '\r'),
-  ...range(0x7f, 0x9f),
-  ...range(0x202a, 0x202e),
-  ...range(0x2066, 0x2069),
-];
-/** Line feed, tab and carriage return: refused in a one-line field only. */
-const LINE = ['\n', '\t', '\r'];
-
-/** Values that hold `c` inside them where a field's example would not show the rule as well (a remote picture). */
-const VALUES: Partial<Record<FieldKey, (c: string) => string>> = {
-  name: (c) => `Wooden${c}Rainbow Stacker`,
-  brand: (c) => `Grimm${c}s`,
-  description: (c) => `Twelve wooden arches${c}that nest into a rainbow.`,
-  ageRange: (c) => `3–6${c} years`,
-  imageUrl: (c) => `https://images.shop.example.com/stacker${c}x.jpg`,
-  url: (c) => `https://shop.example.com/stacker${c}x`,
-  whyWePicked: (c) => `Twelve arches that become a tunnel,${c}a cradle or a bridge.`,
-};
-/** A text with `c` in its middle (never at an end, which is trimmed). */
-const within = (text: string, c: string) => `${text.slice(0, text.length >> 1)}${c}${text.slice(text.length >> 1)}`;
-
-/**
- * Every field that holds text (one text, a web address, or a list of texts), from the schema's
- * kinds; but the slug, whose own pattern allows only a–z, digits and hyphens.
- */
-const TEXT_KEYS = FIELDS.filter(
-  (f) => f.meta.input !== 'slug' && ['text', 'url', 'texts'].includes(fieldKind(f).value.type),
-).map((f) => f.key);
-/** Each text field with a valid value that holds `c` inside it (a list: its first item). */
-const TEXT_FIELDS: Record<string, (c: string) => unknown> = Object.fromEntries(
-  TEXT_KEYS.map((k) => {
-    const example = field(k).meta.example;
-    const value =
-      VALUES[k] ??
-      (Array.isArray(example)
-        ? (c: string) => [within(String(example[0]), c), ...example.slice(1)]
-        : (c: string) => within(String(example), c));
-    return [k, value];
-  }),
-);
-const MULTILINE = FIELDS.filter((f) => f.meta.multiline).map((f) => f.key);
-
-/** What the schema says about `c`: the control character, or the bidirectional one, by code point. */
-const says = (c: string) =>
-  new RegExp(
-    `must not contain the ${/[\u202a-\u2069]/.test(c) ? 'bidirectional ' : ''}control character U\\+${hex(c).slice(2)}`,
-  );
-
-/** Each character against each field it is refused in. */
-const REFUSALS: [string, FieldKey, string][] = [
-  ...TEXT_KEYS.flatMap((k) => REFUSED.map((c) => [hex(c), k, c] as [string, FieldKey, string])),
-  ...TEXT_KEYS.filter((k) => !MULTILINE.includes(k)).flatMap((k) =>
-    LINE.map((c) => [hex(c), k, c] as [string, FieldKey, string]),
-  ),
-];
+import {
+  fileWith,
+  LINE,
+  MULTILINE,
+  REFUSALS,
+  REFUSED,
+  says,
+  TEXT_FIELDS,
+  TEXT_KEYS,
+  VALUES,
+  hex,
+} from '../support/text-characters.ts';
 
 describe('the schema rule', () => {
   it('covers the text fields the schema has, and the fix names exactly the multi-line ones', () => {
@@ -128,13 +68,6 @@ describe('the schema rule', () => {
   });
 });
 
-/** A product file with `value` in `key` (frontmatter values escaped by the one writer; the body as it is). */
-function fileWith(key: FieldKey, value: unknown): string {
-  return key === 'description'
-    ? productFile({ slug: 'stacker' }, value as string)
-    : productFile({ slug: 'stacker', [key]: value }, 'A body.');
-}
-
 describe('the validator', () => {
   it.each(REFUSALS)('names %s in %s, on its line, with the fix', (_, key, c) => {
     const text = fileWith(key, TEXT_FIELDS[key]!(c));
@@ -169,128 +102,6 @@ describe('the validator', () => {
     const { entry, problems } = parseProductFile('content/products/stacker.md', text);
     expect(problems).toEqual([]);
     expect(entry!.description).toBe('One.\n\nTwo.');
-  });
-});
-
-describe('npm run validate (a child process)', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'text-characters-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('fails naming each file, line, field and character', async () => {
-    const cases: [string, FieldKey, string][] = [
-      ['nul-name', 'name', '\u0000'],
-      ['bidi-brand', 'brand', '\u202e'],
-      ['c1-note', 'whyWePicked', '\u0085'],
-      ['newline-url', 'url', '\n'],
-      ['escape-body', 'description', '\u001b'],
-    ];
-    for (const [slug, key, c] of cases) {
-      const text = fileWith(key, TEXT_FIELDS[key]!(c)).replace(/^slug: stacker$/m, `slug: ${slug}`);
-      writeFileSync(path.join(dir, `${slug}.md`), text);
-    }
-    const { GITHUB_ACTIONS: _ignored, ...env } = process.env;
-    const err = await promisify(execFile)(process.execPath, ['scripts/validate.ts', dir], { cwd: ROOT, env }).then(
-      () => null,
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    );
-    expect(err?.code).toBe(1);
-    const out = `${err!.stdout}${err!.stderr}`;
-    expect(out).toContain(`${cases.length} problems in ${cases.length} product files`);
-    for (const [slug, key, c] of cases)
-      expect(out).toMatch(
-        new RegExp(`${slug}\\.md:\\d+  ${key}: must not contain the [a-z ]*control character U\\+${hex(c).slice(2)}`),
-      );
-    for (const c of ['\u0000', '\u001b', '\u0085', '\u202e']) expect(out).not.toContain(c);
-  }, 60_000);
-});
-
-describe('the tools', () => {
-  const fx = fixtureDir(Object.fromEntries(Object.entries(FIXTURE_FILES).filter(([n]) => n !== 'broken-file.md')));
-  const repo = fx.root;
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-C', repo, ...args], {
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'T',
-        GIT_AUTHOR_EMAIL: 't@x',
-        GIT_COMMITTER_NAME: 'T',
-        GIT_COMMITTER_EMAIL: 't@x',
-      },
-    }).trim();
-  // One proposal in the limit: after every refusal below, it must still be there to spend.
-  const handler = makeHandler(repo, {
-    limiter: memoryStore().limiter({ name: 'chars-req', points: 100_000, durationSeconds: 60 }),
-    proposals: chooseProposals({ localRepoDir: repo }),
-    proposalLimiter: memoryStore().limiter({ name: 'chars-propose', points: 1, durationSeconds: 3600 }),
-  });
-  let tok: string;
-  beforeAll(async () => {
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'Catalog');
-    tok = await token();
-  });
-  afterAll(() => fx.cleanup());
-  const branches = () => git('for-each-ref', '--format=%(refname:short)', 'refs/heads/catalog/');
-
-  const NEW = {
-    name: 'Wooden Stacker',
-    brand: 'Maker',
-    categories: ['kits'],
-    currency: 'USD',
-    url: 'https://shop.example/s',
-  };
-  const argsFor = (tool: string, key: FieldKey, value: unknown) =>
-    tool === 'propose_edit'
-      ? { slug: 'alpha-blocks', changes: { [key]: value } }
-      : { ...NEW, slug: 'wooden-stacker', [key]: value };
-  const fieldPath = (tool: string, key: FieldKey) => (tool === 'propose_edit' ? `changes.${key}` : key);
-
-  for (const tool of ['draft_product', 'propose_product', 'propose_edit']) {
-    it(`${tool} refuses every character in every text field, naming both, and writes nothing`, async () => {
-      for (const [name, key, c] of REFUSALS) {
-        const r = await callTool(handler, tok, tool, argsFor(tool, key, TEXT_FIELDS[key]!(c)));
-        expect(r.isError, `${tool} ${key} ${name}`).toBe(true);
-        const text = r.content[0]!.text;
-        expect(text, `${tool} ${key} ${name}`).toMatch(says(c));
-        expect(text, `${tool} ${key} ${name}`).toContain(`at ${fieldPath(tool, key)}`);
-      }
-      expect(branches()).toBe('');
-    }, 60_000);
-  }
-
-  it('validate_product finds the same problem in a file text', async () => {
-    for (const [name, key, c] of REFUSALS) {
-      const r = await callTool(handler, tok, 'validate_product', { text: fileWith(key, TEXT_FIELDS[key]!(c)) });
-      expect(r.isError, `${key} ${name}`).toBeFalsy();
-      const out = r.structuredContent as { valid: boolean; problems: { field: string; message: string }[] };
-      expect(out.valid).toBe(false);
-      expect(out.problems.map((p) => p.field)).toEqual([key]);
-      expect(out.problems[0]!.message).toMatch(says(c));
-    }
-  }, 60_000);
-
-  it('keeps line feeds and tabs in the multi-line fields, written and read back', async () => {
-    const value = 'One line.\n\n\tAn indented one.';
-    const r = await callTool(handler, tok, 'draft_product', { ...NEW, description: value, whyWePicked: value });
-    expect(r.isError, r.content[0]?.text).toBeFalsy();
-    const { entry } = parseProductFile(
-      'content/products/wooden-stacker.md',
-      (r.structuredContent as { text: string }).text,
-    );
-    expect(entry!.description).toBe(value);
-    expect(entry!.data.whyWePicked).toBe(value);
-  });
-
-  it('a refused value leaves the proposal limit untouched: the one proposal left is still there', async () => {
-    expect(branches()).toBe('');
-    const made = await callTool(handler, tok, 'propose_edit', { slug: 'alpha-blocks', changes: { price: 1999 } });
-    expect(made.isError, made.content[0]?.text).toBeFalsy();
-    expect(branches().split('\n')).toHaveLength(1);
-    const spent = await callTool(handler, tok, 'propose_edit', { slug: 'alpha-blocks', changes: { price: 1998 } });
-    expect(spent.isError).toBe(true);
-    expect(spent.content[0]!.text).toMatch(/^rate_limited: at most 1 proposal/);
   });
 });
 

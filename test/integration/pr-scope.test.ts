@@ -1,0 +1,102 @@
+// `npm run pr-scope` in a real git repository, as the pull request's job runs it: a branch that
+// changes only product files and pictures is `content`; one that moves a product file out of
+// content/, deletes a code file or changes nothing is `full`; so is a base that does not exist. The
+// scope reaches the job's next steps through GITHUB_OUTPUT. (The rules alone: test/unit/pr-scope.test.ts.)
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const repo = mkdtempSync(path.join(tmpdir(), 'pr-scope-'));
+const git = (...args: string[]) =>
+  execFileSync('git', ['-C', repo, ...args], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'T',
+      GIT_AUTHOR_EMAIL: 't@x',
+      GIT_COMMITTER_NAME: 'T',
+      GIT_COMMITTER_EMAIL: 't@x',
+    },
+  });
+const write = (file: string, text: string) => {
+  mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+  writeFileSync(path.join(repo, file), text);
+};
+
+/** A branch from main with `change` applied and committed. */
+function branch(name: string, change: () => void) {
+  git('checkout', '-q', '-b', name, 'main');
+  change();
+  git('add', '-A');
+  git('commit', '-q', '--allow-empty', '-m', name);
+}
+
+/** The script on the checked-out `name`, as the job runs it (GITHUB_BASE_REF names the base). */
+function scopeOn(name: string, env: Record<string, string> = { GITHUB_BASE_REF: 'main' }) {
+  git('checkout', '-q', name);
+  const output = path.join(repo, '..', `${path.basename(repo)}-${name}.out`);
+  const { GITHUB_BASE_REF: _drop, ...base } = process.env;
+  const res = spawnSync(process.execPath, [path.join(ROOT, 'scripts/pr-scope.ts')], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: { ...base, GITHUB_OUTPUT: output, ...env },
+  });
+  const written = readFileSync(output, 'utf8');
+  rmSync(output);
+  return { code: res.status, out: res.stdout + res.stderr, written };
+}
+
+beforeAll(() => {
+  git('init', '-q', '-b', 'main');
+  write('content/products/kite.md', 'kite\n');
+  write('content/images/products/kite.svg', '<svg/>\n');
+  write('scripts/validate.ts', '// code\n');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'base');
+  // The job compares with origin/<base>: a remote-tracking name for main, as a checkout has.
+  git('update-ref', 'refs/remotes/origin/main', 'main');
+  branch('new-product', () => {
+    write('content/products/drum.md', 'drum\n');
+    write('content/images/products/drum.jpg', 'jpeg\n');
+    write('content/products/kite.md', 'kite, repriced\n');
+  });
+  branch('move-out', () => git('mv', 'content/products/kite.md', 'kite.md'));
+  branch('delete-code', () => git('rm', '-q', 'scripts/validate.ts'));
+  branch('nothing', () => {});
+});
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+
+describe('npm run pr-scope against the base branch', () => {
+  it('product files and pictures only: content', () => {
+    const r = scopeOn('new-product');
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/^scope: content \(3 changed files, all content/);
+    expect(r.written).toBe('scope=content\n');
+  });
+
+  it('a product file moved out of content/: full, naming where it went', () => {
+    const r = scopeOn('move-out');
+    expect(r.out).toMatch(/^scope: full \(changes outside the content: kite\.md\)/);
+    expect(r.written).toBe('scope=full\n');
+  });
+
+  it('a deleted code file: full', () => {
+    expect(scopeOn('delete-code').out).toMatch(/^scope: full \(changes outside the content: scripts\/validate\.ts\)/);
+  });
+
+  it('no changed file: full', () => {
+    expect(scopeOn('nothing').out).toMatch(/^scope: full \(no changed file/);
+  });
+
+  it('a base that does not exist, or no pull request at all: full', () => {
+    expect(scopeOn('new-product', { GITHUB_BASE_REF: 'gone' }).out).toMatch(
+      /^scope: full \(git diff against origin\/gone failed/,
+    );
+    const none = scopeOn('new-product', {});
+    expect(none.out).toMatch(/^scope: full \(not a pull request/);
+    expect(none.written).toBe('scope=full\n');
+  });
+});
