@@ -3,10 +3,6 @@
 // HTTP requests from the attacker's own address. Every control must hold, and nothing answers 5xx.
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { readSettings } from '../../src/config/env.ts';
-import { tokenSettings } from '../../src/server/auth/settings.ts';
-import { issueAccessToken } from '../../src/server/auth/tokens.ts';
-import { TEST_ADMIN_EMAIL } from '../support/global-stack.ts';
 import { fetchFrom, randomLoopback } from '../support/from-ip.ts';
 import {
   CookieJar,
@@ -18,6 +14,7 @@ import {
   walkSignIn,
   type Fetch,
 } from '../support/oidc.ts';
+import { postMcp, stackToken } from '../support/stack-admin.ts';
 
 const base = inject('baseUrl');
 const serverUrl = `${base}/api/mcp`;
@@ -179,26 +176,9 @@ describe('single use without Redis', () => {
 
 describe('limits without Redis', () => {
   it('at most 60 /api/mcp requests per admin in any 60 seconds: the 61st is 429, and waits out the burst', async () => {
-    const settings = tokenSettings(readSettings(inject('stackEnv')));
-    if (!settings.ok) throw new Error(settings.missing.join());
-    const tok = await issueAccessToken(
-      { sub: `e2e|limit-${crypto.randomUUID()}`, email: TEST_ADMIN_EMAIL },
-      settings.value,
-      {
-        clientId: 'e2e-attacks',
-      },
-    );
+    const tok = await stackToken(inject('stackEnv'), { sub: `e2e|limit-${crypto.randomUUID()}` }, 'e2e-attacks');
     const f = actor();
-    const ping = () =>
-      f(serverUrl, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${tok}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
-      });
+    const ping = () => postMcp(serverUrl, tok, '{"jsonrpc":"2.0","id":1,"method":"ping"}', f);
     const seen: { status: number; remaining: string | null; at: number }[] = [];
     let refused: Response | undefined;
     for (let i = 0; i < 200 && !refused; i++) {

@@ -10,11 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseProductFile } from '../../src/catalog/load.ts';
-import { readSettings } from '../../src/config/env.ts';
-import { tokenSettings } from '../../src/server/auth/settings.ts';
-import { issueAccessToken } from '../../src/server/auth/tokens.ts';
-import { TEST_ADMIN_EMAIL } from '../support/global-stack.ts';
 import { listen, publicAndInternal, type Site } from '../support/loopback-sites.ts';
+import { postMcp, stackToken } from '../support/stack-admin.ts';
 import { dnsName } from '../support/test-dns.ts';
 
 const base = inject('baseUrl');
@@ -23,11 +20,7 @@ const tmp = mkdtempSync(path.join(tmpdir(), 'attacks-content-'));
 let tok: string;
 
 beforeAll(async () => {
-  const settings = tokenSettings(readSettings(env));
-  if (!settings.ok) throw new Error(`stack env: ${settings.missing.join(', ')}`);
-  tok = await issueAccessToken({ sub: `e2e|attacks-${Date.now()}`, email: TEST_ADMIN_EMAIL }, settings.value, {
-    clientId: 'e2e-attacks-content',
-  });
+  tok = await stackToken(env, { sub: `e2e|attacks-${Date.now()}` }, 'e2e-attacks-content');
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -37,14 +30,11 @@ async function tool(
   name: string,
   args: unknown,
 ): Promise<{ isError?: boolean; structuredContent?: any; text: string }> {
-  const res = await fetch(`${base}/api/mcp`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${tok}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method: 'tools/call', params: { name, arguments: args } }),
+  const res = await postMcp(`${base}/api/mcp`, tok, {
+    jsonrpc: '2.0',
+    id: rpcId++,
+    method: 'tools/call',
+    params: { name, arguments: args },
   });
   const text = await res.text();
   expect(res.status, text).toBe(200);

@@ -4,11 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readSettings } from '../../src/config/env.ts';
-import { tokenSettings } from '../../src/server/auth/settings.ts';
-import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
 import { TEST_ADMIN_EMAIL } from '../support/global-stack.ts';
+import { postMcp, stackToken } from '../support/stack-admin.ts';
 import { ApiError } from '../../src/contract/api.ts';
 
 const base = inject('baseUrl');
@@ -17,11 +15,7 @@ let tok: string;
 let client: Client;
 
 beforeAll(async () => {
-  const settings = tokenSettings(readSettings(env));
-  if (!settings.ok) throw new Error(`stack env: ${settings.missing.join(', ')}`);
-  tok = await issueAccessToken({ sub: `e2e|mcp-${Date.now()}`, email: TEST_ADMIN_EMAIL }, settings.value, {
-    clientId: 'e2e-mcp',
-  });
+  tok = await stackToken(env, { sub: `e2e|mcp-${Date.now()}` }, 'e2e-mcp');
   client = new Client({ name: 'e2e', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), {
@@ -167,15 +161,11 @@ describe('HTTP-level answers', () => {
       [`{"name":"search_products","arguments":{},"task":{"ttl":5}}`, 'no task'],
     ];
     for (const [params, answer] of cases) {
-      const res = await fetch(`${base}/api/mcp`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${tok}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":${params}}`,
-      });
+      const res = await postMcp(
+        `${base}/api/mcp`,
+        tok,
+        `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":${params}}`,
+      );
       const what = `${params.slice(0, 80)} → ${res.status}`;
       expect(res.status, what).toBe(200);
       const m = (await res.json()) as { result?: { isError?: boolean }; error?: { code: number; message: string } };

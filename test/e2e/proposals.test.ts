@@ -11,12 +11,10 @@ import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readSettings } from '../../src/config/env.ts';
-import { tokenSettings } from '../../src/server/auth/settings.ts';
-import { issueAccessToken } from '../../src/server/auth/tokens.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { fetchFrom, randomLoopback } from '../support/from-ip.ts';
 import { E2E_ACCOUNTS, WalkingOAuthProvider } from '../support/oidc.ts';
+import { postMcp, stackToken } from '../support/stack-admin.ts';
 
 const base = inject('baseUrl');
 const env = inject('stackEnv');
@@ -164,30 +162,23 @@ describe('proposals from an MCP client on the local stack', () => {
   });
 
   it('a token of someone who is not an admin gets 401 and writes nothing', async () => {
-    const settings = tokenSettings(readSettings(env));
-    if (!settings.ok) throw new Error(settings.missing.join());
-    const outsider = await issueAccessToken(
+    const outsider = await stackToken(
+      env,
       { sub: 'e2e|outsider', email: E2E_ACCOUNTS.outsider.email },
-      settings.value,
-      {
-        clientId: 'e2e-proposals',
-      },
+      'e2e-proposals',
     );
     const before = branches();
-    const res = await fetchFn(serverUrl, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${outsider}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
+    const res = await postMcp(
+      serverUrl,
+      outsider,
+      {
         jsonrpc: '2.0',
         id: 1,
         method: 'tools/call',
         params: { name: 'propose_edit', arguments: { slug: 'codenames', changes: { price: 1 } } },
-      }),
-    });
+      },
+      fetchFn,
+    );
     expect(res.status).toBe(401);
     expect(branches()).toEqual(before);
   });

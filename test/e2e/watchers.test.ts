@@ -9,10 +9,7 @@
 // test/integration/link-watch.test.ts and test/integration/recall-watch.test.ts.
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { readSettings } from '../../src/config/env.ts';
-import { tokenSettings } from '../../src/server/auth/settings.ts';
-import { issueAccessToken } from '../../src/server/auth/tokens.ts';
-import { TEST_ADMIN_EMAIL } from '../support/global-stack.ts';
+import { postMcp, stackToken } from '../support/stack-admin.ts';
 
 const base = inject('baseUrl');
 const env = inject('stackEnv');
@@ -27,27 +24,15 @@ const invoke = (name: string) => fetch(new URL(`/.netlify/functions/${name}`, ba
 
 let tok: string;
 beforeAll(async () => {
-  const settings = tokenSettings(readSettings(env));
-  if (!settings.ok) throw new Error(`stack env: ${settings.missing.join(', ')}`);
-  tok = await issueAccessToken({ sub: `e2e|watchers-${Date.now()}`, email: TEST_ADMIN_EMAIL }, settings.value, {
-    clientId: 'e2e-watchers',
-  });
+  tok = await stackToken(env, { sub: `e2e|watchers-${Date.now()}` }, 'e2e-watchers');
 });
 
 async function audit() {
-  const res = await fetch(`${base}/api/mcp`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${tok}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'audit_catalog', arguments: { limit: 500 } },
-    }),
+  const res = await postMcp(`${base}/api/mcp`, tok, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'audit_catalog', arguments: { limit: 500 } },
   });
   const body = (await res.json()) as {
     result: {
