@@ -9,8 +9,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/stack.ts';
 import { isLoopbackAddress, listeningSockets } from '../support/listening-sockets.ts';
+import { contentRepository } from '../support/scratch-repo.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Where both stacks' proposals and browser editors write (as two stacks of one checkout share its git): never the checkout's own. */
+const proposals = contentRepository();
 
 interface Started {
   port: number;
@@ -23,7 +26,7 @@ interface Started {
 function npmStart(port: number, env: Record<string, string>): Started {
   const npm = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), SITE_URL: '', HOST: '', ...env },
+    env: { ...process.env, PORT: String(port), SITE_URL: '', HOST: '', PROPOSALS_REPO_DIR: proposals.dir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -59,6 +62,7 @@ afterAll(async () => {
     const folder = folderOf(s);
     if (folder) rmSync(folder, { recursive: true, force: true });
   }
+  proposals.remove();
 });
 
 describe('two npm starts at the same moment, on different ports', () => {
