@@ -4,29 +4,26 @@
 // are refused before decap-server sees them; the editor's own requests work, and a save is a
 // branch the repository's git sees while its checked-out branch and working tree stay as they were.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEditorProxy, type EditorProxy } from '../../scripts/lib/editor-proxy.ts';
+import { scratchRepo, type ScratchRepo } from '../support/scratch-repo.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ORIGIN = 'http://localhost:8888';
+let scratch: ScratchRepo;
 let repo: string;
 let proxy: EditorProxy;
-const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' }).trim();
+const git = (...args: string[]) => scratch.git(...args);
 
 beforeAll(async () => {
-  repo = mkdtempSync(path.join(tmpdir(), 'editor-proxy-'));
-  git('init', '-q', '-b', 'main');
-  cpSync(path.join(ROOT, 'content/products'), path.join(repo, 'content/products'), { recursive: true });
-  git('add', '-A');
-  git('-c', 'user.name=t', '-c', 'user.email=t@example.test', 'commit', '-qm', 'catalog');
+  scratch = scratchRepo('editor-proxy-', { copy: { 'content/products': 'content/products' }, message: 'catalog' });
+  repo = scratch.dir;
   proxy = await startEditorProxy({ repoDir: repo, origin: ORIGIN });
 }, 60_000);
 afterAll(async () => {
   await proxy?.stop();
-  rmSync(repo, { recursive: true, force: true });
+  scratch?.remove();
 });
 
 /** A raw HTTP request, so the Host header can be anything (fetch would not let a test set it). */

@@ -4,7 +4,6 @@
 // invalid, clashing or stale proposal writes nothing; the proposal limit holds; the listing is kept
 // a moment, says how old it is, and is read afresh after a proposal or a withdrawal; and without a
 // backend the tools say what to set.
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,36 +11,22 @@ import { parseProductFile } from '../../src/catalog/load.ts';
 import { chooseProposals } from '../../src/server/proposals/choose.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 import { TOOLS } from '../../src/server/mcp/tools/index.ts';
-import { callTool, FIXTURE_FILES, fixtureDir, makeHandler, token, type ToolResult } from '../support/mcp.ts';
+import { callTool, FIXTURE_FILES, makeHandler, token, type ToolResult } from '../support/mcp.ts';
+import { scratchRepo } from '../support/scratch-repo.ts';
 
 const { 'broken-file.md': _broken, ...VALID } = FIXTURE_FILES;
 /** Where the listing is kept (the shared store; in memory here). */
 const listings = memoryStore();
-const fx = fixtureDir(VALID);
-const repo = fx.root;
-const git = (...args: string[]) =>
-  execFileSync('git', ['-C', repo, ...args], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'T',
-      GIT_AUTHOR_EMAIL: 't@x',
-      GIT_COMMITTER_NAME: 'T',
-      GIT_COMMITTER_EMAIL: 't@x',
-    },
-  }).trim();
+const { dir: repo, git, remove } = scratchRepo('mcp-proposals-', { products: VALID });
 const handler = makeHandler(repo, {
   proposals: chooseProposals({ localRepoDir: repo }, { records: () => listings }),
   proposalLimiter: memoryStore().limiter({ name: 'propose-test', points: 7, durationSeconds: 3600 }),
 });
 let tok: string;
 beforeAll(async () => {
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'Catalog');
   tok = await token();
 });
-afterAll(() => fx.cleanup());
+afterAll(() => remove());
 
 function ok(name: string, r: ToolResult): any {
   expect(r.isError, r.content[0]?.text).toBeFalsy();

@@ -2,25 +2,25 @@
 // changes only product files and pictures is `content`; one that moves a product file out of
 // content/, deletes a code file or changes nothing is `full`; so is a base that does not exist. The
 // scope reaches the job's next steps through GITHUB_OUTPUT. (The rules alone: test/unit/pr-scope.test.ts.)
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scratchRepo } from '../support/scratch-repo.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const repo = mkdtempSync(path.join(tmpdir(), 'pr-scope-'));
-const git = (...args: string[]) =>
-  execFileSync('git', ['-C', repo, ...args], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'T',
-      GIT_AUTHOR_EMAIL: 't@x',
-      GIT_COMMITTER_NAME: 'T',
-      GIT_COMMITTER_EMAIL: 't@x',
-    },
-  });
+const {
+  dir: repo,
+  git,
+  remove,
+} = scratchRepo('pr-scope-', {
+  files: {
+    'content/products/kite.md': 'kite\n',
+    'content/images/products/kite.svg': '<svg/>\n',
+    'scripts/validate.ts': '// code\n',
+  },
+  message: 'base',
+});
 const write = (file: string, text: string) => {
   mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
   writeFileSync(path.join(repo, file), text);
@@ -50,12 +50,6 @@ function scopeOn(name: string, env: Record<string, string> = { GITHUB_BASE_REF: 
 }
 
 beforeAll(() => {
-  git('init', '-q', '-b', 'main');
-  write('content/products/kite.md', 'kite\n');
-  write('content/images/products/kite.svg', '<svg/>\n');
-  write('scripts/validate.ts', '// code\n');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'base');
   // The job compares with origin/<base>: a remote-tracking name for main, as a checkout has.
   git('update-ref', 'refs/remotes/origin/main', 'main');
   branch('new-product', () => {
@@ -67,7 +61,7 @@ beforeAll(() => {
   branch('delete-code', () => git('rm', '-q', 'scripts/validate.ts'));
   branch('nothing', () => {});
 });
-afterAll(() => rmSync(repo, { recursive: true, force: true }));
+afterAll(() => remove());
 
 describe('npm run pr-scope against the base branch', () => {
   it('product files and pictures only: content', () => {

@@ -2,39 +2,28 @@
 // one branch with one commit that changes exactly one product file; the working tree, the index
 // and the checked-out branch are never touched; stale reads are refused, and so is anything
 // outside content/products/ or outside catalog/ branches.
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { blobSha, ProposalError, type NewProposal } from '../../src/server/proposals/backend.ts';
 import { gitBackend } from '../../src/server/proposals/git.ts';
 import { FIXTURE_CATALOG } from '../support/build-site.ts';
+import { scratchRepo, type ScratchRepo } from '../support/scratch-repo.ts';
 
+let scratch: ScratchRepo;
 let repo: string;
-const git = (...args: string[]) =>
-  execFileSync('git', ['-C', repo, ...args], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'T',
-      GIT_AUTHOR_EMAIL: 't@x',
-      GIT_COMMITTER_NAME: 'T',
-      GIT_COMMITTER_EMAIL: 't@x',
-    },
-  }).trim();
+const git = (...args: string[]) => scratch.git(...args);
 const FILE = 'content/products/ops-crayon-rocks.md';
 
 beforeEach(() => {
-  repo = mkdtempSync(path.join(tmpdir(), 'proposals-git-'));
-  git('init', '-q', '-b', 'main');
-  mkdirSync(path.join(repo, 'content'));
-  cpSync(FIXTURE_CATALOG, path.join(repo, 'content/products'), { recursive: true });
-  writeFileSync(path.join(repo, 'README.md'), 'A catalog.\n');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'Catalog');
+  scratch = scratchRepo('proposals-git-', {
+    copy: { 'content/products': FIXTURE_CATALOG },
+    files: { 'README.md': 'A catalog.\n' },
+  });
+  repo = scratch.dir;
 });
-afterEach(() => rmSync(repo, { recursive: true, force: true }));
+afterEach(() => scratch.remove());
 
 const backend = () => gitBackend({ repoDir: repo });
 const proposal = (over: Partial<NewProposal> = {}): NewProposal => ({

@@ -2,15 +2,19 @@
 // checkout run side by side. Each gets its own ports (none of netlify-cli's fixed defaults), its
 // own folder (build, build cache, admin catalog, netlify-cli's .netlify/ with its Blobs), and the
 // one that finds the other building waits for it and says so. Every socket a stack listens on is
-// on loopback, except the site's own port when HOST opens it to the network.
-import { spawn, type ChildProcess } from 'node:child_process';
+// on loopback, except the site's own port when HOST opens it to the network. Their proposals and
+// browser editors write to a scratch repository (PROPOSALS_REPO_DIR), never to the checkout's git.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/stack.ts';
 import { isLoopbackAddress, listeningSockets } from '../support/listening-sockets.ts';
+import { contentRepository } from '../support/scratch-repo.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Where both stacks' proposals and browser editors write (as two stacks of one checkout share its git): never the checkout's own. */
+const proposals = contentRepository();
 
 interface Started {
   port: number;
@@ -23,7 +27,7 @@ interface Started {
 function npmStart(port: number, env: Record<string, string>): Started {
   const npm = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), SITE_URL: '', HOST: '', ...env },
+    env: { ...process.env, PORT: String(port), SITE_URL: '', HOST: '', PROPOSALS_REPO_DIR: proposals.dir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -50,6 +54,9 @@ const stopped = (s: Started) =>
     s.npm.kill('SIGTERM');
   });
 
+const branchesOfCheckout = (pattern: string) =>
+  execFileSync('git', ['-C', ROOT, 'branch', '--list', pattern], { encoding: 'utf8' });
+
 const folderOf = (s: Started) => /This stack's folder \(.*\): (.+)$/m.exec(s.log())?.[1]?.trim();
 
 const started: Started[] = [];
@@ -59,6 +66,7 @@ afterAll(async () => {
     const folder = folderOf(s);
     if (folder) rmSync(folder, { recursive: true, force: true });
   }
+  proposals.remove();
 });
 
 describe('two npm starts at the same moment, on different ports', () => {
@@ -77,6 +85,12 @@ describe('two npm starts at the same moment, on different ports', () => {
     });
     started.push(a, b);
     await Promise.all([a.running, b.running]);
+
+    // Each browser editor's worktree and base branch are in the scratch repository, none in the checkout's git.
+    for (const s of [a, b]) {
+      expect(proposals.git('worktree', 'list')).toContain(`[cms-base/${s.port}]`);
+      expect(branchesOfCheckout(`cms-base/${s.port}`)).toBe('');
+    }
 
     // The later one waited for the other's build, and said so.
     const waited = [a, b].filter((s) =>

@@ -9,18 +9,22 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/stack.ts';
 import { stackFolder } from '../../scripts/lib/stack-folder.ts';
 import { productFile } from '../support/products.ts';
+import { contentRepository } from '../support/scratch-repo.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+/** Where the stacks' proposals and browser editor write: never the checkout's own git. */
+const proposals = contentRepository();
+afterAll(() => proposals.remove());
 
 /** `npm run dev` on `port`; resolves once it prints that it is running. */
 function startDev(port: number): Promise<{ npm: ChildProcess; log: () => string }> {
   const npm = spawn('npm', ['run', 'dev'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), SITE_URL: '' },
+    env: { ...process.env, PORT: String(port), SITE_URL: '', PROPOSALS_REPO_DIR: proposals.dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -93,7 +97,13 @@ describe('npm start when the build fails', () => {
       const port = await freePort();
       const npm = spawn('npm', ['start'], {
         cwd: ROOT,
-        env: { ...process.env, PORT: String(port), SITE_URL: '', CATALOG_CONTENT_DIR: content },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          SITE_URL: '',
+          CATALOG_CONTENT_DIR: content,
+          PROPOSALS_REPO_DIR: proposals.dir,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let log = '';

@@ -3,7 +3,7 @@
 // names each file, line, field and character, and the admin tools (writing proposals to a real git
 // repository) refuse every character in every text field, writing nothing and spending no proposal.
 // The schema rule and the validator in process: test/unit/text-characters.test.ts.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import { parseProductFile } from '../../src/catalog/load.ts';
 import type { FieldKey } from '../../src/catalog/schema.ts';
 import { chooseProposals } from '../../src/server/proposals/choose.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
-import { callTool, FIXTURE_FILES, fixtureDir, makeHandler, token } from '../support/mcp.ts';
+import { callTool, FIXTURE_FILES, makeHandler, token } from '../support/mcp.ts';
+import { scratchRepo } from '../support/scratch-repo.ts';
 import { fileWith, hex, REFUSALS, says, TEXT_FIELDS } from '../support/text-characters.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -51,19 +52,13 @@ describe('npm run validate (a child process)', () => {
 });
 
 describe('the tools', () => {
-  const fx = fixtureDir(Object.fromEntries(Object.entries(FIXTURE_FILES).filter(([n]) => n !== 'broken-file.md')));
-  const repo = fx.root;
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-C', repo, ...args], {
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'T',
-        GIT_AUTHOR_EMAIL: 't@x',
-        GIT_COMMITTER_NAME: 'T',
-        GIT_COMMITTER_EMAIL: 't@x',
-      },
-    }).trim();
+  const {
+    dir: repo,
+    git,
+    remove,
+  } = scratchRepo('text-characters-repo-', {
+    products: Object.fromEntries(Object.entries(FIXTURE_FILES).filter(([n]) => n !== 'broken-file.md')),
+  });
   // One proposal in the limit: after every refusal below, it must still be there to spend.
   const handler = makeHandler(repo, {
     limiter: memoryStore().limiter({ name: 'chars-req', points: 100_000, durationSeconds: 60 }),
@@ -72,12 +67,9 @@ describe('the tools', () => {
   });
   let tok: string;
   beforeAll(async () => {
-    git('init', '-q', '-b', 'main');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'Catalog');
     tok = await token();
   });
-  afterAll(() => fx.cleanup());
+  afterAll(() => remove());
   const branches = () => git('for-each-ref', '--format=%(refname:short)', 'refs/heads/catalog/');
 
   const NEW = {

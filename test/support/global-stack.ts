@@ -2,10 +2,8 @@
 // with a real development OpenID provider upstream and a per-run admin configuration that tests
 // read through `inject()`. No REDIS_URL: the admin side's shared store is netlify-cli's local
 // Netlify Blobs server, the zero-configuration path.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
@@ -16,6 +14,7 @@ import { E2E_RECALLS } from './e2e-recalls.ts';
 import { startHookServer, type HookServer } from './hook-server.ts';
 import { E2E_ACCOUNTS } from './oidc.ts';
 import { startRecallServer, type RecallServer } from './recall-server.ts';
+import { contentRepository, type ScratchRepo } from './scratch-repo.ts';
 import { startTestDns } from './test-dns.ts';
 
 declare module 'vitest' {
@@ -84,7 +83,7 @@ export async function setup(project: TestProject) {
     ...(await startTestDns()).env, // check_links resolves through a loopback DNS server (attack tests)
     // Proposals go to a repository of their own, never to the checkout under test, nor to GitHub
     // (a token in the shell of whoever runs the tests must not reach a real repository).
-    PROPOSALS_REPO_DIR: (proposalsRepo = proposalsRepository()),
+    PROPOSALS_REPO_DIR: (proposalsRepo = contentRepository('e2e-proposals-')).dir,
     GITHUB_TOKEN: '',
     GITHUB_REPOSITORY: '',
     BUILD_HOOK_URL: hook.hookUrl,
@@ -93,7 +92,7 @@ export async function setup(project: TestProject) {
     CURATOR_REVIEWERS: 'maya-curates,theo-picks',
   };
   // The browser editor's local proxy, as npm start runs it, on the same scratch repository.
-  editor = await startEditorProxy({ repoDir: proposalsRepo!, origin: base, echo: true });
+  editor = await startEditorProxy({ repoDir: proposalsRepo.dir, origin: base, echo: true });
   env.EDITOR_PROXY_URL = editor.url;
   try {
     // Its own folder, whatever stacks run beside it.
@@ -112,7 +111,7 @@ export async function setup(project: TestProject) {
   project.provide('stackEnv', { ...env, SITE_URL: stack.url });
   project.provide('hookPostsUrl', hook.postsUrl);
   project.provide('stackSite', stack.site!);
-  project.provide('proposalsRepo', proposalsRepo!);
+  project.provide('proposalsRepo', proposalsRepo.dir);
   project.provide('editorBranch', editor.branch);
   const running = stack;
   hook.stackLog = () => running.output();
@@ -127,10 +126,10 @@ export async function teardown() {
   await idp?.stop();
   await hook?.stop();
   await recalls?.stop();
-  if (proposalsRepo) rmSync(proposalsRepo, { recursive: true, force: true });
+  proposalsRepo?.remove();
 }
 
-let proposalsRepo: string | undefined;
+let proposalsRepo: ScratchRepo | undefined;
 
 /** What the teardown stops, done synchronously (as an `exit` listener must): signals and a removal. */
 function stopAtExit() {
@@ -141,26 +140,5 @@ function stopAtExit() {
   };
   signal(stack?.process.pid && -stack.process.pid); // its whole process group
   signal(editor?.process.pid);
-  if (proposalsRepo) rmSync(proposalsRepo, { recursive: true, force: true });
-}
-
-/** A git repository holding the catalog's content, as the checkout holds it, for the write tools and the editor. */
-function proposalsRepository(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-proposals-'));
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-C', dir, ...args], {
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'e2e',
-        GIT_AUTHOR_EMAIL: 'e2e@x',
-        GIT_COMMITTER_NAME: 'e2e',
-        GIT_COMMITTER_EMAIL: 'e2e@x',
-      },
-    });
-  git('init', '-q', '-b', 'main');
-  // The checkout's content as it is: product files, their pictures, the recall watch's file.
-  cpSync(path.join(ROOT, 'content'), path.join(dir, 'content'), { recursive: true });
-  git('add', '-A');
-  git('commit', '-q', '-m', 'The catalog under test');
-  return dir;
+  proposalsRepo?.remove();
 }

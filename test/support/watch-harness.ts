@@ -1,15 +1,12 @@
 // What the watcher tests share: a catalog of products made with the project's one product factory,
 // a real git repository holding their files (the local proposal backend), a clock from noon UTC
 // that the test moves forward by hours while real time still passes, a counting store, and a log.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { catalogOfEntries } from '../../src/server/admin-catalog/admin-index.ts';
 import type { CatalogEntry } from '../../src/catalog/schema.ts';
 import { chooseProposals } from '../../src/server/proposals/choose.ts';
 import type { SharedStore } from '../../src/server/store/shared-store.ts';
 import { entry, productFile, type ProductOverrides } from './products.ts';
+import { scratchRepo } from './scratch-repo.ts';
 
 export const HOUR = 3_600_000;
 
@@ -53,23 +50,13 @@ export interface Harness {
 /** A catalog of `products` and a git repository holding their files, proposals going to it. */
 export function harness(products: ProductOverrides[], store: SharedStore, opts: { proposals?: boolean } = {}): Harness {
   const entries = products.map((p) => entry(p));
-  const repo = mkdtempSync(path.join(tmpdir(), 'watch-repo-'));
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-C', repo, ...args], {
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'T',
-        GIT_AUTHOR_EMAIL: 't@x',
-        GIT_COMMITTER_NAME: 'T',
-        GIT_COMMITTER_EMAIL: 't@x',
-      },
-    }).trim();
-  git('init', '-q', '-b', 'main');
-  mkdirSync(path.join(repo, 'content/products'), { recursive: true });
-  for (const p of products) writeFileSync(path.join(repo, `content/products/${String(p.slug)}.md`), productFile(p));
-  git('add', '-A');
-  git('commit', '-q', '-m', 'Catalog');
+  const {
+    dir: repo,
+    git,
+    remove,
+  } = scratchRepo('watch-repo-', {
+    products: Object.fromEntries(products.map((p) => [`${String(p.slug)}.md`, productFile(p)])),
+  });
   const lines: string[] = [];
   return {
     entries,
@@ -83,7 +70,7 @@ export function harness(products: ProductOverrides[], store: SharedStore, opts: 
         : chooseProposals({ localRepoDir: repo }, { records: () => store }),
     lines,
     log: (line) => void lines.push(line),
-    cleanup: () => rmSync(repo, { recursive: true, force: true }),
+    cleanup: remove,
   };
 }
 
