@@ -8,6 +8,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { freePort } from '../../scripts/lib/stack.ts';
 import { isLoopbackAddress, listeningSockets } from '../support/listening-sockets.ts';
 import { contentRepository } from '../support/scratch-repo.ts';
@@ -106,6 +107,22 @@ describe('two npm starts at the same moment, on different ports', () => {
       expect(await home.text()).toContain(`<link rel="canonical" href="http://localhost:${s.port}/">`);
       expect((await fetch(`http://localhost:${s.port}/api/health`)).status).toBe(200);
     }
+    // Each stack's editor writes through a proxy of its own: its /admin/config.yml names a loopback
+    // address, a port no other stack uses, on which a process of that stack listens.
+    const proxyPorts: number[] = [];
+    for (const s of [a, b]) {
+      const config = parse(await (await fetch(`http://localhost:${s.port}/admin/config.yml`)).text()) as {
+        local_backend?: { url?: string };
+      };
+      const proxy = new URL(config.local_backend?.url ?? 'http://missing.invalid');
+      expect(['localhost', '127.0.0.1'], proxy.href).toContain(proxy.hostname);
+      const sockets = listeningSockets(s.npm.pid!).filter((l) => l.port === Number(proxy.port));
+      expect(sockets.length, `nothing of the stack on ${s.port} listens on ${proxy.port}`).toBeGreaterThan(0);
+      expect(sockets.every((l) => isLoopbackAddress(l.address))).toBe(true);
+      proxyPorts.push(Number(proxy.port));
+    }
+    expect(proxyPorts[0]).not.toBe(proxyPorts[1]);
+
     const folders = [folderOf(a), folderOf(b)];
     expect(folders[0]).toBeTruthy();
     expect(folders[1]).toBeTruthy();
