@@ -12,23 +12,18 @@ import { settings } from '../src/config/env.ts';
 import { formatProblems } from '../src/catalog/problems.ts';
 import { fieldProblem } from '../src/catalog/field-problem.ts';
 import { freeSlug, serializeProductFile, slugFromName, type ProductFileData } from '../src/catalog/product-file.ts';
-import { fieldKind, typedValue } from '../src/catalog/field-kinds.ts';
+import { fieldKind, mustBeGiven, typedValue } from '../src/catalog/field-kinds.ts';
 import { FIELDS, type Field, type FieldKey } from '../src/catalog/schema.ts';
 
 const isBoolean = (f: Field) => fieldKind(f).value.type === 'boolean';
-/** Must be given or answered: every field that has no null, may not be left out, is no yes/no and is not made (the slug). */
-const required = (f: Field) => {
-  const kind = fieldKind(f);
-  return f.meta.input !== 'slug' && kind.value.type !== 'boolean' && !kind.nullable && !kind.optional;
-};
 const mayBeNull = (f: Field) => fieldKind(f).nullable;
 
 const USAGE = [
   'Usage: npm run new-product -- ' +
-    FIELDS.filter(required)
+    FIELDS.filter(mustBeGiven)
       .map((f) => `--${f.meta.cli.flag} …`)
       .join(' '),
-  `         ${FIELDS.filter((f) => !required(f))
+  `         ${FIELDS.filter((f) => !mustBeGiven(f))
     .map((f) =>
       isBoolean(f)
         ? `[--${f.meta.cli.flag}${f.meta.cli.off ? `|--${f.meta.cli.off}` : ''}]`
@@ -117,7 +112,7 @@ for (const f of FIELDS) {
   } else if (f.meta.initial !== undefined) value = f.meta.initial;
   else if (isBoolean(f)) value = false;
   else if (mayBeNull(f)) value = null;
-  else if (required(f)) missing.push(`--${flag}`);
+  else if (mustBeGiven(f)) missing.push(`--${flag}`);
   if (value !== undefined) values[f.key] = value;
 }
 ui?.close();

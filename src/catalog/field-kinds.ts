@@ -122,3 +122,13 @@ export function typedValue(f: Field, text: string): unknown {
       return text;
   }
 }
+
+/**
+ * A person adding a product must give a value: the field has no null, may not be left out, is no
+ * yes/no and is not made for them (the slug, made from the name). `npm run new-product` asks for
+ * these and refuses to write without them.
+ */
+export function mustBeGiven(f: Field): boolean {
+  const kind = fieldKind(f);
+  return f.meta.input !== 'slug' && kind.value.type !== 'boolean' && !kind.nullable && !kind.optional;
+}

@@ -1,8 +1,8 @@
 // The parts of the repository's documents that say what each product field is, written from the
-// schema and its field metadata (src/catalog/schema.ts): CONTRIBUTING's table of fields and the
-// README's table of what search finds. Unit tests keep the documents' copies equal to these
+// schema and its field metadata (src/catalog/schema.ts): CONTRIBUTING's tables of fields and of
+// `npm run new-product`'s arguments, and the README's table of what search finds. Unit tests keep the documents' copies equal to these
 // (`npm run docs:sections` writes them), as with the error-code table.
-import { fieldKind } from '../catalog/field-kinds.ts';
+import { fieldKind, mustBeGiven } from '../catalog/field-kinds.ts';
 import { yamlValue } from '../catalog/product-file.ts';
 import {
   ADMIN_SEARCH_FIELDS,
@@ -37,6 +37,29 @@ function inTheFile(f: Field): string {
 export function fieldTable(): string {
   const rows = FIELDS.map((f) => `| ${code(f.key)} | ${f.meta.guide} | ${inTheFile(f)} |`);
   return ['| field | what to write | in the file |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** How `npm run new-product` takes the field's argument. */
+function howGiven(f: Field): string {
+  const kind = fieldKind(f);
+  const parts = [mustBeGiven(f) ? 'required' : kind.value.type === 'boolean' ? 'a switch' : 'optional'];
+  if (f.meta.input === 'slug')
+    parts.push('made from the name when left out; give one only when that is taken or unhelpful');
+  if (f.meta.input === 'price') parts.push('as the shop shows it (`39.99`); the file keeps minor units (`3999`)');
+  if (kind.value.type === 'choice') parts.push(`one of ${options(kind.value.options)}`);
+  if (kind.value.type === 'choices' || kind.value.type === 'texts') parts.push('comma-separated');
+  if (f.meta.cli.off) parts.push(`\`--${f.meta.cli.off}\` sets it to \`false\``);
+  if (f.meta.cli.prompt) parts.push('asked in a terminal when missing');
+  return parts.join('; ');
+}
+
+/** CONTRIBUTING's table of `npm run new-product`'s arguments, one per field, in the schema's order. */
+export function newProductArgumentsTable(): string {
+  const rows = FIELDS.map((f) => {
+    const flags = [f.meta.cli.flag, ...(f.meta.cli.off ? [f.meta.cli.off] : [])].map((x) => code(`--${x}`));
+    return `| ${flags.join(', ')} | ${code(f.key)} | ${howGiven(f)} |`;
+  });
+  return ['| argument | field | how |', '|---|---|---|', ...rows].join('\n');
 }
 
 const searchRow = (search: string, who: string, keys: readonly FieldKey[]) =>

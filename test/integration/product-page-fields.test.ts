@@ -4,12 +4,15 @@
 // word the record holds of each site-searchable field (`siteSearch` in src/catalog/schema.ts) must
 // be visible on the page. And the page's Markdown twin says what the page says: a field whose words
 // the page shows has them in the twin too (a row added to the page needs its line in the twin).
+// Beside it, a product with every field that may be empty left empty: the templates build its page
+// and twin too (a row that assumes its field is set fails the build).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProductFile } from '../../src/catalog/load.ts';
 import { fieldText } from '../../src/catalog/catalog.ts';
+import { fieldKind } from '../../src/catalog/field-kinds.ts';
 import { field, FIELDS, SITE_SEARCH_FIELDS, type CatalogEntry } from '../../src/catalog/schema.ts';
 import { recordText, searchRecord } from '../../src/outputs/search-records.ts';
 import { buildSite, type Build } from '../support/build-site.ts';
@@ -17,6 +20,21 @@ import { EVERY_FIELD, productFile } from '../support/products.ts';
 
 /** After every example date (a scheduled example would keep the product off the site). */
 const BUILD_TIME = '2099-01-01T00:00:00Z';
+
+/**
+ * Every field that may be null is null but the price (a published product needs a price or a note),
+ * every optional one left out (the factory leaves them out).
+ */
+const BARE = {
+  ...Object.fromEntries(
+    FIELDS.filter((f) => f.key !== 'description' && fieldKind(f).nullable).map((f) => [f.key, null]),
+  ),
+  slug: 'bare-product',
+  name: 'Bare Product',
+  price: EVERY_FIELD.price,
+  staffPick: false,
+  published: true,
+};
 
 let dir: string;
 let build: Build;
@@ -55,6 +73,9 @@ beforeAll(async () => {
   const parsed = parseProductFile(`content/products/${slug}.md`, text);
   expect(parsed.problems).toEqual([]);
   product = parsed.entry!;
+  const bare = productFile(BARE, null);
+  writeFileSync(path.join(dir, `${BARE.slug}.md`), bare);
+  expect(parseProductFile(`content/products/${BARE.slug}.md`, bare).problems).toEqual([]);
   build = await buildSite(dir, BUILD_TIME);
   shown = visibleWords(build.read(`products/${slug}.html`));
   twin = new Set(wordsOf(build.read(`products/${slug}.md`)));
@@ -104,5 +125,15 @@ describe('the Markdown twin says every field its page shows', () => {
       notInTwin,
       'the product page shows these fields but its Markdown twin does not: add them to src/outputs/markdown.ts (productBodyBlocks)',
     ).toEqual({});
+  });
+});
+
+describe('a product with every field that may be empty left empty', () => {
+  it('has its page and its Markdown twin, with its name', () => {
+    const page = build.read(`products/${BARE.slug}.html`);
+    const md = build.read(`products/${BARE.slug}.md`);
+    expect(page).toContain('<h1');
+    expect(page).toContain(BARE.name);
+    expect(md).toContain(BARE.name);
   });
 });
