@@ -6,10 +6,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { blobSha, ProposalError, type NewProposal } from '../../src/server/proposals/backend.ts';
+import { blobSha, type NewProposal } from '../../src/server/proposals/backend.ts';
 import { gitBackend } from '../../src/server/proposals/git.ts';
 import { FIXTURE_CATALOG } from '../support/build-site.ts';
 import { scratchRepo, type ScratchRepo } from '../support/scratch-repo.ts';
+import { proposalFailure } from '../support/proposal-failure.ts';
 
 let scratch: ScratchRepo;
 let repo: string;
@@ -36,14 +37,6 @@ const proposal = (over: Partial<NewProposal> = {}): NewProposal => ({
   body: '| field | before | after |',
   ...over,
 });
-const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProposalError);
-  return err as ProposalError;
-};
 
 describe('the local git backend', () => {
   it('reads a file of the checked-out commit with its blob id, and null for none', async () => {
@@ -89,7 +82,7 @@ describe('the local git backend', () => {
     expect(git('diff', '--name-status', 'main', 'catalog/ops-new-kite-000001')).toBe(
       'A\tcontent/products/ops-new-kite.md',
     );
-    const err = await failure(
+    const err = await proposalFailure(
       backend().create(proposal({ branch: 'catalog/ops-crayon-rocks-000002', expectBase: null })),
     );
     expect(err.code).toBe('conflict');
@@ -103,7 +96,7 @@ describe('the local git backend', () => {
       readFileSync(path.join(repo, FILE), 'utf8').replace(/price: (\d+|null)/, 'price: 999'),
     );
     git('commit', '-q', '-am', 'Reprice');
-    const err = await failure(backend().create(stale));
+    const err = await proposalFailure(backend().create(stale));
     expect(err.code).toBe('conflict');
     expect(err.message).toMatch(/changed .* since it was read/);
     expect(git('branch', '--list', 'catalog/*')).toBe('');
@@ -111,7 +104,7 @@ describe('the local git backend', () => {
 
   it('refuses a branch that exists already', async () => {
     await backend().create(proposal());
-    expect((await failure(backend().create(proposal()))).code).toBe('branch_exists');
+    expect((await proposalFailure(backend().create(proposal()))).code).toBe('branch_exists');
   });
 
   it.each([
@@ -122,7 +115,7 @@ describe('the local git backend', () => {
     ['content/products/x.md', 'catalog/../main'],
     ['content/products/x.md', 'refs/heads/main'],
   ])('refuses to write %s on %s', async (file, branch) => {
-    const err = await failure(backend().create(proposal({ path: file, branch, expectBase: null })));
+    const err = await proposalFailure(backend().create(proposal({ path: file, branch, expectBase: null })));
     expect(err.code).toBe('refused');
     expect(git('branch', '--list')).toBe('* main');
   });
@@ -142,8 +135,8 @@ describe('the local git backend', () => {
     expect(list).toHaveLength(2);
     await backend().withdraw('catalog/ops-crayon-rocks-a1b2c3');
     expect((await backend().list()).map((p) => p.branch)).toEqual(['catalog/ops-crayon-rocks-ffffff']);
-    expect((await failure(backend().withdraw('catalog/ops-crayon-rocks-a1b2c3'))).code).toBe('not_found');
-    expect((await failure(backend().withdraw('main'))).code).toBe('refused');
+    expect((await proposalFailure(backend().withdraw('catalog/ops-crayon-rocks-a1b2c3'))).code).toBe('not_found');
+    expect((await proposalFailure(backend().withdraw('main'))).code).toBe('refused');
   });
 
   it('lists the browser editor’s saves (cms/products/…) beside proposals, with no author, and withdraws them', async () => {
@@ -164,14 +157,14 @@ describe('the local git backend', () => {
     expect(git('branch', '--list', 'cms/products/*')).toBe('');
     // Widened to cms/products/* and no further.
     for (const other of ['cms/pages/about', 'cmsx/products/x', 'cms/products/../main', 'cms/products/x/y'])
-      expect((await failure(backend().withdraw(other))).code, other).toBe('refused');
+      expect((await proposalFailure(backend().withdraw(other))).code, other).toBe('refused');
     expect(git('branch', '--list', 'cms/pages/about')).toContain('cms/pages/about');
   });
 
   it('never withdraws the checked-out branch', async () => {
     await backend().create(proposal());
     git('checkout', '-q', 'catalog/ops-crayon-rocks-a1b2c3');
-    expect((await failure(backend().withdraw('catalog/ops-crayon-rocks-a1b2c3'))).code).toBe('refused');
+    expect((await proposalFailure(backend().withdraw('catalog/ops-crayon-rocks-a1b2c3'))).code).toBe('refused');
   });
 
   it('never withdraws a branch checked out in another worktree, whatever its path', async () => {
@@ -182,7 +175,7 @@ describe('the local git backend', () => {
     const other = path.join(mkdtempSync(path.join(tmpdir(), 'proposals-wt-')), 'review\nbranch refs/heads/main');
     git('worktree', 'add', '-q', other, 'catalog/ops-crayon-rocks-a1b2c3');
     try {
-      const err = await failure(backend().withdraw('catalog/ops-crayon-rocks-a1b2c3'));
+      const err = await proposalFailure(backend().withdraw('catalog/ops-crayon-rocks-a1b2c3'));
       expect(err.code).toBe('refused');
       expect(err.message).toContain(other);
       expect(git('rev-parse', 'catalog/ops-crayon-rocks-a1b2c3')).toBe(sha);

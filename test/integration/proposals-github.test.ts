@@ -5,12 +5,13 @@
 // error statuses map to errors an admin can act on. Never a merge, never a write outside
 // content/products/ or to a ref outside heads/catalog/.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { blobSha, ProposalError, WRITABLE_FILE, type NewProposal } from '../../src/server/proposals/backend.ts';
+import { blobSha, WRITABLE_FILE, type NewProposal } from '../../src/server/proposals/backend.ts';
 import { composeProposal } from '../../src/server/proposals/compose.ts';
 import { githubBackend } from '../../src/server/proposals/github.ts';
 import { withListingCache } from '../../src/server/proposals/listing.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 import { startGithubMock, type GithubMock, type Scripted } from '../support/github-mock.ts';
+import { proposalFailure } from '../support/proposal-failure.ts';
 
 let gh: GithubMock;
 beforeAll(async () => {
@@ -89,14 +90,6 @@ const proposal = (over: Partial<NewProposal> = {}): NewProposal => ({
   body: '| field | before | after |',
   ...over,
 });
-const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProposalError);
-  return err as ProposalError;
-};
 const writes = () => gh.sent.filter((s) => s.method !== 'GET');
 
 describe('the GitHub backend, against GitHub’s own OpenAPI description', () => {
@@ -207,7 +200,7 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
 
   it('refuses an edit of a file that changed on main since it was read, writing nothing', async () => {
     gh.reset(repository);
-    const err = await failure(backend().create(proposal({ expectBase: 'f'.repeat(40) })));
+    const err = await proposalFailure(backend().create(proposal({ expectBase: 'f'.repeat(40) })));
     expect(err.code).toBe('conflict');
     expect(err.message).toMatch(/content\/products\/codenames\.md changed on main \(aaaaaaaaaaaa\) since it was read/);
     expect(writes()).toEqual([]);
@@ -215,7 +208,7 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
 
   it('refuses a new product whose file already exists on main, writing nothing', async () => {
     gh.reset(repository);
-    const err = await failure(backend().create(proposal({ expectBase: null })));
+    const err = await proposalFailure(backend().create(proposal({ expectBase: null })));
     expect(err.code).toBe('conflict');
     expect(err.message).toMatch(/already exists on main/);
     expect(writes()).toEqual([]);
@@ -232,7 +225,7 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
       },
       { method: 'DELETE', path: new RegExp(`^${REPO}/git/refs/`), status: 204 },
     ]);
-    const err = await failure(backend().create(proposal()));
+    const err = await proposalFailure(backend().create(proposal()));
     expect(err.message).toMatch(/A pull request already exists.*Nothing was left behind\.$/);
     expect(writes().at(-1)).toMatchObject({
       method: 'DELETE',
@@ -251,7 +244,7 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
       },
       { method: 'DELETE', path: new RegExp(`^${REPO}/git/refs/`), status: 500, body: { message: 'Server Error' } },
     ]);
-    const err = await failure(backend().create(proposal()));
+    const err = await proposalFailure(backend().create(proposal()));
     expect(err.code).toBe('forbidden');
     expect(err.message).toMatch(
       /The branch catalog\/codenames-abc123 was made but could not be deleted: delete it on GitHub\.$/,
@@ -268,7 +261,7 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
         body: { message: 'Reference already exists' },
       },
     ]);
-    expect((await failure(backend().create(proposal()))).code).toBe('branch_exists');
+    expect((await proposalFailure(backend().create(proposal()))).code).toBe('branch_exists');
     expect(writes().map((s) => s.path)).not.toContain(`${REPO}/pulls`);
   });
 
@@ -280,7 +273,7 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     [FILE, 'catalog/../main'],
   ])('refuses to write %s on %s before sending anything', async (file, branch) => {
     gh.reset(repository);
-    expect((await failure(backend().create(proposal({ path: file, branch })))).code).toBe('refused');
+    expect((await proposalFailure(backend().create(proposal({ path: file, branch })))).code).toBe('refused');
     expect(gh.sent).toEqual([]);
   });
 
@@ -535,7 +528,7 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
         headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 + 60) },
       },
     ]);
-    expect(await failure(backend().list())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 60 });
+    expect(await proposalFailure(backend().list())).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 60 });
   });
 
   it('withdraws a proposal: closes its pull request, then deletes its branch', async () => {
@@ -575,7 +568,7 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
         body: { message: 'Reference does not exist' },
       },
     ]);
-    const err = await failure(backend().withdraw('catalog/gone-1'));
+    const err = await proposalFailure(backend().withdraw('catalog/gone-1'));
     expect(err).toMatchObject({ code: 'not_found', message: 'There is no proposal on branch catalog/gone-1.' });
   });
 
@@ -694,7 +687,7 @@ describe('GitHub’s errors as errors an admin can act on', () => {
     ],
   ] as const)('%s', async (_what, script, code, message) => {
     gh.reset([...script]);
-    const err = await failure(backend().create(proposal()));
+    const err = await proposalFailure(backend().create(proposal()));
     expect(err.code).toBe(code);
     expect(err.message).toMatch(message);
   });
@@ -709,7 +702,7 @@ describe('GitHub’s errors as errors an admin can act on', () => {
         headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 + 120) },
       },
     ]);
-    expect((await failure(backend().readBase(FILE))).retryAfterSeconds).toBe(120);
+    expect((await proposalFailure(backend().readBase(FILE))).retryAfterSeconds).toBe(120);
     gh.reset([
       {
         method: 'GET',
@@ -719,7 +712,7 @@ describe('GitHub’s errors as errors an admin can act on', () => {
         headers: { 'retry-after': '7' },
       },
     ]);
-    expect((await failure(backend().readBase(FILE))).retryAfterSeconds).toBe(7);
+    expect((await proposalFailure(backend().readBase(FILE))).retryAfterSeconds).toBe(7);
   });
 
   it('refuses a repository name that is not owner/name', () => {
