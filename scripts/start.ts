@@ -11,6 +11,7 @@ import path from 'node:path';
 import { ROOT, startStack } from './lib/stack.ts';
 import { startEditorProxy, type EditorProxy } from './lib/editor-proxy.ts';
 import { EDITOR_PATH } from '../src/catalog/urls.ts';
+import { EDITOR_BRANCH_PREFIX } from '../src/server/proposals/backend.ts';
 
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 8888);
@@ -93,7 +94,7 @@ if (!dev && existsSync(path.join(editorRepo, '.git'))) {
   editor = await startEditorProxy({ repoDir: editorRepo, origin: new URL(siteUrl).origin });
   env.EDITOR_PROXY_URL = editor.url;
   notes.push(
-    `Browser editor: ${siteUrl}${EDITOR_PATH} (no sign-in). Saves are branches cms/products/<slug> of this checkout;`,
+    `Browser editor: ${siteUrl}${EDITOR_PATH} (no sign-in). Saves are branches ${EDITOR_BRANCH_PREFIX}<slug> of this checkout;`,
     `  publishing merges into ${editor.branch} (worktree ${path.relative(ROOT, editor.worktree) || editor.worktree}), never into your branch.`,
   );
 } else if (!dev) {

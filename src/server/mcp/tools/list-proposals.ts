@@ -2,7 +2,7 @@
 // saves (cms/products/), newest first, with how
 // old the answer is (it is kept for a moment, src/server/proposals/listing.ts).
 import { z } from 'zod';
-import { CHECK_STATES } from '../../proposals/backend.ts';
+import { CHECK_STATES, EDITOR_BRANCH_PREFIX } from '../../proposals/backend.ts';
 import { LISTING_TTL_MS } from '../../proposals/listing.ts';
 import { backendCall, proposalBackend } from './proposing.ts';
 import { defineTool } from './tool.ts';
@@ -16,7 +16,7 @@ export default defineTool({
     'Lists this catalog’s open proposals, newest first: branch, pull request address (null on the local stack), title, who proposed it, the state of its checks and its age.',
   description:
     'Lists this catalog’s open proposals, newest first: branch, pull request address (null on the local stack), title, who proposed it, the state of its checks and its age. ' +
-    'The curators’ saves in the browser editor (branches cms/products/<slug>) are listed too, marked via "editor". ' +
+    `The curators’ saves in the browser editor (branches ${EDITOR_BRANCH_PREFIX}<slug>) are listed too, marked via "editor". ` +
     `The answer is reused for up to ${KEPT_SECONDS} seconds (making or withdrawing a proposal with these tools clears it); fetchedAt and ageSeconds say when it was read.`,
   annotations: { readOnlyHint: true, openWorldHint: true },
   input: z.object({}).strict(),

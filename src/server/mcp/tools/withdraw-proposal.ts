@@ -1,6 +1,6 @@
 // withdraw_proposal: closes one proposal or browser-editor save (its pull request) and deletes its branch.
 import { z } from 'zod';
-import { WITHDRAWABLE_BRANCH } from '../../proposals/backend.ts';
+import { EDITOR_BRANCH_PREFIX, WITHDRAWABLE_BRANCH } from '../../proposals/backend.ts';
 import { backendCall, proposalBackend } from './proposing.ts';
 import { defineTool } from './tool.ts';
 
@@ -8,8 +8,7 @@ export default defineTool({
   name: 'withdraw_proposal',
   title: 'Withdraw a proposal',
   summary: 'Withdraws one proposal: closes its pull request (on GitHub) and deletes its branch.',
-  description:
-    'Withdraws one proposal: closes its pull request (on GitHub) and deletes its branch. Only proposal branches (`catalog/…`) and the browser editor’s saves (`cms/products/…`) can be withdrawn.',
+  description: `Withdraws one proposal: closes its pull request (on GitHub) and deletes its branch. Only proposal branches (\`catalog/…\`) and the browser editor’s saves (\`${EDITOR_BRANCH_PREFIX}…\`) can be withdrawn.`,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: z
     .object({
@@ -17,7 +16,9 @@ export default defineTool({
         .string()
         .regex(WITHDRAWABLE_BRANCH)
         .max(250)
-        .describe('The proposal’s branch, `catalog/<slug>-<id>`, or an editor save’s, `cms/products/<slug>`.'),
+        .describe(
+          `The proposal’s branch, \`catalog/<slug>-<id>\`, or an editor save’s, \`${EDITOR_BRANCH_PREFIX}<slug>\`.`,
+        ),
     })
     .strict(),
   output: z.object({ branch: z.string(), withdrawn: z.literal(true) }),
