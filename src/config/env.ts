@@ -43,9 +43,7 @@ export const VARIABLES = {
   LINK_CHECK_DNS_SERVER: { readme: true, envExample: false },
   LINK_CHECK_ALLOW_ADDRESSES: { readme: true, envExample: false },
   PORT: { readme: true, envExample: false },
-  REPOSITORY_URL: { readme: false, envExample: false }, // Netlify's, at build time: the editor's repository
-  NETLIFY: { readme: false, envExample: false }, // 'true' in builds on Netlify (never names the editor's local proxy)
-  EDITOR_PROXY_URL: { readme: true, envExample: false }, // set by npm start: the editor's local proxy
+  SITE_BRANCH: { readme: true, envExample: true }, // the branch the site is built from (npm start: its own)
   HOST: { readme: true, envExample: false },
 } as const satisfies Record<string, Doc>;
 
@@ -111,10 +109,8 @@ export interface Settings {
     adminCatalogOut: string | undefined;
     /** The browser editor's backend (src/outputs/editor-config.ts). */
     editor: {
-      /** GITHUB_REPOSITORY, else the owner/name of Netlify's REPOSITORY_URL on github.com. */
-      repository: string | null;
-      /** EDITOR_PROXY_URL, honoured only on loopback and never in a build on Netlify. */
-      localProxyUrl: string | null;
+      /** SITE_BRANCH (default `main`): what the editor's saves are proposed against and published into. */
+      branch: string;
     };
   };
   admin: {
@@ -235,7 +231,7 @@ export function readSettings(env: Env): Settings {
       imagesDir: text(env, 'CATALOG_IMAGES_DIR'),
       cacheDir: text(env, 'ASTRO_CACHE_DIR'),
       adminCatalogOut: text(env, 'ADMIN_CATALOG_OUT'),
-      editor: { repository: editorRepository(env), localProxyUrl: editorProxyUrl(env) },
+      editor: { branch: siteBranch(env) },
     },
     admin: {
       tokens: tokenProblems.length
@@ -273,23 +269,14 @@ export function readSettings(env: Env): Settings {
   };
 }
 
-/** The GitHub repository the deployed editor writes to: GITHUB_REPOSITORY, else Netlify's REPOSITORY_URL. */
-function editorRepository(env: Env): string | null {
-  const named = text(env, 'GITHUB_REPOSITORY');
-  if (named) return named;
-  const m = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+?)(?:\.git)?\/?$/.exec(text(env, 'REPOSITORY_URL') ?? '');
-  return m ? m[1]! : null;
-}
+/** A branch name git and GitHub both accept, without the tricks a ref name may hide (`..`, `@{`, a leading dash). */
+const BRANCH_NAME = /^(?!-)(?!.*\.\.)(?!.*@\{)(?!.*\/\/)[A-Za-z0-9._/-]{1,200}(?<![./])$/;
 
-/**
- * The editor's local proxy (`npm start` sets it): only a loopback address, and never in a build on
- * Netlify (which sets NETLIFY=true; netlify-cli's local builds set NETLIFY_LOCAL instead), so no
- * deployed configuration ever names it.
- */
-function editorProxyUrl(env: Env): string | null {
-  const raw = text(env, 'EDITOR_PROXY_URL');
-  if (!raw || !URL.canParse(raw) || env.NETLIFY === 'true') return null;
-  return isLoopbackHost(new URL(raw).hostname) ? raw : null;
+/** SITE_BRANCH, checked: a name that is no branch stops the build, naming it. */
+function siteBranch(env: Env): string {
+  const raw = text(env, 'SITE_BRANCH') ?? 'main';
+  if (!BRANCH_NAME.test(raw)) throw new Error(`SITE_BRANCH is not a branch name: "${raw}" (use e.g. main)`);
+  return raw;
 }
 
 /** CATALOG_BUILD_TIME, checked: a build told a time it cannot read stops, naming it. */
