@@ -50,7 +50,12 @@ async function call(method: string, where: string, body?: unknown, headers: Reco
   const text = await res.text();
   const parsed: unknown = /json/.test(type) && text ? JSON.parse(text) : text || undefined;
   const pathname = new URL(`${gh.url}${where}`).pathname;
-  judged.push({ ...openapi.judge(method, pathname, res.status, parsed, type), method, path: pathname, status: res.status });
+  judged.push({
+    ...openapi.judge(method, pathname, res.status, parsed, type, headers.accept),
+    method,
+    path: pathname,
+    status: res.status,
+  });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GitHub's answers, judged above
   return { status: res.status, body: parsed as any, headers: res.headers };
 }
@@ -205,8 +210,8 @@ describe('the GitHub stand-in', () => {
     const files = Object.fromEntries(compare.body.files.map((f: { filename: string }) => [f.filename, f]));
     expect(Object.keys(files).sort()).toEqual([ENTRY, PICTURE].sort());
     // Decap tells media from text by the patch: text has one, a binary file none.
-    expect(files[ENTRY]).toMatchObject({ status: 'added', additions: 4 });
-    expect(files[ENTRY].patch).toMatch(/^@@ -0,0 \+1,4 @@\n\+---/);
+    expect(files[ENTRY]).toMatchObject({ status: 'added', additions: 5, deletions: 0 });
+    expect(files[ENTRY].patch).toMatch(/^@@ -0,0 \+1,5 @@\n\+---/);
     expect(files[PICTURE].patch).toBeUndefined();
     const author = await call('GET', `/users/${encodeURIComponent(prs.body[0].user.login)}`);
     expect(author.status).toBe(200);
@@ -359,11 +364,11 @@ describe('the GitHub stand-in', () => {
       expectBase: base!.sha,
       text: '---\nslug: codenames\ntitle: Codenames (2nd edition)\n---\nA word game.\n',
       branch: 'catalog/codenames-abc123',
-      message: 'Edit codenames: title\n\nProposed-by: admin',
+      message: "Edit codenames: title\n\nProposed-by: admin@catalog.example",
       title: 'Edit codenames: title',
       body: 'Proposed by admin through MCP.',
       labels: ['recall'],
-    } as Parameters<typeof backend.create>[0]);
+    });
     expect(made.number).toBeGreaterThan(number);
     const [listed] = await backend.list();
     expect(listed).toMatchObject({ branch: 'catalog/codenames-abc123', via: 'mcp' });

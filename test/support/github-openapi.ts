@@ -12,6 +12,7 @@ const SPEC = path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github
 
 interface Operation {
   operationId: string;
+  description?: string;
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
 }
 interface Spec {
@@ -28,13 +29,28 @@ export interface Judged {
   undocumented: boolean;
 }
 
+/**
+ * OpenAPI 3.0's `nullable` in JSON Schema's words (ajv takes `nullable` only beside `type`, and
+ * GitHub's description also puts it beside `allOf` and `$ref`).
+ */
+function nullables(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullables);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = nullables(v);
+  if (out.nullable !== true) return out;
+  delete out.nullable;
+  if (typeof out.type === 'string' && !out.enum) return { ...out, type: [out.type, 'null'] };
+  return { anyOf: [out, { type: 'null' }] };
+}
+
 const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 
 export function githubOpenapi() {
   const spec = JSON.parse(readFileSync(SPEC, 'utf8')) as Spec;
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
-  ajv.addSchema({ ...spec, $id: 'gh' } as object);
+  ajv.addSchema({ ...(nullables({ paths: spec.paths, components: spec.components }) as object), $id: 'gh' });
   const compiled = new Map<string, ValidateFunction>();
   const schema = (ref: string) => {
     let v = compiled.get(ref);
@@ -61,9 +77,17 @@ export function githubOpenapi() {
   }
 
   /** Judges one answer. */
-  function judge(method: string, pathname: string, status: number, body: unknown, type: string): Judged {
+  function judge(method: string, pathname: string, status: number, body: unknown, type: string, accept = ''): Judged {
     const { template, op } = operation(method, pathname);
     const problems: string[] = [];
+    // The raw media types (`application/vnd.github.raw`, …) are documented in the operation's
+    // prose, not its schemas: the answer must be that type, its body the bytes.
+    if (/^application\/vnd\.github(?:\.v3)?\.raw/.test(accept) && status === 200) {
+      if (!/^application\/vnd\.github(?:\.v3)?\.raw/.test(type)) problems.push(`asked for ${accept}, answered ${type}`);
+      if (!op.description?.includes('application/vnd.github.raw'))
+        problems.push(`${op.operationId} does not document the raw media type`);
+      return { operation: op.operationId, template, problems, undocumented: false };
+    }
     let response = op.responses[String(status)];
     let where = pointer('paths', template, method.toLowerCase(), 'responses', String(status));
     let undocumented = false;
@@ -72,19 +96,28 @@ export function githubOpenapi() {
       where = pointer('components', 'responses', name);
       response = spec.components.responses[name];
     }
+    const basicError = schema(pointer('components', 'schemas', 'basic-error'));
     if (!response) {
       undocumented = true;
       if (status < 400) problems.push(`status ${status} is not documented for ${op.operationId}`);
-      else if (!schema(pointer('components', 'schemas', 'basic-error'))(body))
-        problems.push(`the ${status} body is not a basic-error: ${ajv.errorsText(schema(pointer('components', 'schemas', 'basic-error')).errors)}`);
+      else if (!basicError(body)) problems.push(`the ${status} body is not a basic-error: ${ajv.errorsText(basicError.errors)}`);
     } else if (!response.content) {
-      if (body !== undefined && body !== '') problems.push(`status ${status} of ${op.operationId} has no body, but one was sent`);
+      // GitHub documents some refusals without a body but sends its basic-error (Decap reads its
+      // message, e.g. "Reference does not exist"); a success documented without one has none.
+      if (status >= 400 && body !== undefined) {
+        if (!basicError(body)) problems.push(`the ${status} body is not a basic-error: ${ajv.errorsText(basicError.errors)}`);
+      } else if (body !== undefined && body !== '') problems.push(`status ${status} of ${op.operationId} has no body, but one was sent`);
     } else if (response.content['application/json']) {
       if (!/json/.test(type)) problems.push(`content-type ${type} is not JSON`);
-      const v = schema(`${where}/content/${pointer('application/json')}/schema`);
-      if (!v(body))
+      const at = `${where}/content/${pointer('application/json')}/schema`;
+      const alternatives = (response.content['application/json'].schema as { oneOf?: unknown[] }).oneOf;
+      // An error documented as oneOf(validation-error, repository-rule-violation-error) cannot be
+      // met exactly once (the second requires nothing): for errors, one alternative suffices.
+      const checks =
+        status >= 400 && alternatives ? alternatives.map((_, i) => schema(`${at}/oneOf/${i}`)) : [schema(at)];
+      if (!checks.some((v) => v(body)))
         problems.push(
-          ...(v.errors ?? []).slice(0, 12).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`),
+          ...(checks[0]!.errors ?? []).slice(0, 12).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`),
         );
     }
     return { operation: op.operationId, template, problems, undocumented };

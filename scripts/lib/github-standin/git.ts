@@ -149,16 +149,19 @@ export async function openGit(repoDir: string): Promise<Git> {
       const t = await typeOf(name);
       if (t === 'tree' && sub === null && want === 'tree') return name;
       if (t === 'commit') commit = name;
-      else if (t === 'tree' && sub !== null) {
-        const r = await run(['rev-parse', '-q', '--verify', `${name}:${sub}^{tree}`], { ok: [1, 128] });
-        return r.code === 0 ? r.out.toString('utf8').trim() : null;
-      }
+      else if (t === 'tree' && sub !== null) return subtree(name, sub);
     } else commit = (await refSha(`refs/heads/${name}`)) ?? (await refSha(`refs/tags/${name}`));
     if (!commit) return null;
     if (want === 'commit') return sub === null ? commit : null;
-    const spec = sub ? `${commit}:${sub}` : `${commit}^{tree}`;
-    const r = await run(['rev-parse', '-q', '--verify', `${spec}^{tree}`], { ok: [1, 128] });
-    return r.code === 0 ? r.out.toString('utf8').trim() : null;
+    return subtree(commit, sub ?? '');
+  }
+
+  /** The tree at `sub` (a folder path, '' for the top) of a commit or tree, or null. */
+  async function subtree(of: string, sub: string) {
+    // `<rev>:<path>` takes everything after the colon as the path, so the type is asked apart.
+    const r = await run(['rev-parse', '-q', '--verify', sub ? `${of}:${sub}` : `${of}^{tree}`], { ok: [1, 128] });
+    const sha = r.code === 0 ? r.out.toString('utf8').trim() : null;
+    return sha && (await typeOf(sha)) === 'tree' ? sha : null;
   }
 
   async function commit(sha: string): Promise<CommitInfo> {

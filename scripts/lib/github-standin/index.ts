@@ -60,7 +60,7 @@ export interface GithubStandin {
 export const DEFAULT_BOT = {
   login: 'catalog-standin[bot]',
   name: 'catalog-standin[bot]',
-  email: '1+catalog-standin[bot]@users.noreply.github.com',
+  email: '1+catalog-standin@users.noreply.github.com',
 };
 
 export async function startGithubStandin(opts: GithubStandinOptions): Promise<GithubStandin> {
@@ -99,21 +99,22 @@ export async function startGithubStandin(opts: GithubStandinOptions): Promise<Gi
       createdAt: first,
     },
   };
-  const server = createServer(
-    handler({
-      owner: opts.owner,
-      repo: opts.repo,
-      token: opts.token,
-      routes: [...repoRoutes(ctx), ...gitRoutes(ctx), ...pullRoutes(ctx)],
-      onError,
-    }),
-  );
+  // The routes write the stand-in's own address into their answers: made once it listens.
+  let handle: ReturnType<typeof handler> | undefined;
+  const server = createServer((req, res) => void handle!(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   ctx.site.api = url;
+  handle = handler({
+    owner: opts.owner,
+    repo: opts.repo,
+    token: opts.token,
+    routes: [...repoRoutes(ctx), ...gitRoutes(ctx), ...pullRoutes(ctx)],
+    onError,
+  });
   return {
     url,
     checksIdle: () => checks.idle(),

@@ -28,7 +28,7 @@ const nodeId = (kind: string, id: number | string) => Buffer.from(`${kind}:${id}
 
 /** GitHub's simple-user. */
 export function user(s: Site, login: string, id: number, type: 'User' | 'Bot' | 'Organization') {
-  const url = `${s.api}/users/${login}`;
+  const url = `${s.api}/users/${encodeURIComponent(login)}`;
   return {
     login,
     id,
@@ -36,7 +36,7 @@ export function user(s: Site, login: string, id: number, type: 'User' | 'Bot' | 
     avatar_url: `${s.api}/avatars/${id}`,
     gravatar_id: '',
     url,
-    html_url: `${s.api}/${login}`,
+    html_url: `${s.api}/${encodeURIComponent(login)}`,
     followers_url: `${url}/followers`,
     following_url: `${url}/following{/other_user}`,
     gists_url: `${url}/gists{/gist_id}`,
