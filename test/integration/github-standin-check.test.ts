@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { contentCheck } from '../../scripts/lib/github-standin/content-check.ts';
+import { startLocalGithub } from '../../scripts/lib/github-standin/local.ts';
 import { scratchRepo } from '../support/scratch-repo.ts';
 
 const repo = scratchRepo('github-standin-check-', { copy: { 'content/products': 'test/fixtures/catalog' } });
@@ -70,3 +71,33 @@ function writeCommit(base: string | null, file: string, text: string): string {
   rmSync(index, { force: true });
   return git(['commit-tree', tree, '-p', good, '-m', `add ${file}`]);
 }
+
+describe('the local stack GitHub (startLocalGithub)', () => {
+  it('makes the site branch from the checked-out commit, points the site at itself, and refuses to publish a head whose content checks failed', async () => {
+    const gh = await startLocalGithub({ repoDir: repo.dir, siteBranch: 'catalog-site', report: (l) => reports.push(l) });
+    try {
+      expect(repo.git('rev-parse', 'refs/heads/catalog-site')).toBe(good);
+      expect(gh.env).toMatchObject({ GITHUB_API_URL: gh.url, GITHUB_REPOSITORY: 'local/catalog' });
+      const api = (method: string, where: string, body?: unknown) =>
+        fetch(`${gh.url}/repos/local/catalog${where}`, {
+          method,
+          headers: { authorization: `Bearer ${gh.env.GITHUB_TOKEN}` },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+      const broken = readFileSync(path.resolve(import.meta.dirname, '../fixtures/broken/empty-name.md'), 'utf8');
+      const head = writeCommit(repo.git('rev-parse', 'HEAD^{tree}'), 'content/products/empty-name.md', broken);
+      expect((await api('POST', '/git/refs', { ref: 'refs/heads/cms/products/empty-name', sha: head })).status).toBe(201);
+      const pr = await api('POST', '/pulls', { title: 'Create empty-name', head: 'cms/products/empty-name', base: 'catalog-site' });
+      expect(pr.status).toBe(201);
+      await gh.checksIdle();
+      const runs = await api('GET', `/commits/${head}/check-runs`);
+      expect(runs.body).toMatchObject({ total_count: 1, check_runs: [{ name: 'test', status: 'completed', conclusion: 'failure' }] });
+      const merge = await api('PUT', `/pulls/${pr.body.number}/merge`, { sha: head });
+      expect(merge.status).toBe(405);
+      expect(merge.body.message).toMatch(/Required status check "test" has failed/);
+      expect(repo.git('rev-parse', 'refs/heads/catalog-site')).toBe(good);
+    } finally {
+      await gh.stop();
+    }
+  }, 120_000);
+});

@@ -378,6 +378,14 @@ describe('the GitHub stand-in', () => {
     expect(repo.git('branch', '--list', 'catalog/*')).toBe('');
   });
 
+  it('judges answers for real: a pull request without its head, or a 200 nobody documents, is wrong', () => {
+    const pr = judged.find((j) => j.operation === 'pulls/get' && j.status === 200);
+    expect(pr).toBeDefined();
+    expect(openapi.judge('GET', `${R}/pulls/1`, 200, { number: 1, title: 'x' }, 'application/json').problems).not.toEqual([]);
+    expect(openapi.judge('PUT', `${R}/pulls/1/merge`, 201, {}, 'application/json').problems).not.toEqual([]);
+    expect(openapi.judge('GET', `${R}/branches/x`, 404, { message: 404 }, 'application/json').problems).not.toEqual([]);
+  });
+
   it('answered every request in the shape GitHub documents for its status', () => {
     const wrong = judged.filter((j) => j.problems.length).map((j) => [j.method, j.path, j.status, j.problems]);
     expect(wrong).toEqual([]);

@@ -6,7 +6,7 @@
 // that content (CATALOG_CONTENT_DIR, CATALOG_IMAGES_DIR) into a temporary output folder. The build
 // cache is kept between checks (warm builds, as on Netlify); each check's output is kept in
 // `<checks folder>/<sha>.log`.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -35,10 +35,15 @@ export interface ContentCheckOptions {
 export const checksFolder = (repoDir: string) =>
   path.join(tmpdir(), `little-hands-catalog-checks-${createHash('sha1').update(path.resolve(repoDir)).digest('hex').slice(0, 10)}`);
 
+/** The steps running now (each in its own process group, so stop() ends npm and what it started). */
+const running = new Set<ChildProcess>();
+
 function runStep(step: Step, cwd: string, env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): Promise<boolean> {
   log.write(`\n▶ ${step.name}: ${step.cmd} ${step.args.join(' ')} (in ${cwd})\n`);
   return new Promise((resolve) => {
-    const child = spawn(step.cmd, step.args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(step.cmd, step.args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
+    child.on('exit', () => running.delete(child));
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on('error', (err) => {
@@ -52,13 +57,19 @@ function runStep(step: Step, cwd: string, env: NodeJS.ProcessEnv, log: NodeJS.Wr
   });
 }
 
+export interface ContentCheck {
+  (sha: string): Promise<boolean>;
+  /** Ends the steps running now (their checks fail); for the stand-in's stop. */
+  stop(): void;
+}
+
 /** The check `startGithubStandin` takes: true when the commit's content passes the content checks. */
-export function contentCheck(opts: ContentCheckOptions): (sha: string) => Promise<boolean> {
+export function contentCheck(opts: ContentCheckOptions): ContentCheck {
   const root = opts.root ?? ROOT;
   const folder = opts.folder ?? checksFolder(opts.repoDir);
   const report = opts.report ?? ((line: string) => console.log(line));
   const git = openGit(opts.repoDir);
-  return async (sha) => {
+  const check = async (sha: string) => {
     if (!SHA.test(sha)) throw new Error(`contentCheck: ${sha} is not a commit id.`);
     mkdirSync(path.join(folder, 'logs'), { recursive: true });
     const logFile = path.join(folder, 'logs', `${sha}.log`);
@@ -97,4 +108,15 @@ export function contentCheck(opts: ContentCheckOptions): (sha: string) => Promis
       await rm(work, { recursive: true, force: true });
     }
   };
+  return Object.assign(check, {
+    stop() {
+      for (const child of running)
+        if (child.pid !== undefined)
+          try {
+            process.kill(-child.pid, 'SIGTERM');
+          } catch {
+            // Already ended.
+          }
+    },
+  });
 }

@@ -13,6 +13,8 @@ export interface Ctx {
   git: Git;
   state: StateStore;
   checks: Checks;
+  /** Told the site branch's new commit after each merge. */
+  onSiteMoved?: ((sha: string) => void) | undefined;
 }
 
 export const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -65,6 +65,12 @@ interface RunOptions {
 /** Git's date "<seconds> <+zone>" as GitHub writes dates: UTC, second precision. */
 const isoOf = (seconds: string) => new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
+/** An ISO 8601 date (checked by the caller) in git's own "<seconds> <zone>", its offset kept. */
+function gitDate(iso: string): string {
+  const zone = /([+-])(\d{2}):?(\d{2})$/.exec(iso);
+  return `${Math.floor(Date.parse(iso) / 1000)} ${zone ? `${zone[1]}${zone[2]}${zone[3]}` : '+0000'}`;
+}
+
 function person(line: string): Required<Person> {
   const m = /^(.*) <(.*)> (\d+) ([+-]\d{4})$/.exec(line);
   if (!m) return { name: line, email: '', date: isoOf('0') };
@@ -203,8 +209,9 @@ export async function openGit(repoDir: string): Promise<Git> {
       await run(baseTree ? ['read-tree', baseTree] : ['read-tree', '--empty'], { env });
       const present = (await text(['ls-files', '-z', '--cached'], { env })).split('\0').filter(Boolean);
       for (const e of edits) {
-        // A path set or removed replaces whatever was at it: the file, or the folder beneath it.
-        const gone = present.filter((p) => p === e.path || p.startsWith(`${e.path}/`));
+        // A path set or removed replaces whatever was at it (a file, or the folder beneath it) and a
+        // file where one of its folders goes.
+        const gone = present.filter((p) => p === e.path || p.startsWith(`${e.path}/`) || e.path.startsWith(`${p}/`));
         const lines = gone.map((p) => `0 ${ZERO}\t${p}\n`);
         if (e.sha && e.mode !== '040000') lines.push(`${e.mode} ${e.sha}\t${e.path}\n`);
         if (lines.length) await run(['update-index', '-z', '--index-info'], { env, input: lines.join('').replaceAll('\n', '\0') });
@@ -223,8 +230,8 @@ export async function openGit(repoDir: string): Promise<Git> {
       GIT_AUTHOR_EMAIL: author.email,
       GIT_COMMITTER_NAME: committer.name,
       GIT_COMMITTER_EMAIL: committer.email,
-      ...(author.date ? { GIT_AUTHOR_DATE: author.date } : {}),
-      ...(committer.date ? { GIT_COMMITTER_DATE: committer.date } : {}),
+      ...(author.date ? { GIT_AUTHOR_DATE: gitDate(author.date) } : {}),
+      ...(committer.date ? { GIT_COMMITTER_DATE: gitDate(committer.date) } : {}),
     };
     const args = ['commit-tree', '--no-gpg-sign', tree, ...parents.flatMap((p) => ['-p', p]), '-F', '-'];
     return (await text(args, { env, input: message })).trim();

@@ -5,7 +5,7 @@
 // Pull requests, labels and check runs live in `<git dir>/github-standin.json`. The required check
 // (`test`) of each pull request head is `check(sha)`; content-check.ts holds the real one.
 //
-// From scripts/start.ts (the lead wires it):
+// From scripts/start.ts: startLocalGithub (local.ts) does all of this in one call; by hand:
 //   import { startGithubStandin } from './lib/github-standin/index.ts';
 //   import { contentCheck } from './lib/github-standin/content-check.ts';
 //   const token = randomBytes(32).toString('base64url');
@@ -43,6 +43,8 @@ export interface GithubStandinOptions {
   check(sha: string): Promise<boolean>;
   /** The account the token belongs to (commits made without an author, merges). */
   bot?: { login: string; name: string; email: string };
+  /** Told the site branch's new commit after each merge (the local stack rebuilds from it). */
+  onSiteMoved?(sha: string): void;
   /** 0 (any free port) unless given. */
   port?: number;
   /** Where unexpected failures are reported (console.error unless given). */
@@ -90,6 +92,7 @@ export async function startGithubStandin(opts: GithubStandinOptions): Promise<Gi
     git,
     state,
     checks,
+    onSiteMoved: opts.onSiteMoved,
     site: {
       api: '',
       owner: opts.owner,

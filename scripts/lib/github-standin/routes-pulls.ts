@@ -276,6 +276,7 @@ export function pullRoutes(ctx: Ctx): Route[] {
               mergedBy: site.bot.login,
             });
           });
+          if (pr.base === site.siteBranch) ctx.onSiteMoved?.(merged);
           return { status: 200, body: { sha: merged, merged: true, message: 'Pull Request successfully merged' } };
         });
       },
