@@ -57,7 +57,12 @@ describe('the content check', () => {
 function writeCommit(base: string | null, file: string, text: string): string {
   const index = path.join(folder, `index-${Math.random().toString(36).slice(2)}`);
   const withIndex = { ...process.env, GIT_INDEX_FILE: index };
-  const who = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t.invalid' };
+  const who = {
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@t.invalid',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@t.invalid',
+  };
   const git = (args: string[], input?: string) =>
     execFileSync('git', ['-C', repo.dir, ...args], {
       encoding: 'utf8',
@@ -74,7 +79,11 @@ function writeCommit(base: string | null, file: string, text: string): string {
 
 describe('the local stack GitHub (startLocalGithub)', () => {
   it('makes the site branch from the checked-out commit, points the site at itself, and refuses to publish a head whose content checks failed', async () => {
-    const gh = await startLocalGithub({ repoDir: repo.dir, siteBranch: 'catalog-site', report: (l) => reports.push(l) });
+    const gh = await startLocalGithub({
+      repoDir: repo.dir,
+      siteBranch: 'catalog-site',
+      report: (l) => reports.push(l),
+    });
     try {
       expect(repo.git('rev-parse', 'refs/heads/catalog-site')).toBe(good);
       expect(gh.env).toMatchObject({ GITHUB_API_URL: gh.url, GITHUB_REPOSITORY: 'local/catalog' });
@@ -86,12 +95,21 @@ describe('the local stack GitHub (startLocalGithub)', () => {
         }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
       const broken = readFileSync(path.resolve(import.meta.dirname, '../fixtures/broken/empty-name.md'), 'utf8');
       const head = writeCommit(repo.git('rev-parse', 'HEAD^{tree}'), 'content/products/empty-name.md', broken);
-      expect((await api('POST', '/git/refs', { ref: 'refs/heads/cms/products/empty-name', sha: head })).status).toBe(201);
-      const pr = await api('POST', '/pulls', { title: 'Create empty-name', head: 'cms/products/empty-name', base: 'catalog-site' });
+      expect((await api('POST', '/git/refs', { ref: 'refs/heads/cms/products/empty-name', sha: head })).status).toBe(
+        201,
+      );
+      const pr = await api('POST', '/pulls', {
+        title: 'Create empty-name',
+        head: 'cms/products/empty-name',
+        base: 'catalog-site',
+      });
       expect(pr.status).toBe(201);
       await gh.checksIdle();
       const runs = await api('GET', `/commits/${head}/check-runs`);
-      expect(runs.body).toMatchObject({ total_count: 1, check_runs: [{ name: 'test', status: 'completed', conclusion: 'failure' }] });
+      expect(runs.body).toMatchObject({
+        total_count: 1,
+        check_runs: [{ name: 'test', status: 'completed', conclusion: 'failure' }],
+      });
       const merge = await api('PUT', `/pulls/${pr.body.number}/merge`, { sha: head });
       expect(merge.status).toBe(405);
       expect(merge.body.message).toMatch(/Required status check "test" has failed/);

@@ -56,7 +56,6 @@ async function call(method: string, where: string, body?: unknown, headers: Reco
     path: pathname,
     status: res.status,
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GitHub's answers, judged above
   return { status: res.status, body: parsed as any, headers: res.headers };
 }
 const R = `/repos/${OWNER}/${REPO}`;
@@ -137,7 +136,10 @@ describe('the GitHub stand-in', () => {
     const blob = await call('GET', `${R}/git/blobs/${file.sha}`);
     expect(Buffer.from(blob.body.content, 'base64').toString()).toContain('slug: codenames');
     // readFileMetadata: the file's last commit on the site branch.
-    const history = await call('GET', `${R}/commits?path=${encodeURIComponent('content/products/codenames.md')}&sha=${SITE}`);
+    const history = await call(
+      'GET',
+      `${R}/commits?path=${encodeURIComponent('content/products/codenames.md')}&sha=${SITE}`,
+    );
     expect(history.body[0].commit.author.name).toBe('Catalog tests');
     // The editorial workflow's board (listUnpublishedBranches): none yet.
     const open = await call('GET', `${R}/pulls?base=${SITE}&state=open&per_page=100`);
@@ -202,7 +204,10 @@ describe('the GitHub stand-in', () => {
   });
 
   it('reads the unpublished entry back: its pull request by head, the comparison, the author, the files', async () => {
-    const prs = await call('GET', `${R}/pulls?head=${encodeURIComponent(`${OWNER}:${BRANCH}`)}&base=${SITE}&state=open&per_page=100`);
+    const prs = await call(
+      'GET',
+      `${R}/pulls?head=${encodeURIComponent(`${OWNER}:${BRANCH}`)}&base=${SITE}&state=open&per_page=100`,
+    );
     expect(prs.body.map((p: { number: number }) => p.number)).toEqual([number]);
     expect(prs.body[0].labels.map((l: { name: string }) => l.name)).toEqual(['decap-cms/draft']);
     const compare = await call('GET', `${R}/compare/${SITE}...${prs.body[0].head.sha}`);
@@ -213,6 +218,9 @@ describe('the GitHub stand-in', () => {
     expect(files[ENTRY]).toMatchObject({ status: 'added', additions: 5, deletions: 0 });
     expect(files[ENTRY].patch).toMatch(/^@@ -0,0 \+1,5 @@\n\+---/);
     expect(files[PICTURE].patch).toBeUndefined();
+    const one = await call('GET', `${R}/commits/${prs.body[0].head.sha}`);
+    expect(one.body.files.map((f: { filename: string }) => f.filename).sort()).toEqual([ENTRY, PICTURE].sort());
+    expect(one.body.stats).toEqual({ additions: 5, deletions: 0, total: 5 });
     const author = await call('GET', `/users/${encodeURIComponent(prs.body[0].user.login)}`);
     expect(author.status).toBe(200);
     expect((await call('GET', '/users/someone-else')).status).toBe(404);
@@ -300,7 +308,8 @@ describe('the GitHub stand-in', () => {
     const direct = await call('PATCH', `${R}/git/refs/heads/${SITE}`, { sha: secondHead, force: true });
     expect(direct.status).toBe(422);
     expect(repo.git('rev-parse', SITE)).toBe(siteBefore);
-    const message = 'Automatically generated. Merged on Decap CMS.\n\nPublished-by: jo\nCurator-id: 0123456789abcdef0123';
+    const message =
+      'Automatically generated. Merged on Decap CMS.\n\nPublished-by: jo\nCurator-id: 0123456789abcdef0123';
     const merged = await call('PUT', `${R}/pulls/${number}/merge`, {
       commit_message: message,
       sha: secondHead,
@@ -309,11 +318,17 @@ describe('the GitHub stand-in', () => {
     expect(merged.status).toBe(200);
     expect(merged.body).toMatchObject({ merged: true });
     expect(repo.git('rev-parse', SITE)).toBe(merged.body.sha);
-    expect(repo.git('rev-list', '--parents', '-n', '1', SITE).split(' ')).toEqual([merged.body.sha, siteBefore, secondHead]);
+    expect(repo.git('rev-list', '--parents', '-n', '1', SITE).split(' ')).toEqual([
+      merged.body.sha,
+      siteBefore,
+      secondHead,
+    ]);
     expect(repo.git('log', '-1', '--format=%B', SITE)).toBe(
       `Merge pull request #${number} from ${OWNER}/${BRANCH}\n\n${message}`,
     );
-    expect(repo.git('ls-tree', '-r', '--name-only', SITE).split('\n')).toEqual(expect.arrayContaining([ENTRY, PICTURE]));
+    expect(repo.git('ls-tree', '-r', '--name-only', SITE).split('\n')).toEqual(
+      expect.arrayContaining([ENTRY, PICTURE]),
+    );
     const deleted = await call('DELETE', `${R}/git/refs/heads/${encodeURIComponent(BRANCH)}`);
     expect(deleted.status).toBe(204);
     const gone = await call('DELETE', `${R}/git/refs/heads/${encodeURIComponent(BRANCH)}`);
@@ -333,9 +348,15 @@ describe('the GitHub stand-in', () => {
   it('refuses malformed requests with GitHub 4xx answers, never a 5xx', async () => {
     const bad = [
       await call('POST', `${R}/git/trees`, '{not json'),
-      await call('POST', `${R}/git/trees`, { tree: [{ path: '../netlify.toml', mode: '100644', type: 'blob', sha: firstHead }] }),
-      await call('POST', `${R}/git/trees`, { tree: [{ path: 'content/.git/x', mode: '100644', type: 'blob', content: 'x' }] }),
-      await call('POST', `${R}/git/trees`, { tree: [{ path: 'a', mode: '100644', type: 'blob', sha: 'f'.repeat(40) }] }),
+      await call('POST', `${R}/git/trees`, {
+        tree: [{ path: '../netlify.toml', mode: '100644', type: 'blob', sha: firstHead }],
+      }),
+      await call('POST', `${R}/git/trees`, {
+        tree: [{ path: 'content/.git/x', mode: '100644', type: 'blob', content: 'x' }],
+      }),
+      await call('POST', `${R}/git/trees`, {
+        tree: [{ path: 'a', mode: '100644', type: 'blob', sha: 'f'.repeat(40) }],
+      }),
       await call('POST', `${R}/git/commits`, { message: 'x', tree: 'e'.repeat(40) }),
       await call('POST', `${R}/git/refs`, { ref: 'refs/heads/a..b', sha: firstHead }),
       await call('POST', `${R}/git/refs`, { ref: 'refs/heads/main', sha: firstHead }),
@@ -345,6 +366,9 @@ describe('the GitHub stand-in', () => {
       await call('GET', `${R}/git/blobs/${'0'.repeat(40)}`),
       await call('GET', `${R}/compare/${SITE}...nowhere`),
       await call('GET', `${R}/branches/nowhere`),
+      // git's revision syntax is not a branch name.
+      await call('GET', `${R}/branches/${SITE}~1`),
+      await call('GET', `${R}/contents/content?ref=${SITE}%5E`),
     ];
     for (const r of bad) {
       expect(r.status).toBeGreaterThanOrEqual(400);
@@ -356,7 +380,12 @@ describe('the GitHub stand-in', () => {
   });
 
   it('serves the MCP proposals GitHub backend: create, list with its check, withdraw', async () => {
-    const backend = githubBackend({ token: TOKEN, repository: `${OWNER}/${REPO}`, baseUrl: gh.url, fetch: judgingFetch });
+    const backend = githubBackend({
+      token: TOKEN,
+      repository: `${OWNER}/${REPO}`,
+      baseUrl: gh.url,
+      fetch: judgingFetch,
+    });
     const base = await backend.readBase('content/products/codenames.md');
     expect(base?.text).toContain('slug: codenames');
     const made = await backend.create({
@@ -364,7 +393,7 @@ describe('the GitHub stand-in', () => {
       expectBase: base!.sha,
       text: '---\nslug: codenames\ntitle: Codenames (2nd edition)\n---\nA word game.\n',
       branch: 'catalog/codenames-abc123',
-      message: "Edit codenames: title\n\nProposed-by: admin@catalog.example",
+      message: 'Edit codenames: title\n\nProposed-by: admin@catalog.example',
       title: 'Edit codenames: title',
       body: 'Proposed by admin through MCP.',
       labels: ['recall'],
@@ -381,7 +410,9 @@ describe('the GitHub stand-in', () => {
   it('judges answers for real: a pull request without its head, or a 200 nobody documents, is wrong', () => {
     const pr = judged.find((j) => j.operation === 'pulls/get' && j.status === 200);
     expect(pr).toBeDefined();
-    expect(openapi.judge('GET', `${R}/pulls/1`, 200, { number: 1, title: 'x' }, 'application/json').problems).not.toEqual([]);
+    expect(
+      openapi.judge('GET', `${R}/pulls/1`, 200, { number: 1, title: 'x' }, 'application/json').problems,
+    ).not.toEqual([]);
     expect(openapi.judge('PUT', `${R}/pulls/1/merge`, 201, {}, 'application/json').problems).not.toEqual([]);
     expect(openapi.judge('GET', `${R}/branches/x`, 404, { message: 404 }, 'application/json').problems).not.toEqual([]);
   });
@@ -402,7 +433,13 @@ const judgingFetch: typeof fetch = async (input, init) => {
   const text = await res.clone().text();
   const pathname = new URL(req.url).pathname;
   judged.push({
-    ...openapi.judge(req.method, pathname, res.status, /json/.test(type) && text ? JSON.parse(text) : text || undefined, type),
+    ...openapi.judge(
+      req.method,
+      pathname,
+      res.status,
+      /json/.test(type) && text ? JSON.parse(text) : text || undefined,
+      type,
+    ),
     method: req.method,
     path: pathname,
     status: res.status,

@@ -62,7 +62,9 @@ export function githubOpenapi() {
     .map((t) => {
       const parts = t.split('/');
       const re = parts
-        .map((p, i) => (p.startsWith('{') ? (i === parts.length - 1 ? '(.+)' : '([^/]+)') : p.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+        .map((p, i) =>
+          p.startsWith('{') ? (i === parts.length - 1 ? '(.+)' : '([^/]+)') : p.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+        )
         .join('/');
       return { t, re: new RegExp(`^${re}$`), literal: parts.filter((p) => p && !p.startsWith('{')).length };
     })
@@ -100,13 +102,16 @@ export function githubOpenapi() {
     if (!response) {
       undocumented = true;
       if (status < 400) problems.push(`status ${status} is not documented for ${op.operationId}`);
-      else if (!basicError(body)) problems.push(`the ${status} body is not a basic-error: ${ajv.errorsText(basicError.errors)}`);
+      else if (!basicError(body))
+        problems.push(`the ${status} body is not a basic-error: ${ajv.errorsText(basicError.errors)}`);
     } else if (!response.content) {
       // GitHub documents some refusals without a body but sends its basic-error (Decap reads its
       // message, e.g. "Reference does not exist"); a success documented without one has none.
       if (status >= 400 && body !== undefined) {
-        if (!basicError(body)) problems.push(`the ${status} body is not a basic-error: ${ajv.errorsText(basicError.errors)}`);
-      } else if (body !== undefined && body !== '') problems.push(`status ${status} of ${op.operationId} has no body, but one was sent`);
+        if (!basicError(body))
+          problems.push(`the ${status} body is not a basic-error: ${ajv.errorsText(basicError.errors)}`);
+      } else if (body !== undefined && body !== '')
+        problems.push(`status ${status} of ${op.operationId} has no body, but one was sent`);
     } else if (response.content['application/json']) {
       if (!/json/.test(type)) problems.push(`content-type ${type} is not JSON`);
       const at = `${where}/content/${pointer('application/json')}/schema`;
@@ -117,7 +122,9 @@ export function githubOpenapi() {
         status >= 400 && alternatives ? alternatives.map((_, i) => schema(`${at}/oneOf/${i}`)) : [schema(at)];
       if (!checks.some((v) => v(body)))
         problems.push(
-          ...(checks[0]!.errors ?? []).slice(0, 12).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`),
+          ...(checks[0]!.errors ?? [])
+            .slice(0, 12)
+            .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`),
         );
     }
     return { operation: op.operationId, template, problems, undocumented };

@@ -33,7 +33,10 @@ export interface ContentCheckOptions {
 
 /** The folder of a repository's content checks: its build cache and logs. */
 export const checksFolder = (repoDir: string) =>
-  path.join(tmpdir(), `little-hands-catalog-checks-${createHash('sha1').update(path.resolve(repoDir)).digest('hex').slice(0, 10)}`);
+  path.join(
+    tmpdir(),
+    `little-hands-catalog-checks-${createHash('sha1').update(path.resolve(repoDir)).digest('hex').slice(0, 10)}`,
+  );
 
 /** The steps running now (each in its own process group, so stop() ends npm and what it started). */
 const running = new Set<ChildProcess>();
@@ -99,11 +102,14 @@ export function contentCheck(opts: ContentCheckOptions): ContentCheck {
         ASTRO_CACHE_DIR: path.join(folder, 'build-cache'),
         ADMIN_CATALOG_OUT: path.join(work, 'admin-catalog'),
       };
-      for (const step of buildSteps(path.join(work, 'dist'))) passed = passed && (await runStep(step, root, buildEnv, log));
+      for (const step of buildSteps(path.join(work, 'dist')))
+        passed = passed && (await runStep(step, root, buildEnv, log));
       return passed;
     } finally {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      report(`content checks of ${sha.slice(0, 12)}: ${passed ? 'passed' : 'failed'} in ${seconds} s (log: ${logFile})`);
+      report(
+        `content checks of ${sha.slice(0, 12)}: ${passed ? 'passed' : 'failed'} in ${seconds} s (log: ${logFile})`,
+      );
       await new Promise<void>((resolve) => log.end(() => resolve()));
       await rm(work, { recursive: true, force: true });
     }

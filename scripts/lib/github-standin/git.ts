@@ -140,7 +140,8 @@ export async function openGit(repoDir: string): Promise<Git> {
   }
 
   async function refSha(ref: string) {
-    if (!ref.startsWith('refs/') || ref.startsWith('-')) return null;
+    // A ref name only: never git's revision syntax (`~`, `^`, `@{…}`, `:`), which would name another commit.
+    if (!ref.startsWith('refs/') || /[~^:?*[\\\s]|\.\.|@\{/.test(ref)) return null;
     const r = await run(['rev-parse', '-q', '--verify', `${ref}^{commit}`], { ok: [1, 128] });
     return r.code === 0 ? r.out.toString('utf8').trim() : null;
   }
@@ -214,9 +215,14 @@ export async function openGit(repoDir: string): Promise<Git> {
         const gone = present.filter((p) => p === e.path || p.startsWith(`${e.path}/`) || e.path.startsWith(`${p}/`));
         const lines = gone.map((p) => `0 ${ZERO}\t${p}\n`);
         if (e.sha && e.mode !== '040000') lines.push(`${e.mode} ${e.sha}\t${e.path}\n`);
-        if (lines.length) await run(['update-index', '-z', '--index-info'], { env, input: lines.join('').replaceAll('\n', '\0') });
+        if (lines.length)
+          await run(['update-index', '-z', '--index-info'], { env, input: lines.join('').replaceAll('\n', '\0') });
         if (e.sha && e.mode === '040000') await run(['read-tree', `--prefix=${e.path}/`, e.sha], { env });
-        present.splice(0, present.length, ...(await text(['ls-files', '-z', '--cached'], { env })).split('\0').filter(Boolean));
+        present.splice(
+          0,
+          present.length,
+          ...(await text(['ls-files', '-z', '--cached'], { env })).split('\0').filter(Boolean),
+        );
       }
       return (await text(['write-tree'], { env })).trim();
     } finally {

@@ -27,8 +27,12 @@ export class GithubError extends Error {
 
 export const notFound = () => new GithubError(404, 'Not Found');
 /** GitHub's 422 "Validation Failed" naming one field of one resource. */
-export const invalidField = (resource: string, field: string, code: 'missing_field' | 'invalid' | 'custom', message?: string) =>
-  new GithubError(422, 'Validation Failed', [{ resource, field, code, ...(message ? { message } : {}) }]);
+export const invalidField = (
+  resource: string,
+  field: string,
+  code: 'missing_field' | 'invalid' | 'custom',
+  message?: string,
+) => new GithubError(422, 'Validation Failed', [{ resource, field, code, ...(message ? { message } : {}) }]);
 
 export interface Answer {
   status: number;
@@ -63,7 +67,8 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > BODY_LIMIT) throw new GithubError(413, `The request body is larger than ${BODY_LIMIT / 1024 / 1024} MB.`);
+    if (size > BODY_LIMIT)
+      throw new GithubError(413, `The request body is larger than ${BODY_LIMIT / 1024 / 1024} MB.`);
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
@@ -199,7 +204,12 @@ export function handler(opts: ServeOptions) {
 
 /** A string field of a request body, or a 422 naming it. */
 export function text(body: Record<string, unknown>, field: string, resource: string, required: true): string;
-export function text(body: Record<string, unknown>, field: string, resource: string, required?: false): string | undefined;
+export function text(
+  body: Record<string, unknown>,
+  field: string,
+  resource: string,
+  required?: false,
+): string | undefined;
 export function text(body: Record<string, unknown>, field: string, resource: string, required = false) {
   const v = body[field];
   if (v === undefined || v === null) {

@@ -103,15 +103,15 @@ export async function startGithubStandin(opts: GithubStandinOptions): Promise<Gi
     },
   };
   // The routes write the stand-in's own address into their answers: made once it listens.
-  let handle: ReturnType<typeof handler> | undefined;
-  const server = createServer((req, res) => void handle!(req, res));
+  const box: { handle?: ReturnType<typeof handler> } = {};
+  const server = createServer((req, res) => void box.handle!(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   ctx.site.api = url;
-  handle = handler({
+  box.handle = handler({
     owner: opts.owner,
     repo: opts.repo,
     token: opts.token,

@@ -17,7 +17,8 @@ const MODES: Record<string, 'blob' | 'tree' | 'commit'> = {
 const BASE64_LINE = 60;
 
 export const base64Lines = (bytes: Buffer) =>
-  (bytes.toString('base64').match(new RegExp(`.{1,${BASE64_LINE}}`, 'g')) ?? []).join('\n') + (bytes.length ? '\n' : '');
+  (bytes.toString('base64').match(new RegExp(`.{1,${BASE64_LINE}}`, 'g')) ?? []).join('\n') +
+  (bytes.length ? '\n' : '');
 
 /** A tree path GitHub accepts: relative, no empty, `.`, `..` or `.git` segment. */
 function checkPath(p: unknown): string {
@@ -94,7 +95,8 @@ export function gitRoutes(ctx: Ctx): Route[] {
         const encoding = text(req.body, 'encoding', 'Blob') ?? 'utf-8';
         let bytes: Buffer;
         if (encoding === 'base64') {
-          if (!/^[A-Za-z0-9+/=\s]*$/.test(content)) throw invalidField('Blob', 'content', 'invalid', 'content is not valid base64.');
+          if (!/^[A-Za-z0-9+/=\s]*$/.test(content))
+            throw invalidField('Blob', 'content', 'invalid', 'content is not valid base64.');
           bytes = Buffer.from(content, 'base64');
         } else if (encoding === 'utf-8' || encoding === 'utf8') bytes = Buffer.from(content, 'utf8');
         else throw invalidField('Blob', 'encoding', 'invalid', 'encoding must be utf-8 or base64.');

@@ -28,7 +28,8 @@ function labelNames(body: Record<string, unknown>): string[] {
   const raw = body.labels;
   if (!Array.isArray(raw)) throw invalidField('Label', 'labels', 'missing_field');
   return raw.map((l) => {
-    const name = typeof l === 'string' ? l : typeof l === 'object' && l !== null ? (l as { name?: unknown }).name : null;
+    const name =
+      typeof l === 'string' ? l : typeof l === 'object' && l !== null ? (l as { name?: unknown }).name : null;
     if (typeof name !== 'string' || !name.trim() || name.length > 50)
       throw invalidField('Label', 'name', 'invalid', 'A label name is a string of 1 to 50 characters.');
     return name.trim();
@@ -71,7 +72,8 @@ export function pullRoutes(ctx: Ctx): Route[] {
         const foreign = head !== null && head.includes(':') && headBranch === head;
         const sort = q.get('sort') ?? 'created';
         const direction = q.get('direction') ?? (sort === 'created' ? 'desc' : 'asc');
-        const key = (p: PullRecord) => (sort === 'updated' ? p.updatedAt : p.createdAt) + String(p.number).padStart(9, '0');
+        const key = (p: PullRecord) =>
+          (sort === 'updated' ? p.updatedAt : p.createdAt) + String(p.number).padStart(9, '0');
         const list = (await freshPulls(ctx))
           .filter(
             (p) =>
@@ -103,7 +105,11 @@ export function pullRoutes(ctx: Ctx): Route[] {
           if (!baseSha) throw invalidField('PullRequest', 'base', 'invalid');
           if (state.read().pulls.some((p) => p.state === 'open' && p.head === head && p.base === base))
             throw new GithubError(422, 'Validation Failed', [
-              { resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${site.owner}:${head}.` },
+              {
+                resource: 'PullRequest',
+                code: 'custom',
+                message: `A pull request already exists for ${site.owner}:${head}.`,
+              },
             ]);
           if ((await git.revList(baseSha, headSha, 1)).length === 0)
             throw new GithubError(422, 'Validation Failed', [
@@ -177,7 +183,8 @@ export function pullRoutes(ctx: Ctx): Route[] {
               if (!head) throw new GithubError(422, `state cannot be changed. The ${p.head} branch has been deleted.`);
               Object.assign(p, { state: 'open', closedAt: null, headSha: head });
               ctx.checks.queue(s, head);
-            } else if (wanted === 'closed' && p.state === 'open') Object.assign(p, { state: 'closed', closedAt: now() });
+            } else if (wanted === 'closed' && p.state === 'open')
+              Object.assign(p, { state: 'closed', closedAt: now() });
             if (title !== undefined) p.title = title;
             if (body !== undefined) p.body = body;
             if (base !== undefined && p.state === 'open') {
@@ -214,7 +221,11 @@ export function pullRoutes(ctx: Ctx): Route[] {
         const from = (await git.mergeBase(pr.baseSha, pr.headSha)) ?? pr.baseSha;
         const shas = (await git.revList(from, pr.headSha, 100_000)).slice(0, PULL_COMMITS);
         const { items, headers } = page(shas, req.url, 30);
-        return { status: 200, headers, body: await Promise.all(items.map(async (c) => commit(site, await git.commit(c)))) };
+        return {
+          status: 200,
+          headers,
+          body: await Promise.all(items.map(async (c) => commit(site, await git.commit(c)))),
+        };
       },
     },
     {
@@ -250,7 +261,9 @@ export function pullRoutes(ctx: Ctx): Route[] {
           const tree = await git.mergeTree(baseSha, pr.headSha);
           if (!tree) throw new GithubError(405, 'Pull Request is not mergeable');
           const squash = method === 'squash';
-          const headline = title ?? (squash ? `${pr.title} (#${pr.number})` : `Merge pull request #${pr.number} from ${site.owner}/${pr.head}`);
+          const headline =
+            title ??
+            (squash ? `${pr.title} (#${pr.number})` : `Merge pull request #${pr.number} from ${site.owner}/${pr.head}`);
           const rest = message ?? (squash ? '' : pr.title);
           const bot = { name: site.bot.name, email: site.bot.email, date: now() };
           const merged = await git.commitTree(
@@ -309,32 +322,30 @@ export function pullRoutes(ctx: Ctx): Route[] {
         return { status: 201, body: await pullAnswer(ctx, pr, false) };
       },
     },
-    ...(['GET', 'POST', 'PUT'] as const).map(
-      (method): Route => ({
-        method,
-        repo: true,
-        path: /^\/issues\/(\d+)\/labels$/,
-        async handle(req) {
-          if (method === 'GET') {
-            const pr = pullByNumber(ctx, req.params[0]!);
-            const { items, headers } = page(issueLabels(pr), req.url, 30);
-            return { status: 200, headers, body: items };
-          }
-          const names = labelNames(req.body);
-          const pr = await state.exclusive(() =>
-            updated((s) => {
-              const p = s.pulls.find((x) => String(x.number) === req.params[0]);
-              if (!p) throw notFound();
-              ensureLabels(s, names);
-              p.labels = method === 'PUT' ? [...new Set(names)] : [...new Set([...p.labels, ...names])];
-              p.updatedAt = now();
-              return p;
-            }),
-          );
-          return { status: 200, body: issueLabels(pr) };
-        },
-      }),
-    ),
+    ...(['GET', 'POST', 'PUT'] as const).map((method): Route => ({
+      method,
+      repo: true,
+      path: /^\/issues\/(\d+)\/labels$/,
+      async handle(req) {
+        if (method === 'GET') {
+          const pr = pullByNumber(ctx, req.params[0]!);
+          const { items, headers } = page(issueLabels(pr), req.url, 30);
+          return { status: 200, headers, body: items };
+        }
+        const names = labelNames(req.body);
+        const pr = await state.exclusive(() =>
+          updated((s) => {
+            const p = s.pulls.find((x) => String(x.number) === req.params[0]);
+            if (!p) throw notFound();
+            ensureLabels(s, names);
+            p.labels = method === 'PUT' ? [...new Set(names)] : [...new Set([...p.labels, ...names])];
+            p.updatedAt = now();
+            return p;
+          }),
+        );
+        return { status: 200, body: issueLabels(pr) };
+      },
+    })),
     {
       method: 'DELETE',
       repo: true,
@@ -371,4 +382,3 @@ export function pullRoutes(ctx: Ctx): Route[] {
     },
   ];
 }
-

@@ -6,16 +6,7 @@ import { CHECK_NAME, WORKFLOW } from './checks.ts';
 import { commitOf, freshPulls, pushedAt, stripOwner, type Ctx } from './context.ts';
 import { base64Lines } from './routes-git.ts';
 import { GithubError, notFound, page, type Route } from './http.ts';
-import {
-  checkRun,
-  commit,
-  diffEntry,
-  publicUser,
-  repoApi,
-  repoWeb,
-  repository,
-  workflowRun,
-} from './shapes.ts';
+import { checkRun, commit, diffEntry, publicUser, repoApi, repoWeb, repository, workflowRun } from './shapes.ts';
 import type { Change } from './git.ts';
 
 /** GitHub sends a file's content in the contents API up to 1 MB. */
@@ -92,11 +83,18 @@ export function repoRoutes(ctx: Ctx): Route[] {
         const ref = req.url.searchParams.get('ref') ?? site.siteBranch;
         const at = await commitOf(ctx, ref.replace(/^refs\/heads\//, ''));
         const { tree } = await git.commit(at);
-        const entries = want ? await git.lsTree(`${tree}:${path.posix.dirname(want) === '.' ? '' : path.posix.dirname(want)}`, false).catch(() => []) : [];
-        const entry = want ? entries.find((e) => e.path === path.posix.basename(want)) : { type: 'tree', sha: tree, mode: '040000', path: '' };
+        const entries = want
+          ? await git
+              .lsTree(`${tree}:${path.posix.dirname(want) === '.' ? '' : path.posix.dirname(want)}`, false)
+              .catch(() => [])
+          : [];
+        const entry = want
+          ? entries.find((e) => e.path === path.posix.basename(want))
+          : { type: 'tree', sha: tree, mode: '040000', path: '' };
         if (!entry) throw notFound();
         const item = (p: string, e: { type: string; sha: string; mode: string; size?: number }) => {
-          const type = e.type === 'tree' ? 'dir' : e.type === 'commit' ? 'submodule' : e.mode === '120000' ? 'symlink' : 'file';
+          const type =
+            e.type === 'tree' ? 'dir' : e.type === 'commit' ? 'submodule' : e.mode === '120000' ? 'symlink' : 'file';
           const self = `${api}/contents/${p}?ref=${ref}`;
           const git_url = `${api}/git/${e.type === 'tree' ? 'trees' : 'blobs'}/${e.sha}`;
           const html_url = `${repoWeb(site)}/${e.type === 'tree' ? 'tree' : 'blob'}/${ref}/${p}`;
@@ -186,7 +184,9 @@ export function repoRoutes(ctx: Ctx): Route[] {
             ahead_by: ahead.length,
             behind_by: behind.length,
             total_commits: ahead.length,
-            commits: await Promise.all(ahead.slice(0, COMPARE_COMMITS).map(async (c) => commit(site, await git.commit(c)))),
+            commits: await Promise.all(
+              ahead.slice(0, COMPARE_COMMITS).map(async (c) => commit(site, await git.commit(c))),
+            ),
             files: await diffEntries(ctx, mb, head, head, COMPARE_FILES),
           },
         };
@@ -266,6 +266,26 @@ export function repoRoutes(ctx: Ctx): Route[] {
               items.map(async ({ c, pr }) => workflowRun(site, c, WORKFLOW, pr, await git.commit(c.sha))),
             ),
           },
+        };
+      },
+    },
+    {
+      // GET /commits/{ref}: one commit with its files and their counts (after /status and /check-runs).
+      method: 'GET',
+      repo: true,
+      path: /^\/commits\/(.+)$/,
+      async handle(req) {
+        const sha = await commitOf(ctx, req.params[0]!);
+        const c = await git.commit(sha);
+        const parent = c.parents[0] ?? (await git.makeTree(null, []));
+        const files = await diffEntries(ctx, parent, sha, sha, COMPARE_FILES);
+        const additions = files.reduce((n, f) => n + f.additions, 0);
+        const deletions = files.reduce((n, f) => n + f.deletions, 0);
+        const { items, headers } = page(files, req.url, 300);
+        return {
+          status: 200,
+          headers,
+          body: { ...commit(site, c), stats: { additions, deletions, total: additions + deletions }, files: items },
         };
       },
     },

@@ -391,7 +391,13 @@ export function checkRun(s: Site, c: CheckRecord, name: string, prs: PullRecord[
 }
 
 /** GitHub's workflow-run, for the workflow `checks` on a pull request's head (the proposals' listing). */
-export function workflowRun(s: Site, c: CheckRecord, workflow: { id: number; name: string; path: string }, pr: PullRecord, head: CommitInfo) {
+export function workflowRun(
+  s: Site,
+  c: CheckRecord,
+  workflow: { id: number; name: string; path: string },
+  pr: PullRecord,
+  head: CommitInfo,
+) {
   const api = repoApi(s);
   const repo = repository(s, c.createdAt);
   return {

@@ -81,7 +81,12 @@ function load(file: string): StandinState {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT')
       return { nextNumber: 1, nextId: 1000, pulls: [], labels: [], checks: {} };
-    throw new Error(`${file} cannot be read (${(err as Error).message}): move it away to start with no pull requests.`);
+    throw new Error(
+      `${file} cannot be read (${(err as Error).message}): move it away to start with no pull requests.`,
+      {
+        cause: err,
+      },
+    );
   }
 }
 
