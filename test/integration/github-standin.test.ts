@@ -399,12 +399,53 @@ describe('the GitHub stand-in', () => {
       labels: ['recall'],
     });
     expect(made.number).toBeGreaterThan(number);
+    const head = repo.git('rev-parse', 'refs/heads/catalog/codenames-abc123');
+    expect(repo.git('show', `${head}:content/products/codenames.md`)).toContain('2nd edition');
+    // Its check runs on its head (the workflow runs the listing reads): pending, then passed.
+    await checkStatus(head, 'in_progress');
     const [listed] = await backend.list();
-    expect(listed).toMatchObject({ branch: 'catalog/codenames-abc123', via: 'mcp' });
-    expect(['pending', 'success', 'failure']).toContain(listed!.checks);
+    expect(listed).toMatchObject({ branch: 'catalog/codenames-abc123', via: 'mcp', checks: 'pending' });
+    verdicts.get(head)!(true);
+    await checkStatus(head, 'completed');
+    expect((await backend.list())[0]).toMatchObject({ number: made.number, checks: 'success' });
     await backend.withdraw('catalog/codenames-abc123');
     expect(await backend.list()).toEqual([]);
     expect(repo.git('branch', '--list', 'catalog/*')).toBe('');
+  });
+
+  it('cancels the queued check of a commit that is no longer its pull request head, and runs the new head', async () => {
+    const site = repo.git('rev-parse', SITE);
+    const commitOn = async (parent: string, n: number) => {
+      const tree = await call('POST', `${R}/git/trees`, {
+        base_tree: parent,
+        tree: [
+          { path: 'content/products/quick.md', mode: '100644', type: 'blob', content: `---\nslug: quick\n---\n${n}\n` },
+        ],
+      });
+      return (await call('POST', `${R}/git/commits`, { message: `quick ${n}`, tree: tree.body.sha, parents: [parent] }))
+        .body.sha as string;
+    };
+    const a = await commitOn(site, 1);
+    await call('POST', `${R}/git/refs`, { ref: 'refs/heads/cms/products/quick', sha: a });
+    const pr = await call('POST', `${R}/pulls`, { title: 'quick', head: 'cms/products/quick', base: SITE });
+    await checkStatus(a, 'in_progress');
+    const b = await commitOn(a, 2);
+    await call('PATCH', `${R}/git/refs/heads/cms%2Fproducts%2Fquick`, { sha: b });
+    const c = await commitOn(b, 3);
+    await call('PATCH', `${R}/git/refs/heads/cms%2Fproducts%2Fquick`, { sha: c });
+    expect((await checkStatus(b, 'queued')).conclusion).toBeNull();
+    verdicts.get(a)!(true);
+    const cancelled = await checkStatus(b, 'completed');
+    expect(cancelled.conclusion).toBe('cancelled');
+    await checkStatus(c, 'in_progress');
+    expect(checked.slice(-2)).toEqual([a, c]);
+    verdicts.get(c)!(true);
+    await checkStatus(c, 'completed');
+    // The new head's check passed: it may be published (a squash merge: one parent, GitHub's title).
+    const merged = await call('PUT', `${R}/pulls/${pr.body.number}/merge`, { sha: c, merge_method: 'squash' });
+    expect(merged.status).toBe(200);
+    expect(repo.git('rev-list', '--parents', '-n', '1', SITE).split(' ')).toEqual([merged.body.sha, site]);
+    expect(repo.git('log', '-1', '--format=%s', SITE)).toBe(`quick (#${pr.body.number})`);
   });
 
   it('judges answers for real: a pull request without its head, or a 200 nobody documents, is wrong', () => {

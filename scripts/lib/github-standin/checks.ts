@@ -1,7 +1,8 @@
 // The stand-in's required check: one check run named `test` per pull request head, computed by
 // the injected `check(sha)` one at a time (the content checks keep a core busy), queued, then
-// in progress, then completed with success or failure. A run left unfinished by a stopped
-// stand-in is queued again when the next one starts.
+// in progress, then completed with success or failure; cancelled, before it starts, when its commit
+// is no longer the head of an open pull request. A run left unfinished by a stopped stand-in is
+// queued again when the next one starts.
 import type { StateStore, StandinState } from './state.ts';
 
 /** The required check's name (PLAN.md: the workflow `checks`, job `test`). */
@@ -23,6 +24,7 @@ export function startChecks(
   state: StateStore,
   check: (sha: string) => Promise<boolean>,
   onError: (err: unknown) => void,
+  wanted: (sha: string) => boolean = () => true,
 ): Checks {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -33,6 +35,18 @@ export function startChecks(
       if (stopped) return;
       const next = Object.values(state.read().checks).find((c) => c.status === 'queued');
       if (!next) return;
+      if (!wanted(next.sha)) {
+        await state.change((s) => {
+          s.checks[next.sha] = {
+            ...s.checks[next.sha]!,
+            status: 'completed',
+            conclusion: 'cancelled',
+            completedAt: now(),
+            summary: 'Cancelled: a newer commit is the head of its pull request.',
+          };
+        });
+        continue;
+      }
       await state.change((s) => {
         s.checks[next.sha] = { ...s.checks[next.sha]!, status: 'in_progress', startedAt: now() };
       });
@@ -80,7 +94,8 @@ export function startChecks(
 
   return {
     queue(s, sha) {
-      if (s.checks[sha]) return;
+      // A commit's check runs once; a cancelled one runs when the commit is a head again.
+      if (s.checks[sha] && s.checks[sha].conclusion !== 'cancelled') return;
       s.checks[sha] = {
         id: s.nextId++,
         sha,

@@ -67,7 +67,7 @@ export async function syncPulls(ctx: Ctx, s: StandinState): Promise<boolean> {
       Object.assign(pr, { headSha: head, baseSha, ...(head !== pr.headSha ? { updatedAt: now() } : {}) });
       changed = true;
     }
-    if (!s.checks[head]) {
+    if (!s.checks[head] || s.checks[head].conclusion === 'cancelled') {
       ctx.checks.queue(s, head);
       changed = true;
     }

@@ -79,6 +79,8 @@ function person(line: string): Required<Person> {
 
 export interface Git {
   gitDir: string;
+  /** The git folder every working tree of the repository shares (where the stand-in keeps its state). */
+  commonDir: string;
   run(args: string[], opts?: RunOptions): Promise<{ out: Buffer; code: number }>;
   text(args: string[], opts?: RunOptions): Promise<string>;
   /** The object's type, or null when the repository has no such object. */
@@ -128,6 +130,11 @@ export async function openGit(repoDir: string): Promise<Git> {
       if (opts.input !== undefined) child.stdin!.end(opts.input);
     });
   const gitDir = (await raw(['rev-parse', '--absolute-git-dir'])).out.toString('utf8').trim();
+  // Shared by every working tree of the repository (a linked worktree's own git folder is not).
+  const commonDir = path.resolve(
+    gitDir,
+    (await raw(['rev-parse', '--git-common-dir'], {}, gitDir)).out.toString('utf8').trim(),
+  );
   const run = (args: string[], opts: RunOptions = {}) =>
     raw(args, { ...opts, env: { GIT_DIR: gitDir, ...opts.env } }, gitDir);
   const text = async (args: string[], opts: RunOptions = {}) => (await run(args, opts)).out.toString('utf8');
@@ -340,6 +347,7 @@ export async function openGit(repoDir: string): Promise<Git> {
 
   return {
     gitDir,
+    commonDir,
     run,
     text,
     typeOf,

@@ -2,7 +2,7 @@
 // stack: it answers, in GitHub's documented shapes, the calls Decap CMS's GitHub API makes through
 // the git gateway, and those of the MCP proposals' GitHub backend (src/server/proposals/github.ts).
 // Objects and refs only (git plumbing): the working tree and any checked-out branch never move.
-// Pull requests, labels and check runs live in `<git dir>/github-standin.json`. The required check
+// Pull requests, labels and check runs live in `<git dir>/github-standin.json` (the shared git dir). The required check
 // (`test`) of each pull request head is `check(sha)`; content-check.ts holds the real one.
 //
 // From scripts/start.ts: startLocalGithub (local.ts) does all of this in one call; by hand:
@@ -83,8 +83,11 @@ export async function startGithubStandin(opts: GithubStandinOptions): Promise<Gi
     throw new Error(
       `startGithubStandin: ${opts.siteBranch} is checked out in a working tree of ${opts.repoDir}; merges move it, so give the stand-in a branch no working tree uses.`,
     );
-  const state = openState(git.gitDir);
-  const checks = startChecks(state, opts.check, onError);
+  const state = openState(git.commonDir);
+  // A queued check of a commit no open pull request has as its head any more is cancelled, as a
+  // workflow with cancel-in-progress does: on two cores, only the heads that can be merged are built.
+  const wanted = (sha: string) => state.read().pulls.some((p) => p.state === 'open' && p.headSha === sha);
+  const checks = startChecks(state, opts.check, onError, wanted);
   const bot = opts.bot ?? DEFAULT_BOT;
   const root = (await git.text(['rev-list', '--max-parents=0', siteHead])).split('\n')[0]!.trim();
   const first = (await git.commit(root || siteHead)).committer.date;

@@ -371,7 +371,10 @@ export function checkRun(s: Site, c: CheckRecord, name: string, prs: PullRecord[
     started_at: c.startedAt,
     completed_at: c.completedAt,
     output: {
-      title: c.status === 'completed' ? `The content checks ${c.conclusion === 'success' ? 'passed' : 'failed'}` : null,
+      title:
+        c.status === 'completed'
+          ? `The content checks ${c.conclusion === 'success' ? 'passed' : c.conclusion === 'cancelled' ? 'were cancelled' : 'failed'}`
+          : null,
       summary: c.summary,
       text: null,
       annotations_count: 0,

@@ -41,7 +41,7 @@ export interface CheckRecord {
   id: number;
   sha: string;
   status: 'queued' | 'in_progress' | 'completed';
-  conclusion: 'success' | 'failure' | null;
+  conclusion: 'success' | 'failure' | 'cancelled' | null;
   createdAt: string;
   startedAt: string | null;
   completedAt: string | null;
