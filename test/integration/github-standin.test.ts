@@ -366,6 +366,10 @@ describe('the GitHub stand-in', () => {
       await call('GET', `${R}/git/blobs/${'0'.repeat(40)}`),
       await call('GET', `${R}/compare/${SITE}...nowhere`),
       await call('GET', `${R}/branches/nowhere`),
+      await call('POST', `${R}/git/commits`, { message: 'a\u0000b', tree: repo.git('rev-parse', `${SITE}^{tree}`) }),
+      await call('POST', `${R}/pulls`, { title: 'a\u0000b', head: 'nowhere', base: SITE }),
+      await call('GET', `${R}/branches/a%00b`),
+      await call('GET', `${R}/git/trees/${SITE}:content%00`),
       // git's revision syntax is not a branch name.
       await call('GET', `${R}/branches/${SITE}~1`),
       await call('GET', `${R}/contents/content?ref=${SITE}%5E`),

@@ -114,6 +114,8 @@ export function page<T>(items: T[], url: URL, defaultPer = 30): { items: T[]; he
 }
 
 export interface ServeOptions {
+  /** The stand-in's own address (http://127.0.0.1:<port>). */
+  base: string;
   owner: string;
   repo: string;
   token: string;
@@ -152,49 +154,48 @@ export function handler(opts: ServeOptions) {
   const prefix = `/repos/${opts.owner}/${opts.repo}`.toLowerCase();
   return async (req: IncomingMessage, res: ServerResponse) => {
     try {
-      const url = new URL(req.url ?? '/', 'http://standin.invalid');
-      const auth = authorized(req.headers.authorization, opts.token);
-      if (auth !== 'ok') {
-        req.resume();
-        throw new GithubError(401, auth === 'missing' ? 'Requires authentication' : 'Bad credentials');
+      // The stand-in's own address, never the Host header: Link headers point back at it.
+      let url: URL;
+      try {
+        url = new URL(`${opts.base}${req.url ?? '/'}`);
+      } catch {
+        throw new GithubError(400, 'Bad Request');
       }
+      const auth = authorized(req.headers.authorization, opts.token);
+      if (auth !== 'ok') throw new GithubError(401, auth === 'missing' ? 'Requires authentication' : 'Bad credentials');
       const pathname = url.pathname;
-      const inRepo =
-        pathname.toLowerCase() === prefix || pathname.toLowerCase().startsWith(`${prefix}/`)
-          ? pathname.slice(prefix.length)
-          : null;
+      const lower = pathname.toLowerCase();
+      const inRepo = lower === prefix || lower.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : null;
       let found: { route: Route; params: string[] } | undefined;
-      let pathMatched = false;
       for (const route of opts.routes) {
         const target = route.repo ? inRepo : pathname;
-        if (target === null) continue;
-        const m = route.path.exec(target);
+        const m = target === null || route.method !== req.method ? null : route.path.exec(target);
         if (!m) continue;
-        pathMatched = true;
-        if (route.method !== req.method) continue;
         let params: string[];
         try {
           params = m.slice(1).map((p) => decodeURIComponent(p ?? ''));
         } catch {
           throw notFound();
         }
+        // A NUL byte names nothing in git.
+        if (params.some((p) => p.includes('\0'))) throw notFound();
         found = { route, params };
         break;
       }
-      if (!found) {
-        req.resume();
-        throw pathMatched && req.method !== 'GET' ? new GithubError(404, 'Not Found') : notFound();
-      }
-      const body = req.method === 'GET' || req.method === 'HEAD' ? (req.resume(), {}) : await readBody(req);
-      const answer = await found.route.handle({
-        method: req.method!,
-        url: new URL(`${req.headers.host ? `http://${req.headers.host}` : 'http://standin.invalid'}${req.url ?? '/'}`),
-        params: found.params,
-        body,
-        accept: String(req.headers.accept ?? ''),
-      });
-      send(res, answer);
+      if (!found) throw notFound();
+      const body = req.method === 'GET' || req.method === 'HEAD' ? {} : await readBody(req);
+      send(
+        res,
+        await found.route.handle({
+          method: req.method!,
+          url,
+          params: found.params,
+          body,
+          accept: String(req.headers.accept ?? ''),
+        }),
+      );
     } catch (err) {
+      req.resume();
       if (err instanceof GithubError) return send(res, { status: err.status, body: err.body() });
       opts.onError(err);
       send(res, { status: 500, body: { message: 'Server Error', documentation_url: DOCS, status: '500' } });
@@ -217,5 +218,7 @@ export function text(body: Record<string, unknown>, field: string, resource: str
     return undefined;
   }
   if (typeof v !== 'string') throw invalidField(resource, field, 'invalid', `${field} must be a string.`);
+  // Git takes no NUL byte in a name, a message or a title (a pull request's title may become one).
+  if (v.includes('\0')) throw invalidField(resource, field, 'invalid', `${field} holds a NUL byte.`);
   return v;
 }

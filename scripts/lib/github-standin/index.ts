@@ -115,6 +115,7 @@ export async function startGithubStandin(opts: GithubStandinOptions): Promise<Gi
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   ctx.site.api = url;
   box.handle = handler({
+    base: url,
     owner: opts.owner,
     repo: opts.repo,
     token: opts.token,

@@ -173,6 +173,8 @@ export function gitRoutes(ctx: Ctx): Route[] {
       path: /^\/git\/commits$/,
       async handle(req) {
         const message = text(req.body, 'message', 'Commit', true);
+        if (message.includes('\0'))
+          throw invalidField('Commit', 'message', 'invalid', 'A commit message holds no NUL byte.');
         const tree = text(req.body, 'tree', 'Commit', true);
         if ((await git.typeOf(tree)) !== 'tree') throw new GithubError(422, 'Tree SHA does not exist');
         const parents = req.body.parents ?? [];
@@ -185,7 +187,7 @@ export function gitRoutes(ctx: Ctx): Route[] {
           if (v === undefined || v === null) return undefined;
           const name = typeof v.name === 'string' ? v.name.trim() : '';
           const email = typeof v.email === 'string' ? v.email.trim() : '';
-          if (!name || !email || /[<>\n]/.test(name + email))
+          if (!name || !email || /[<>\n\0]/.test(name + email))
             throw invalidField('Commit', `${field}`, 'invalid', `${field} needs a name and an email.`);
           const date = typeof v.date === 'string' && v.date ? v.date : undefined;
           if (date !== undefined && Number.isNaN(Date.parse(date)))

@@ -237,6 +237,8 @@ export function pullRoutes(ctx: Ctx): Route[] {
         const method = text(req.body, 'merge_method', 'PullRequest') ?? 'merge';
         const title = text(req.body, 'commit_title', 'PullRequest');
         const message = text(req.body, 'commit_message', 'PullRequest');
+        if (`${title ?? ''}${message ?? ''}`.includes('\0'))
+          throw invalidField('PullRequest', 'commit_message', 'invalid', 'A commit message holds no NUL byte.');
         if (!['merge', 'squash', 'rebase'].includes(method))
           throw invalidField('PullRequest', 'merge_method', 'invalid', 'merge_method is merge, squash or rebase.');
         return state.exclusive(async () => {
