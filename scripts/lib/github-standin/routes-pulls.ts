@@ -103,19 +103,20 @@ export function pullRoutes(ctx: Ctx): Route[] {
           if (!headSha) throw invalidField('PullRequest', 'head', 'invalid');
           const baseSha = await git.refSha(`refs/heads/${base}`);
           if (!baseSha) throw invalidField('PullRequest', 'base', 'invalid');
-          if (state.read().pulls.some((p) => p.state === 'open' && p.head === head && p.base === base))
-            throw new GithubError(422, 'Validation Failed', [
-              {
-                resource: 'PullRequest',
-                code: 'custom',
-                message: `A pull request already exists for ${site.owner}:${head}.`,
-              },
-            ]);
           if ((await git.revList(baseSha, headSha, 1)).length === 0)
             throw new GithubError(422, 'Validation Failed', [
               { resource: 'PullRequest', code: 'custom', message: `No commits between ${base} and ${head}` },
             ]);
           const pr = await updated((s) => {
+            // After the pull requests followed their branches (one whose branch went is closed).
+            if (s.pulls.some((p) => p.state === 'open' && p.head === head && p.base === base))
+              throw new GithubError(422, 'Validation Failed', [
+                {
+                  resource: 'PullRequest',
+                  code: 'custom',
+                  message: `A pull request already exists for ${site.owner}:${head}.`,
+                },
+              ]);
             const at = now();
             const record: PullRecord = {
               number: s.nextNumber++,
