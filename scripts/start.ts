@@ -124,7 +124,7 @@ try {
   process.exit(1);
 }
 // A curator's Publish moves the site branch: the running stack rebuilds and serves it.
-if (editor && stack.rebuilder) editor.followPublishes(stack.rebuilder.rebuild);
+if (editor && stack.rebuilder) editor.followPublishes(stack.rebuilder);
 notes.push(
   process.env.REDIS_URL
     ? 'Shared store: Redis at REDIS_URL (single-use codes, refresh families, rate limits).'

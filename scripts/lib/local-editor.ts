@@ -4,78 +4,52 @@
 // gateway talks to "GitHub" — here a loopback stand-in over the stack's proposals repository
 // (./github-standin/), whose required check is the content checks. Publishing merges into the
 // stack's site branch (./site-branch.ts); the stack then rebuilds and serves the change.
-import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { startGithubStandin, type GithubStandin } from './github-standin/index.ts';
-import { contentChecks } from './github-standin/content-checks.ts';
+import { startLocalGithub, type LocalGithub } from './github-standin/local.ts';
 import { openSiteBranch, type SiteBranch } from './site-branch.ts';
-
-/** The stand-in's repository name, as the gateway and the editor see it. */
-export const LOCAL_REPOSITORY = { owner: 'local', repo: 'catalog' } as const;
+import type { Rebuilder } from './stack-rebuild.ts';
 
 export interface LocalEditor {
   site: SiteBranch;
-  standin: GithubStandin;
+  github: LocalGithub;
   /** What the stack's build and functions need: the gateway's GitHub, the site branch, the content folders. */
   env: Record<string, string>;
-  /** Rebuild the stack whenever the site branch moves (a publish). */
-  followPublishes(rebuild: () => Promise<unknown>): void;
+  /** Rebuild the stack whenever a publish moves the site branch (each rebuild reads the branch afresh). */
+  followPublishes(rebuilder: Rebuilder): void;
   stop(): Promise<void>;
 }
 
-export async function startLocalEditor(opts: { repoDir: string; siteUrl: string }): Promise<LocalEditor> {
+export async function startLocalEditor(opts: {
+  repoDir: string;
+  siteUrl: string;
+  /** Where the stand-in reports each finished check (the stack's log). */
+  report?: (line: string) => void;
+}): Promise<LocalEditor> {
   const site = openSiteBranch(opts.repoDir, opts.siteUrl);
-  const token = randomBytes(24).toString('base64url');
-  let standin: GithubStandin;
+  let rebuilder: Rebuilder | undefined;
+  // Publishes arriving while a rebuild runs are served by the next one (the rebuilder folds them).
+  const published = () => void rebuilder?.rebuild();
+  let github: LocalGithub;
   try {
-    standin = await startGithubStandin({
+    github = await startLocalGithub({
       repoDir: opts.repoDir,
-      ...LOCAL_REPOSITORY,
       siteBranch: site.branch,
-      token,
-      check: (sha) => contentChecks(opts.repoDir, sha),
+      onSiteMoved: published,
+      ...(opts.report ? { report: opts.report } : {}),
     });
   } catch (err) {
     site.remove();
     throw err;
   }
-  let timer: NodeJS.Timeout | undefined;
-  const tip = () =>
-    execFileSync('git', ['-C', opts.repoDir, 'rev-parse', site.branch], { encoding: 'utf8' }).trim();
   return {
     site,
-    standin,
-    env: {
-      GITHUB_API_URL: standin.url,
-      GITHUB_TOKEN: token,
-      GITHUB_REPOSITORY: `${LOCAL_REPOSITORY.owner}/${LOCAL_REPOSITORY.repo}`,
-      SITE_BRANCH: site.branch,
-      ...site.buildEnv,
-    },
-    followPublishes(rebuild) {
-      let seen = tip();
-      let busy = false;
-      timer = setInterval(() => {
-        if (busy) return;
-        let now: string;
-        try {
-          now = tip();
-        } catch {
-          return;
-        }
-        if (now === seen) return;
-        seen = now;
-        busy = true;
-        try {
-          site.sync();
-        } catch {}
-        void rebuild().finally(() => (busy = false));
-      }, 1000);
-      timer.unref();
+    github,
+    env: { ...github.env, SITE_BRANCH: site.branch, ...site.buildEnv },
+    followPublishes(r) {
+      rebuilder = r;
+      r.beforeEach(site.sync);
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      await standin.stop();
+      await github.stop();
       site.remove();
     },
   };

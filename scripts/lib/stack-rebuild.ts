@@ -30,17 +30,21 @@ export interface Rebuilder {
   rebuild(): Promise<RebuildResult>;
   /** The last finished rebuild, if any (the editor shows how long the site took). */
   last(): RebuildResult | undefined;
+  /** Runs `fn` at the start of every rebuild, before the build reads anything (the site's content). */
+  beforeEach(fn: () => void): void;
 }
 
 export function rebuilder(opts: RebuildOptions): Rebuilder {
   let running: Promise<RebuildResult> | undefined;
   let queued: Promise<RebuildResult> | undefined;
   let last: RebuildResult | undefined;
+  let prepare: (() => void) | undefined;
 
   const once = async (): Promise<RebuildResult> => {
     const release = await takeStartSlot(stacksDir(opts.root), opts.port, opts.log, 600_000);
     const started = Date.now();
     try {
+      prepare?.();
       const code = await new Promise<number>((resolve) => {
         const child = spawn('npm', ['run', 'build', '--', '--outDir', opts.site], {
           cwd: opts.root,
@@ -75,5 +79,5 @@ export function rebuilder(opts: RebuildOptions): Rebuilder {
     });
     return queued;
   };
-  return { rebuild, last: () => last };
+  return { rebuild, last: () => last, beforeEach: (fn) => (prepare = fn) };
 }

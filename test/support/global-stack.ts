@@ -115,9 +115,9 @@ export async function setup(project: TestProject) {
   project.provide('stackSite', stack.site!);
   project.provide('proposalsRepo', proposalsRepo.dir);
   project.provide('editorBranch', editor.site.branch);
-  project.provide('githubUrl', editor.standin.url);
+  project.provide('githubUrl', editor.github.url);
   project.provide('githubToken', editor.env.GITHUB_TOKEN!);
-  if (stack.rebuilder) editor.followPublishes(stack.rebuilder.rebuild);
+  if (stack.rebuilder) editor.followPublishes(stack.rebuilder);
   const running = stack;
   hook.stackLog = () => running.output();
   project.provide('stackLogUrl', hook.stackLogUrl);
