@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { isLoopbackHost } from '../src/config/env.ts';
-import { DEMO_ADMIN, startDevIdp, type DevIdp } from './dev-idp.ts';
+import { DEMO_ADMIN, DEMO_CURATORS, DEMO_CURATOR_EMAILS, DEMO_OUTSIDER, startDevIdp, type DevIdp } from './dev-idp.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startStack } from './lib/stack.ts';
@@ -54,16 +54,19 @@ if (!process.env.OIDC_ISSUER) {
   }
   const clientSecret = randomBytes(24).toString('base64url');
   idp = await startDevIdp({
-    accounts: [DEMO_ADMIN],
+    accounts: [DEMO_ADMIN, ...DEMO_CURATORS, DEMO_OUTSIDER],
     clients: [
       { client_id: 'catalog-local', client_secret: clientSecret, redirect_uris: [`${siteUrl}/api/auth/callback`] },
     ],
   });
   Object.assign(env, { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: 'catalog-local', OIDC_CLIENT_SECRET: clientSecret });
   if (!process.env.ADMIN_EMAILS) env.ADMIN_EMAILS = DEMO_ADMIN.email;
+  if (!process.env.CURATOR_EMAILS) env.CURATOR_EMAILS = DEMO_CURATOR_EMAILS;
   notes.push(
     `Development identity provider (local only) at ${idp.issuer}`,
     `  demo admin: ${DEMO_ADMIN.email} / password: ${DEMO_ADMIN.password}`,
+    ...DEMO_CURATORS.map((c) => `  demo curator ${c.handle}: ${c.email} / password: ${c.password}`),
+    `  on no list (the editor refuses it): ${DEMO_OUTSIDER.email} / password: ${DEMO_OUTSIDER.password}`,
   );
 }
 if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
