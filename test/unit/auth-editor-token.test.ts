@@ -213,7 +213,8 @@ describe('AUTH_SECRET rotation', () => {
 
 describe('POST /api/auth/signout', () => {
   it('ends every editor token of hers issued before now, on the server; others and later sign-ins go on', async () => {
-    const { ctx, clock } = makeContext(editorEnv(idp.issuer));
+    const env = editorEnv(idp.issuer);
+    const { ctx, clock } = makeContext(env);
     const phone = await signInToEditor(ctx, ACCOUNTS.maya);
     const laptop = await signInToEditor(ctx, ACCOUNTS.maya);
     const jo = await signInToEditor(ctx, ACCOUNTS.jo);
@@ -225,8 +226,8 @@ describe('POST /api/auth/signout', () => {
     await refused(phone.access_token, ctx, /signed out/);
     await refused(laptop.access_token, ctx, /signed out/);
     expect(await verifyEditorToken(jo.access_token, ctx)).toMatchObject({ handle: 'jo' });
-    // Another instance with the same store sees it too (nothing was kept in memory).
-    const other = { ...makeContext(editorEnv(idp.issuer)).ctx, config: ctx.config, store: ctx.store, now: ctx.now };
+    // Another instance (its settings read afresh) with the same shared store sees it too.
+    const other = { ...makeContext(env).ctx, store: ctx.store, now: ctx.now };
     await refused(laptop.access_token, other, /signed out/);
     // Reusing the ended token to sign out again: nothing to sign out.
     const again = await signOut(ctx, phone.access_token);

@@ -226,7 +226,7 @@ describe('GET /api/auth/authorize for the editor: the attacker’s requests', ()
 
   it('a correct request goes straight upstream (no consent page), the resource optional or the gateway', async () => {
     const { ctx: real } = makeContext(editorEnv(idp.issuer));
-    for (const extra of [{}, { resource: `${BASE}/api/git` }]) {
+    for (const extra of [{}, { resource: `${BASE}/api/git` }] as Record<string, string>[]) {
       const res = await handleAuthorize(new Request(editorAuthorizeUrl(extra)), real);
       expect(res.status).toBe(302);
       const to = new URL(res.headers.get('location')!);
