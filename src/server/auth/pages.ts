@@ -129,8 +129,8 @@ export function notACuratorPage(email: string, editorUrl: string, headers: [stri
     main: `<h1>You are not on this catalog’s list of curators</h1>
 <p class="auth-lead">You signed in as <strong>${escapeHtml(email)}</strong>. That address may not edit the catalog yet.</p>
 <p>Ask the person who looks after this catalog’s website (whoever invited you to help) to add
-<strong>${escapeHtml(email)}</strong> to the list of curators. It takes them a minute.</p>
-<p>Once they have, <a href="${escapeHtml(editorUrl)}">open the editor again</a> and sign in.</p>
+<strong>${escapeHtml(email)}</strong> to the list of curators.</p>
+<p>Once they tell you it is done, <a href="${escapeHtml(editorUrl)}">open the editor again</a> and sign in.</p>
 <p>If you are on the list with another address, open the editor again and sign in with that one.</p>
 <p class="auth-note">Error 403. Nothing was changed.</p>`,
     headers,
