@@ -237,6 +237,19 @@ describe('GET /api/auth/authorize for the editor: the attacker’s requests', ()
     }
   });
 
+  it('its pages speak to curators: without a shared store, the 503 names the editor’s sign-in, not the admin’s', async () => {
+    const { ctx: noStore } = makeContext(editorEnv(idp.issuer));
+    const res = await handleAuthorize(new Request(editorAuthorizeUrl()), {
+      ...noStore,
+      store: { ok: false, missing: 'a shared store' },
+    });
+    expect(res.status).toBe(503);
+    const page = await res.text();
+    expect(page).toContain('The editor’s sign-in is not available');
+    expect(page).toContain('<span class="auth-tag">Editor sign-in</span>');
+    expect(page).not.toContain('MCP');
+  });
+
   it('with CURATOR_EMAILS malformed, the editor’s sign-in answers 503 naming the entry; MCP clients still sign in', async () => {
     const { ctx: bad } = makeContext(
       testEnv(idp.issuer, { CURATOR_EMAILS: 'maya@school.example=maya,jo@home.example' }),

@@ -14,7 +14,7 @@ import { pageGate } from './guard.ts';
 import type { OAuthErrorName } from '../../contract/oauth-errors.ts';
 import { NOT_CONFIGURED_HINT, notConfiguredMessage, redirectError } from './oauth-errors.ts';
 import { EDITOR_CLIENT_ID } from './editor-client.ts';
-import { EDITOR_PAGE, errorPage } from './pages.ts';
+import { ADMIN_PAGE, EDITOR_PAGE, errorPage } from './pages.ts';
 import { transactionCookie } from './transaction.ts';
 
 const PKCE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -27,7 +27,9 @@ export async function handleAuthorize(request: Request, ctx: AuthContext, ip = '
     return errorPage(405, `${request.method} is not allowed on /api/auth/authorize.`, 'Open it from your MCP client.', [
       ['allow', 'GET, POST'],
     ]);
-  const ready = await pageGate(ctx, 'authorize', ip);
+  // The editor's own sign-in speaks to curators, not to an MCP client's admin.
+  const forEditor = new URL(request.url).searchParams.get('client_id') === EDITOR_CLIENT_ID;
+  const ready = await pageGate(ctx, 'authorize', ip, forEditor ? EDITOR_PAGE : ADMIN_PAGE);
   if (ready instanceof Response) return ready;
   return request.method === 'GET' ? ask(request, ctx, ready.cfg) : answer(request, ctx, ready.cfg);
 }

@@ -8,7 +8,7 @@ import { pageGate } from './guard.ts';
 import type { OAuthErrorName } from '../../contract/oauth-errors.ts';
 import { EDITOR_CLIENT_ID, editorAccess } from './editor-client.ts';
 import { NOT_CONFIGURED_HINT, notConfiguredMessage, redirectError } from './oauth-errors.ts';
-import { EDITOR_PAGE, errorPage, notACuratorPage } from './pages.ts';
+import { ADMIN_PAGE, EDITOR_PAGE, errorPage, notACuratorPage } from './pages.ts';
 import { clearTransactionCookie, readTransaction } from './transaction.ts';
 import { UpstreamDeniedError, UpstreamStateError, type UpstreamIdentity } from './upstream.ts';
 
@@ -25,9 +25,10 @@ export async function handleCallback(request: Request, ctx: AuthContext, ip = ''
     return errorPage(
       400,
       'No sign-in is in progress in this browser (the sign-in cookie is missing, altered or expired).',
-      undefined,
+      'Start again where you began: the editor (/admin) or your MCP client.',
       clear,
     );
+  const look = tx.clientId === EDITOR_CLIENT_ID ? EDITOR_PAGE : ADMIN_PAGE;
   const fail = (error: OAuthErrorName, description: string) =>
     redirectError(tx.redirectUri, error, description, tx.state, cfg.base, clear);
 
@@ -42,6 +43,7 @@ export async function handleCallback(request: Request, ctx: AuthContext, ip = ''
         'The state returned by the identity provider does not match this sign-in.',
         undefined,
         clear,
+        look,
       );
     if (err instanceof UpstreamDeniedError)
       return fail('access_denied', `The identity provider refused the sign-in (${err.code}).`);
