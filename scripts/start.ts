@@ -4,7 +4,7 @@
 // admin side's shared store is the local Netlify Blobs server netlify-cli runs: no Redis needed.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { isLoopbackHost } from '../src/config/env.ts';
+import { isLoopbackHost, readSettings } from '../src/config/env.ts';
 import { DEMO_ADMIN, DEMO_CURATORS, DEMO_CURATOR_EMAILS, DEMO_OUTSIDER, startDevIdp, type DevIdp } from './dev-idp.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -69,6 +69,9 @@ if (!process.env.OIDC_ISSUER) {
     `  on no list (the editor refuses it): ${DEMO_OUTSIDER.email} / password: ${DEMO_OUTSIDER.password}`,
   );
 }
+// A malformed CURATOR_EMAILS or PUBLISH_OWN_SAVES names itself here; the editor's sign-in refuses until it is fixed.
+const editorSettings = readSettings({ ...process.env, ...env }).admin.editor;
+if (!editorSettings.ok) notes.push(`Editor sign-in refused until fixed: ${editorSettings.missing.join('; ')}`);
 if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
   env.AUTH_SECRET = randomBytes(48).toString('base64url');
   notes.push('AUTH_SECRET was not set: using an ephemeral one (tokens stop working when this process stops).');

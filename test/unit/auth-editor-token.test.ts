@@ -3,11 +3,11 @@
 // or a request that must be refused: the other audience, an expired or forged token, a removed
 // curator, a signed-out session (also after a secret rotation), a store that cannot answer.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import type { DevIdp } from '../../scripts/dev-idp.ts';
 import { readSettings } from '../../src/config/env.ts';
-import type { AuthContext } from '../../src/server/auth/context.ts';
+import { authContext, type AuthContext } from '../../src/server/auth/context.ts';
 import { EDITOR_CLIENT_ID, editorConfig } from '../../src/server/auth/editor-client.ts';
 import {
   EditorUnavailableError,
@@ -82,6 +82,24 @@ describe('verifyEditorToken: the allowlists on every call', () => {
     expect((err as EditorUnavailableError).missing).toEqual([
       'CURATOR_EMAILS: "maya@school.example=Maya": the handle "Maya" must be 2 to 31 lower-case letters, digits or hyphens, starting with a letter',
     ]);
+  });
+
+  it('the function log names a malformed CURATOR_EMAILS once per cold start', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const s = readSettings(editorEnv('https://id.example.com', { CURATOR_EMAILS: 'maya@school.example' }));
+      authContext(s);
+      authContext(s);
+      expect(errors.mock.calls).toEqual([
+        [
+          'editor sign-in refused until fixed: CURATOR_EMAILS: "maya@school.example" has no handle (write email=handle, e.g. maya@school.example=maya)',
+        ],
+      ]);
+      authContext(readSettings(editorEnv('https://id.example.com')));
+      expect(errors).toHaveBeenCalledTimes(1);
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('fails closed when the shared store cannot answer', async () => {
