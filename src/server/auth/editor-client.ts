@@ -1,19 +1,15 @@
-// The browser editor (/admin, Decap CMS) as this site's own OAuth client: its fixed client id, its
-// one redirect URI, the audience of its tokens (the git gateway), and who may use it (curators from
-// CURATOR_EMAILS and admins from ADMIN_EMAILS), read from the settings in one place.
+// The browser editor (/admin, Decap CMS) as this site's own OAuth client, on the server side: its
+// settings and token keys, and who may use it (curators from CURATOR_EMAILS, admins from ADMIN_EMAILS).
 import type { AuthSecrets, Checked, EditorSettings, Settings } from '../../config/env.ts';
 import { ADMIN_HANDLE } from '../../config/env.ts';
+import { EDITOR_CLIENT_ID, GATEWAY_PATH, editorRedirectUri, gatewayAudience } from '../../contract/editor.ts';
 import { deriveKey } from './secrets.ts';
 
-/** The editor's client id: fixed, never registered, never sealed (a registered id is a sealed value). */
-export const EDITOR_CLIENT_ID = 'catalog-editor';
-/** Where the git gateway answers: the only audience of an editor token. */
-export const GATEWAY_PATH = '/api/git';
+// The facts the editor's configuration and this server share are said once, in src/contract/editor.ts.
+export { EDITOR_CLIENT_ID, GATEWAY_PATH, editorRedirectUri, gatewayAudience };
+
 /** A working day: Decap never refreshes a PKCE token, and the allowlists are re-checked on every request. */
 export const EDITOR_TOKEN_TTL_SECONDS = 8 * 3600;
-
-export const editorRedirectUri = (base: string) => `${base}/admin/`;
-export const editorAudience = (base: string) => `${base}${GATEWAY_PATH}`;
 
 /** The address commits and the editor show for a handle: never the curator's own email. */
 export const noReplyEmail = (handle: string, base: string) => `${handle}@users.noreply.${new URL(base).hostname}`;
@@ -39,7 +35,7 @@ export function editorConfig(s: Settings, base: string, secrets: AuthSecrets): C
     value: {
       ...e.value,
       redirectUri: editorRedirectUri(base),
-      audience: editorAudience(base),
+      audience: gatewayAudience(base),
       key: deriveKey(secrets.current, 'editor-token'),
       ...(secrets.previous ? { previousKey: deriveKey(secrets.previous, 'editor-token') } : {}),
     },
