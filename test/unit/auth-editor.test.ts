@@ -8,6 +8,7 @@ import type { DevIdp } from '../../scripts/dev-idp.ts';
 import { handleAuthorize } from '../../src/server/auth/authorize.ts';
 import { curatorId, verifyEditorToken } from '../../src/server/auth/editor-token.ts';
 import { EDITOR_CLIENT_ID } from '../../src/server/auth/editor-client.ts';
+import { editorConfig } from '../../src/outputs/editor-config.ts';
 import {
   ACCOUNTS,
   BASE,
@@ -92,6 +93,30 @@ describe('the editor signs in as the site’s own client', () => {
       id: curatorId('maya@school.example', cfg(ctx).secrets),
     });
     expect(curator.id).toMatch(/^[0-9a-f]{20}$/);
+  });
+
+  it('the editor’s own configuration (/admin/config.yml) and this server agree: its endpoints, client id and form', async () => {
+    const { ctx } = makeContext(editorEnv(idp.issuer));
+    const backend = editorConfig({ base: BASE, backend: { branch: 'main' } }).backend as Record<string, string>;
+    // As Decap's PkceAuthenticator builds its URLs from the configuration.
+    const authUrl = new URL(`${backend.base_url}/${backend.auth_endpoint}`);
+    for (const [k, v] of editorAuthorizeUrl({ client_id: backend.app_id! }).searchParams)
+      authUrl.searchParams.set(k, v);
+    const back = await editorCallback(ctx, ACCOUNTS.jo, authUrl);
+    const res = await routeTo(ctx)(`${backend.base_url}/${backend.auth_token_endpoint}`, {
+      method: 'POST',
+      headers: { 'Content-Type': backend.auth_token_endpoint_content_type! },
+      body: new URLSearchParams({
+        client_id: backend.app_id!,
+        code: back.searchParams.get('code')!,
+        grant_type: 'authorization_code',
+        redirect_uri: ADMIN_URL,
+        code_verifier: EDITOR_VERIFIER,
+      }).toString(),
+    });
+    expect(res.status).toBe(200);
+    const t = (await res.json()) as { access_token: string };
+    expect(decodeJwt(t.access_token).aud).toBe(backend.gateway_url);
   });
 
   it('an upper-case address in CURATOR_EMAILS matches the provider’s lower-case one', async () => {
