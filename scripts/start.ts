@@ -4,8 +4,8 @@
 // admin side's shared store is the local Netlify Blobs server netlify-cli runs: no Redis needed.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { isLoopbackHost } from '../src/config/env.ts';
-import { DEMO_ADMIN, startDevIdp, type DevIdp } from './dev-idp.ts';
+import { isLoopbackHost, readSettings } from '../src/config/env.ts';
+import { DEMO_ADMIN, DEMO_CURATORS, DEMO_CURATOR_EMAILS, DEMO_OUTSIDER, startDevIdp, type DevIdp } from './dev-idp.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startStack } from './lib/stack.ts';
@@ -54,18 +54,24 @@ if (!process.env.OIDC_ISSUER) {
   }
   const clientSecret = randomBytes(24).toString('base64url');
   idp = await startDevIdp({
-    accounts: [DEMO_ADMIN],
+    accounts: [DEMO_ADMIN, ...DEMO_CURATORS, DEMO_OUTSIDER],
     clients: [
       { client_id: 'catalog-local', client_secret: clientSecret, redirect_uris: [`${siteUrl}/api/auth/callback`] },
     ],
   });
   Object.assign(env, { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: 'catalog-local', OIDC_CLIENT_SECRET: clientSecret });
   if (!process.env.ADMIN_EMAILS) env.ADMIN_EMAILS = DEMO_ADMIN.email;
+  if (!process.env.CURATOR_EMAILS) env.CURATOR_EMAILS = DEMO_CURATOR_EMAILS;
   notes.push(
     `Development identity provider (local only) at ${idp.issuer}`,
     `  demo admin: ${DEMO_ADMIN.email} / password: ${DEMO_ADMIN.password}`,
+    ...DEMO_CURATORS.map((c) => `  demo curator ${c.handle}: ${c.email} / password: ${c.password}`),
+    `  on no list (the editor refuses it): ${DEMO_OUTSIDER.email} / password: ${DEMO_OUTSIDER.password}`,
   );
 }
+// A malformed CURATOR_EMAILS or PUBLISH_OWN_SAVES names itself here; the editor's sign-in refuses until it is fixed.
+const editorSettings = readSettings({ ...process.env, ...env }).admin.editor;
+if (!editorSettings.ok) notes.push(`Editor sign-in refused until fixed: ${editorSettings.missing.join('; ')}`);
 if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
   env.AUTH_SECRET = randomBytes(48).toString('base64url');
   notes.push('AUTH_SECRET was not set: using an ephemeral one (tokens stop working when this process stops).');

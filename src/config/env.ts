@@ -22,6 +22,8 @@ export const VARIABLES = {
   OIDC_CLIENT_ID: { readme: true, envExample: true },
   OIDC_CLIENT_SECRET: { readme: true, envExample: true },
   ADMIN_EMAILS: { readme: true, envExample: true },
+  CURATOR_EMAILS: { readme: true, envExample: true },
+  PUBLISH_OWN_SAVES: { readme: true, envExample: true },
   AUTH_SECRET: { readme: true, envExample: true },
   AUTH_SECRET_PREVIOUS: { readme: true, envExample: true },
   REDIS_URL: { readme: true, envExample: true },
@@ -118,6 +120,8 @@ export interface Settings {
     tokens: Checked<{ issuer: string; secrets: AuthSecrets; admins: ReadonlySet<string> }>;
     /** What sign-in needs besides the tokens' settings: the upstream OpenID provider. */
     oidc: Checked<{ issuer: URL; clientId: string; clientSecret: string }>;
+    /** Who may use the browser editor besides the admins, and whether one may publish one's own saves. */
+    editor: Checked<EditorSettings>;
     buildHookUrl: string | undefined;
     proposals: { githubToken?: string; githubRepository?: string; localRepoDir?: string };
     /** Where the admin catalog is, when not the default place. */
@@ -169,6 +173,63 @@ function watchSettings(env: Env): WatchSettings {
     else reviewers.problems.push(`CURATOR_REVIEWERS: "${name}" is neither a GitHub login nor org/team`);
   }
   return { paused, recallsApiUrl, reviewers };
+}
+
+export interface EditorSettings {
+  /** CURATOR_EMAILS: lower-cased email → public handle (attribution in commits; not `pickedBy`). */
+  curators: ReadonlyMap<string, string>;
+  /** PUBLISH_OWN_SAVES: a curator may publish what she saved herself (a one-curator site). */
+  publishOwnSaves: boolean;
+}
+
+/** A curator's public handle: what commits and the editor show instead of her email. */
+export const CURATOR_HANDLE = /^[a-z][a-z0-9-]{1,30}$/;
+/** The handle of an admin who has no CURATOR_EMAILS entry: no curator may take it. */
+export const ADMIN_HANDLE = 'admin';
+const EMAIL = /^[^\s@,=]+@[^\s@,=]+$/;
+
+/**
+ * CURATOR_EMAILS (`maya@school.example=maya,jo@home.example=jo`) and PUBLISH_OWN_SAVES, checked:
+ * every malformed entry is named with its fix, and any one refuses the whole list (no curator is
+ * dropped silently, and nobody edits under a list that is half read).
+ */
+export function editorSettings(env: Env): Checked<EditorSettings> {
+  const problems: string[] = [];
+  const curators = new Map<string, string>();
+  const owner = new Map<string, string>();
+  for (const raw of (env.CURATOR_EMAILS ?? '').split(',')) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const eq = entry.lastIndexOf('=');
+    const email = (eq < 0 ? entry : entry.slice(0, eq)).trim().toLowerCase();
+    const handle = eq < 0 ? '' : entry.slice(eq + 1).trim();
+    const named = `CURATOR_EMAILS: "${entry}"`;
+    if (eq < 0) problems.push(`${named} has no handle (write email=handle, e.g. maya@school.example=maya)`);
+    else if (!EMAIL.test(email)) problems.push(`${named}: "${email}" is not an email address`);
+    else if (!CURATOR_HANDLE.test(handle))
+      problems.push(
+        `${named}: the handle "${handle}" must be 2 to 31 lower-case letters, digits or hyphens, starting with a letter`,
+      );
+    else if (handle === ADMIN_HANDLE)
+      problems.push(
+        `${named}: the handle "${ADMIN_HANDLE}" is kept for admins without a curator entry; choose another`,
+      );
+    else if (curators.has(email)) problems.push(`${named}: ${email} is listed twice`);
+    else if (owner.has(handle))
+      problems.push(`${named}: the handle "${handle}" is already ${owner.get(handle)}'s; give each curator her own`);
+    else {
+      curators.set(email, handle);
+      owner.set(handle, email);
+    }
+  }
+  const rawPublish = text(env, 'PUBLISH_OWN_SAVES');
+  let publishOwnSaves = false;
+  if (rawPublish !== undefined) {
+    if (/^(?:1|true|yes|on)$/i.test(rawPublish)) publishOwnSaves = true;
+    else if (!/^(?:0|false|no|off)$/i.test(rawPublish))
+      problems.push(`PUBLISH_OWN_SAVES: "${rawPublish}" is neither true nor false`);
+  }
+  return problems.length ? { ok: false, missing: problems } : { ok: true, value: { curators, publishOwnSaves } };
 }
 
 /** Comma-separated admin emails, lower-cased and trimmed. */
@@ -244,6 +305,7 @@ export function readSettings(env: Env): Settings {
         oidcProblems.length || !issuer
           ? { ok: false, missing: oidcProblems }
           : { ok: true, value: { issuer, clientId: clientId!, clientSecret: clientSecret! } },
+      editor: editorSettings(env),
       buildHookUrl: text(env, 'BUILD_HOOK_URL'),
       proposals: {
         ...(text(env, 'GITHUB_TOKEN') ? { githubToken: text(env, 'GITHUB_TOKEN') } : {}),
@@ -305,4 +367,13 @@ export function adminProblems(s: Settings, { signIn }: { signIn: boolean }): str
     ...(s.admin.tokens.ok ? [] : s.admin.tokens.missing),
     ...(signIn && !s.admin.oidc.ok ? s.admin.oidc.missing : []),
   ];
+}
+
+/**
+ * What keeps the browser editor's sign-in from running: the admin side's sign-in and the editor's
+ * own settings (CURATOR_EMAILS, PUBLISH_OWN_SAVES), every one named. The editor's sign-in and its
+ * tokens refuse to run (503 naming these) while any is left; nothing runs on part of the list.
+ */
+export function editorProblems(s: Settings): string[] {
+  return [...adminProblems(s, { signIn: true }), ...(s.admin.editor.ok ? [] : s.admin.editor.missing)];
 }
