@@ -61,7 +61,7 @@ export const HAZARDS = [
     text: 'CHOKING HAZARD—Toy contains a marble. Not for children under 3 yrs.',
     source: CFR_1500_19,
     prescribed: true,
-    euUnder36Months: 'Marbles: small parts.',
+    euUnder36Months: 'Marbles.',
   },
   {
     id: 'balloons',
@@ -90,7 +90,7 @@ export const HAZARDS = [
       'two hours: keep batteries away from children, and get medical help at once if one may have been swallowed.',
     source: "Reese's Law, 16 CFR 1263",
     prescribed: false,
-    euUnder36Months: 'Small batteries.',
+    euUnder36Months: 'Button batteries.',
   },
   {
     id: 'cords',
