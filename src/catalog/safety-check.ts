@@ -23,18 +23,26 @@ const MENTIONS: readonly { id: HazardId; words: RegExp; said: string }[] = [
   { id: 'small-balls', words: /\bballs?\b/i, said: 'balls' },
 ];
 
-/** Why each suggested warning is asked for: the rule, in a few words. */
-const RULES: Partial<Record<HazardId, string>> = {
-  'small-parts':
-    'the U.S. rules (16 CFR 1500.19) require a choking warning on toys for ages 3 to 6 that have small parts',
-  marbles:
-    'the U.S. rules (16 CFR 1500.19) require a choking warning on toys for ages 3 and up that have marbles, small balls or balloons',
-  'small-balls':
-    'the U.S. rules (16 CFR 1500.19) require a choking warning on toys for ages 3 and up that have marbles, small balls or balloons',
-  balloons:
-    'the U.S. rules (16 CFR 1500.19) require a choking warning on toys for ages 3 and up that have marbles, small balls or balloons',
-  magnets: 'the toy safety standard (ASTM F963, mandatory through 16 CFR 1250) covers magnets a child could swallow',
+/** What 16 CFR 1500.19 requires a choking warning on, for each warning it prescribes words for. */
+const CFR_COVERS: Partial<Record<HazardId, string>> = {
+  'small-parts': 'toys for ages 3 to 6 that have small parts',
+  marbles: 'toys for ages 3 and up that have marbles, small balls or balloons',
+  'small-balls': 'toys for ages 3 and up that have marbles, small balls or balloons',
+  balloons: 'toys for ages 3 and up that have marbles, small balls or balloons',
 };
+
+/** Why the suggested warnings are asked for: the rules, in a few words. */
+function rulesFor(ids: readonly HazardId[]): string {
+  const covers = [...new Set(ids.flatMap((id) => CFR_COVERS[id] ?? []))];
+  const rules = covers.length
+    ? [`the U.S. rules (16 CFR 1500.19) require a choking warning on ${covers.join(' and on ')}`]
+    : [];
+  if (ids.includes('magnets'))
+    rules.push(
+      'the toy safety standard (ASTM F963, mandatory through 16 CFR 1250) covers magnets a child could swallow',
+    );
+  return rules.join('; ');
+}
 
 /** 3 years and under 6, in months: the ages 16 CFR 1500.19's small-parts statement is for. */
 const FROM = 36;
@@ -81,7 +89,7 @@ export function safetyHints(entries: readonly CatalogEntry[], sources?: Readonly
         field: 'warnings',
         message:
           `no ${ids.map((id) => hazard(id).label.toLowerCase()).join(' or ')} warning, for ages ${e.data.ageRange} ` +
-          `(${suggested.map((s) => s.because).join('; ')}): ${[...new Set(ids.map((id) => RULES[id]))].join('; ')}`,
+          `(${suggested.map((s) => s.because).join('; ')}): ${rulesFor(ids)}`,
         fix:
           `If the box carries the warning, add \`warnings: [${ids.join(', ')}]\`; if you have checked the product ` +
           'and it needs none, say why in `noWarningNeeded: "…"` (e.g. "Only large cards, no small pieces.").',

@@ -426,7 +426,7 @@ export const ProductFrontmatter = Product.omit({ description: true })
         guide:
           'Only when the check suggests a safety warning and you have made sure the product needs none: say why in one sentence, e.g. “The balls are 6 cm across, too big to swallow.” The check then stops suggesting it.',
         fix: 'Write one sentence on why no warning is needed, e.g. `noWarningNeeded: "The pieces are 8 cm long, too big to swallow."`, or remove the line.',
-        example: 'Every piece is larger than the small-parts test cylinder.',
+        example: 'Only large cards, no small pieces.',
         cli: { flag: 'no-warning-needed' },
       }),
     barcodes: z

@@ -6,7 +6,8 @@
 // describes itself as a `WebPage` with its `BreadcrumbList` instead. Serialised safely for a
 // <script type="application/ld+json"> data block (never executed).
 //
-// Barcodes and safety warnings (file-only fields, never in the public JSON: docs/decisions.md):
+// Barcodes and safety warnings (file-only fields, never in the public JSON; the decision is in
+// README.md, "Decisions the spec left open"):
 // - A Product carries its first barcode as schema.org `gtin` (which takes GTIN-8, 12, 13 and 14):
 //   the number is printed on every box, so it says nothing the product does not, and it lets a
 //   search engine tie the page to the exact product, as Google's product snippets recommend.

@@ -31,9 +31,9 @@ const form = document.querySelector<HTMLFormElement>('form[data-search]');
 const statusLine = document.getElementById('search-status');
 const list = document.getElementById('search-results');
 const more = document.getElementById('search-more');
-const ageNote = document.getElementById('search-age');
-const ageNoteText = document.getElementById('search-age-text');
-const ageUndo = document.getElementById('search-age-undo');
+const ageNote = document.getElementById('search-typed-age');
+const ageNoteText = document.getElementById('search-typed-age-text');
+const ageUndo = document.getElementById('search-typed-age-undo');
 const ageSelect = form?.elements.namedItem('age') as HTMLSelectElement | null;
 
 /** The age the query's words set, while they do. */

@@ -56,9 +56,9 @@ describe('search with an age in the words', () => {
 
       await v.page.fill('#search-q', 'blocks for a 2 year old');
       await expect.poll(() => v.page.inputValue('#search-age'), { timeout: 5_000 }).toBe('0-2');
-      const note = v.page.locator('#search-age');
+      const note = v.page.locator('#search-typed-age');
       await note.waitFor({ state: 'visible' });
-      expect(await v.page.textContent('#search-age-text')).toBe(
+      expect(await v.page.textContent('#search-typed-age-text')).toBe(
         'Age set to Babies & toddlers (0–2) from “for a 2 year old”, searching for “blocks”.',
       );
       await expect.poll(async () => (await results(v.page)).join(), { timeout: 15_000 }).not.toBe(anyAge.join());
@@ -70,7 +70,7 @@ describe('search with an age in the words', () => {
       expect([address.get('q'), address.get('age')]).toEqual(['blocks for a 2 year old', '0-2']);
 
       // Undo: back to any age, the note gone, the words searched as typed.
-      await v.page.click('#search-age-undo');
+      await v.page.click('#search-typed-age-undo');
       await note.waitFor({ state: 'hidden' });
       expect(await v.page.inputValue('#search-age')).toBe('');
       await expect.poll(() => new URL(v.page.url()).searchParams.get('age')).toBeNull();
@@ -86,8 +86,8 @@ describe('search with an age in the words', () => {
       const found = await results(v.page);
       expect(found.length).toBeGreaterThan(0);
       for (const slug of found) expect(inBand(slug, '0-2'), slug).toBe(true);
-      expect(await v.page.locator('#search-age').isVisible()).toBe(true);
-      await v.page.click('#search-age-undo');
+      expect(await v.page.locator('#search-typed-age').isVisible()).toBe(true);
+      await v.page.click('#search-typed-age-undo');
       expect(await v.page.inputValue('#search-age')).toBe('');
       expect(v.problems).toEqual([]);
     } finally {
@@ -101,7 +101,7 @@ describe('search with an age in the words', () => {
       await v.page.fill('#search-q', 'teens');
       await expect.poll(() => v.page.inputValue('#search-age')).toBe('13-plus');
       await v.page.selectOption('#search-age', '9-12');
-      await v.page.locator('#search-age-text').waitFor({ state: 'hidden' });
+      await v.page.locator('#search-typed-age-text').waitFor({ state: 'hidden' });
       await v.page.waitForTimeout(400);
       expect(await v.page.inputValue('#search-age')).toBe('9-12');
       expect(v.problems).toEqual([]);
