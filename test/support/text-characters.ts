@@ -19,7 +19,7 @@ export const REFUSED = [
 export const LINE = ['\n', '\t', '\r'];
 
 /** Values that hold `c` inside them where a field's example would not show the rule as well (a remote picture). */
-export const VALUES: Partial<Record<FieldKey, (c: string) => string>> = {
+export const VALUES: Partial<Record<FieldKey, (c: string) => string | string[]>> = {
   name: (c) => `Wooden${c}Rainbow Stacker`,
   brand: (c) => `Grimm${c}s`,
   description: (c) => `Twelve wooden arches${c}that nest into a rainbow.`,
