@@ -5,8 +5,13 @@
 // Sources (checked 2026-11-26):
 // - 16 CFR 1500.19(b), the cautionary statements for small parts, small balls, marbles and latex
 //   balloons (https://www.ecfr.gov/current/title-16/chapter-II/subchapter-C/part-1500/section-1500.19;
-//   the same words in CPSC's fact sheet on the Child Safety Protection Act, document 282). The rule
-//   prints them after the safety alert symbol and "WARNING:"; the page shows both.
+//   GPO's text of the section, http://edocket.access.gpo.gov/cfr_2007/janqtr/16cfr1500.19.htm). The
+//   words were checked against CPSC's fact sheet on the Child Safety Protection Act (document 282,
+//   http://www.cpsc.gov/cpscpub/pubs/282.html), which prints each after the safety alert symbol and
+//   "WARNING:" (the page shows both). One difference: the fact sheet spells the balloon statement's
+//   "eight yrs."; the section, as eCFR prints it, and the balloon packages quoting it say "8 yrs.".
+//   A toy or game that contains a small ball or marble takes the "Toy contains …" statement; a ball
+//   or marble sold on its own ("This toy is a small ball.") is not a product of this catalog.
 // - 16 CFR 1501: toys for children under 3 may not have small parts at all
 //   (https://www.cpsc.gov/business--manufacturing/business-education/business-guidance/small-parts-for-toys-and-childrens-products).
 // - Directive 2009/48/EC, Annex V, Part B, point 1: a toy that might be dangerous for children under
@@ -138,6 +143,3 @@ export function notices(warnings: readonly HazardId[] | undefined, currency: (ty
     out.push({ text: `${EU_UNDER_36_MONTHS} ${eu.join(' ')}`, source: EU_UNDER_36_MONTHS_SOURCE });
   return out;
 }
-
-/** A notice as one line of text (Markdown twin, llms files): "Warning: … (16 CFR 1500.19)". */
-export const noticeLine = (n: Notice): string => `Warning: ${n.text} (${n.source})`;

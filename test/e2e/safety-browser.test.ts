@@ -2,6 +2,7 @@
 // says so with a way to undo it, and the other words are searched ("blocks for a 2 year old" finds
 // the blocks for ages 0–2); and a product's safety warning shows before the shop link as a box
 // with a sign and the word "Warning", not as colour alone.
+import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ageBandsFor } from '../../src/catalog/ages.ts';
@@ -22,8 +23,14 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /** Opens a page, recording console errors, page errors and failed requests. */
-async function open(path: string): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+async function open(
+  path: string,
+  opts: { bypassCSP?: boolean } = {},
+): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    bypassCSP: opts.bypassCSP ?? false,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
@@ -41,6 +48,15 @@ async function results(page: Page): Promise<string[]> {
   return (await page.$$eval('#search-results li a', (as) => as.map((a) => a.getAttribute('href')!))).map((h) =>
     h.replace('/products/', ''),
   );
+}
+
+/** axe-core's violations on the page as it is now (axe is injected: the page's context bypasses its CSP). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axe.source });
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
+    return result.violations.map((x) => `${x.id}: ${x.help} — ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 }
 
 const inBand = (slug: string, band: string) =>
@@ -129,6 +145,19 @@ describe('a product page with a safety warning', () => {
       expect(v.problems).toEqual([]);
     } finally {
       await v.close();
+    }
+  });
+
+  it('has no axe-core violations, and neither has the search page showing a typed age', async () => {
+    for (const path of ['/products/gravitrax-starter-set', '/search?q=toddler%20blocks']) {
+      const v = await open(path, { bypassCSP: true });
+      try {
+        if (path.startsWith('/search')) await v.page.locator('#search-typed-age').waitFor({ state: 'visible' });
+        else expect(await v.page.locator('section.safety li').count()).toBe(3);
+        expect(await axeViolations(v.page), path).toEqual([]);
+      } finally {
+        await v.close();
+      }
     }
   });
 });
