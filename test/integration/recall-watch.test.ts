@@ -240,13 +240,15 @@ describe.each(stores)('the recall watcher (%s store)', (_name, makeStore) => {
     let calls = 0;
     const flaky: RecallSource = {
       ...real,
-      published: (from, to) =>
-        ++calls === 3 ? Promise.reject(new RecallSourceError('CPSC answered HTTP 502')) : real.published(from, to),
+      next: (mark, today, limits) =>
+        ++calls === 3
+          ? Promise.reject(new RecallSourceError('CPSC answered HTTP 502'))
+          : real.next(mark, today, limits),
     };
     const r = await run({ sources: [flaky] });
     expect(r.reads).toHaveLength(2);
     const mark = (await state()).sources.cpsc!.readThrough;
-    expect(mark).toBe(r.reads[1]!.to);
+    expect(r.reads[1]!.what).toBe(`${windows()[1]!.get('LastPublishDateStart')}..${mark}`);
     expect(h.lines.find((l) => l.startsWith('recall watch FAILED'))).toContain(`Its last-read mark stays at ${mark}`);
     cpsc.queries.length = 0;
     const again = await run();

@@ -1,6 +1,7 @@
 // The products a watcher looks at, read from the deployed admin catalog: each one's slug, status,
-// link, brand, name and file. The status is a column; the rest comes from each product's record.
+// link, brand, name, barcodes and file. The status is a column; the rest comes from each record.
 import type { Status } from '../../catalog/catalog.ts';
+import { toGtin14 } from '../../catalog/gtin.ts';
 import type { AdminCatalog } from '../admin-catalog/admin-index.ts';
 
 export interface WatchedProduct {
@@ -9,6 +10,8 @@ export interface WatchedProduct {
   url: string;
   brand: string;
   name: string;
+  /** Its barcodes, each as GTIN-14 (the one form they are compared in); empty when it has none. */
+  barcodes: string[];
   /** `content/products/<slug>.md`. */
   sourcePath: string;
 }
@@ -27,8 +30,20 @@ export function watchedProducts(catalog: AdminCatalog, statuses: readonly Status
       url: entry.data.url,
       brand: entry.data.brand,
       name: entry.data.name,
+      barcodes: barcodesOf(entry.data),
       sourcePath: entry.sourcePath,
     });
   }
   return out;
+}
+
+/**
+ * A product's barcodes as GTIN-14. The optional `barcodes` field comes with the catalog's barcode
+ * support (issue #38, src/catalog/gtin.ts): read here without naming the schema's type, so the
+ * watcher works with records that have the field and with those that do not.
+ */
+function barcodesOf(data: object): string[] {
+  const codes = (data as { barcodes?: unknown }).barcodes;
+  if (!Array.isArray(codes)) return [];
+  return [...new Set(codes.map((c) => toGtin14(String(c))).filter((g): g is string => g !== null))];
 }
