@@ -6,6 +6,7 @@
 import { stringify } from 'yaml';
 import { CATEGORIES, CURATORS, SITE_NAME } from '../config/site.ts';
 import { fieldKind } from '../catalog/field-kinds.ts';
+import { hazardLabel } from '../catalog/hazards.ts';
 import { PRODUCT_IMAGES_DIR } from '../catalog/images.ts';
 import { PRODUCTS_DIR } from '../catalog/load.ts';
 import { FIELDS, type Field } from '../catalog/schema.ts';
@@ -48,11 +49,11 @@ function widgetOf(f: Field): Record<string, unknown> {
   }
 }
 
-/** A choice as the form shows it: a category's or curator's name beside its code. */
+/** A choice as the form shows it: a category's, curator's or safety warning's name. */
 function option(value: string): { label: string; value: string } {
   const category = CATEGORIES[value as keyof typeof CATEGORIES];
   const curator = CURATORS[value as keyof typeof CURATORS];
-  const label = category ? category.label : curator ? `${curator.name} (${value})` : value;
+  const label = category ? category.label : curator ? `${curator.name} (${value})` : (hazardLabel(value) ?? value);
   return { label, value };
 }
 

@@ -1,6 +1,7 @@
 // The browser editor's configuration (/admin/config.yml) is derived from the product schema: every
 // field of a product file is a field of the form, with the widget, label, hint, required flag and
 // choices the schema and its metadata say, and nothing that would commit straight to the base branch.
+import { HAZARDS } from '../../src/catalog/hazards.ts';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { AGE_RANGE_EXAMPLES, parseAgeRange } from '../../src/catalog/ages.ts';
@@ -58,6 +59,13 @@ describe('the form of a product', () => {
     expect(byName('categories').options!.map((o) => o.value)).toEqual([...CATEGORY_SLUGS]);
     expect(byName('currency').options!.map((o) => o.value)).toEqual([...CURRENCIES]);
     expect(byName('pickedBy').options!.map((o) => o.value)).toEqual([...CURATOR_CODES]);
+  });
+
+  it('offers the safety warnings as a multiple choice by their names, and the barcodes as a list', () => {
+    expect(byName('warnings')).toMatchObject({ widget: 'product-select', multiple: true, required: false });
+    expect(byName('warnings').options).toEqual(HAZARDS.map((h) => ({ label: h.label, value: h.id })));
+    expect(byName('barcodes')).toMatchObject({ widget: 'product-list', required: false });
+    expect(byName('noWarningNeeded')).toMatchObject({ widget: 'product-string', required: false });
   });
 
   it('gives the fields their own inputs: the slug, the price, the picture, text areas for multi-line text', () => {
