@@ -30,20 +30,10 @@ export function watchedProducts(catalog: AdminCatalog, statuses: readonly Status
       url: entry.data.url,
       brand: entry.data.brand,
       name: entry.data.name,
-      barcodes: barcodesOf(entry.data),
+      barcodes: [...new Set((entry.data.barcodes ?? []).map(toGtin14).filter((g): g is string => g !== null))],
       sourcePath: entry.sourcePath,
     });
   }
   return out;
 }
 
-/**
- * A product's barcodes as GTIN-14. The optional `barcodes` field comes with the catalog's barcode
- * support (issue #38, src/catalog/gtin.ts): read here without naming the schema's type, so the
- * watcher works with records that have the field and with those that do not.
- */
-function barcodesOf(data: object): string[] {
-  const codes = (data as { barcodes?: unknown }).barcodes;
-  if (!Array.isArray(codes)) return [];
-  return [...new Set(codes.map((c) => toGtin14(String(c))).filter((g): g is string => g !== null))];
-}
