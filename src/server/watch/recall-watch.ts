@@ -273,6 +273,9 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
 
   run.dismissed = dismissedSeen.size;
   run.ms = elapsed();
+  // The sources were read at once: their parts are told source by source, in the sources' order.
+  const order = (name: string) => deps.sources.findIndex((s) => s.name === name);
+  run.reads.sort((a, b) => order(a.source) - order(b.source));
   // Every line is escaped as a whole too: no value from a source can end it early (./log-text.ts).
   const log = (line: string) => deps.log(logSafe(line));
   const line = describeRecallRun(run, state);
