@@ -112,6 +112,16 @@ export function healthCanadaSource(opts: HealthCanadaOptions): RecallSource {
       for (const [i, row] of json.entries()) {
         if (i % 4096 === 0 && limits.now() >= limits.deadline)
           throw new RecallSourceError("Health Canada's daily file was not read to its end: the run's time ran out");
+        // Five records in six are food, drugs, devices or vehicles: passed over before any checking.
+        const organization =
+          row && typeof row === 'object' ? (row as { Organization?: unknown }).Organization : undefined;
+        if (typeof organization !== 'string' || !/\bconsumer product/i.test(organization)) {
+          if (!row || typeof row !== 'object' || Array.isArray(row))
+            throw new RecallSourceError(
+              `Health Canada's daily file is not its known format (record ${i} is not an object)`,
+            );
+          continue;
+        }
         const parsed = HealthCanadaRecord.safeParse(row);
         if (!parsed.success) {
           const issue = parsed.error.issues[0]!;
@@ -120,7 +130,7 @@ export function healthCanadaSource(opts: HealthCanadaOptions): RecallSource {
           );
         }
         const r = parsed.data;
-        if (!isConsumerProduct(r) || /\/fr\//.test(r.URL ?? '')) continue;
+        if (/\/fr\//.test(r.URL ?? '')) continue;
         recalls.push(fromHealthCanada(r));
       }
       return {
