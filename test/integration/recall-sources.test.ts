@@ -246,6 +246,29 @@ describe('the recall watcher with three sources', () => {
     expect(h.lines.filter((l) => l.startsWith('recall watch FAILED to read'))).toHaveLength(2);
   });
 
+  it('the limits hold across the sources together: five proposals a run, the rest the next run, one per product', async () => {
+    const rideOns = Array.from({ length: 4 }, (_, i) => ({
+      slug: `ride-on-${i}`,
+      brand: 'Huffy',
+      name: `Blue’s Clues Foot to Floor Ride-on ${i}`,
+    }));
+    const jars = Array.from({ length: 3 }, (_, i) => ({
+      slug: `jar-${i}`,
+      brand: 'Stainless King',
+      name: `Food Jar ${i}`,
+    }));
+    await setup([...rideOns, ...jars]);
+    const r = await run();
+    // The ride-ons match CPSC's recall and the (constructed) Safety Gate alert, the jars Health Canada's.
+    expect(new Set(r.newMatches.map((m) => m.match.source))).toEqual(new Set(['cpsc', 'health-canada', 'safety-gate']));
+    expect(r.proposed).toHaveLength(5);
+    clock.advance(HOUR);
+    expect((await run()).proposed).toHaveLength(2);
+    clock.advance(HOUR);
+    expect((await run()).proposed).toHaveLength(0);
+    expect(h.branches()).toHaveLength(7);
+  });
+
   it('a value from the Safety Gate cannot forge a log line either', async () => {
     await setup();
     regulators.safetyGate = [

@@ -3,6 +3,9 @@
 // quoted in test/support/regulator-records.ts.
 import { describe, expect, it } from 'vitest';
 import { fromHealthCanada, HealthCanadaRecord, isConsumerProduct } from '../../src/server/watch/health-canada.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readBounded } from '../../src/server/watch/bounded-read.ts';
 import { logQuoted, logSafe } from '../../src/server/watch/log-text.ts';
 import { barcodesIn, fromAlert, isoDate, weeklyReports } from '../../src/server/watch/safety-gate.ts';
 import { xmlRecords } from '../../src/server/watch/xml-records.ts';
@@ -94,5 +97,57 @@ describe('log text', () => {
       '22-999\\nrecall watch: MATCH\\r\\u2028\\u2029\\u0085\\u200b\\t',
     );
     expect(logQuoted('a "b"\n\u2028')).toBe('"a \\"b\\"\\n\\u2028"');
+  });
+});
+
+describe('a bounded read', () => {
+  it('refuses unread an answer that declares more than its cap (a 700 MB answer is never read to 512 MB)', async () => {
+    let written = 0;
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': String(700 * 1_048_576) });
+      const chunk = Buffer.alloc(65_536);
+      const pump = () => {
+        while (!res.destroyed && written < 700 * 1_048_576) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      const read = readBounded(url, {
+        source: 'CPSC',
+        what: 'a window',
+        capBytes: 32 * 1_048_576,
+        timeoutMs: 10_000,
+        deadline: { at: Date.now() + 10_000, now: Date.now },
+        accept: 'application/json',
+      });
+      await expect(read).rejects.toThrow(
+        'CPSC could not be read for a window: its answer would be 700 MB, more than the 32 MB allowed, so it was not read',
+      );
+      // What the server managed to push before the connection was dropped, not the 700 MB.
+      expect(written).toBeLessThan(64 * 1_048_576);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('asks nothing once the run’s time is up', async () => {
+    let asked = 0;
+    const read = readBounded('http://127.0.0.1:9/', {
+      source: 'Health Canada',
+      what: 'its daily file',
+      capBytes: 1,
+      timeoutMs: 1000,
+      deadline: { at: 0, now: () => 1 },
+      accept: '*/*',
+      fetch: (async () => (asked++, new Response(''))) as typeof fetch,
+    });
+    await expect(read).rejects.toThrow("Health Canada was not asked for its daily file: the run's time was up");
+    expect(asked).toBe(0);
   });
 });
