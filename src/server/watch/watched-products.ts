@@ -36,4 +36,3 @@ export function watchedProducts(catalog: AdminCatalog, statuses: readonly Status
   }
   return out;
 }
-
