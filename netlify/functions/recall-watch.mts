@@ -1,7 +1,8 @@
-// Hourly: reads product-safety recalls (CPSC's service, RECALLS_API_URL; each source once a day, the
-// whole history of brands new to the catalog a few at a time) and proposes to unpublish what they
-// match (src/server/watch/recall-watch.ts). Everything it does is in its log lines; a failed read is
-// retried the next hour. WATCHERS_PAUSED=true stops it.
+// Hourly: reads product-safety recalls (CPSC's service, RECALLS_API_URL; Health Canada's daily file,
+// HEALTH_CANADA_RECALLS_URL; the EU Safety Gate's weekly reports, SAFETY_GATE_REPORTS_URL; each
+// source once a day, the whole history of brands new to the catalog a few at a time from CPSC) and
+// proposes to unpublish what they match (src/server/watch/recall-watch.ts). Everything it does is
+// in its log lines; a failed read is retried the next hour. WATCHERS_PAUSED=true stops it.
 import type { Config } from '@netlify/functions';
 import { settings } from '../../src/config/env.ts';
 import { sharedStoreFor } from '../../src/server/store/choose.ts';

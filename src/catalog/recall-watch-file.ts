@@ -26,12 +26,14 @@ export const RecallAlias = z
 
 export const RecallDismissal = z
   .object({
-    source: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a recall source id such as cpsc'),
+    source: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a recall source id: cpsc, health-canada or safety-gate'),
     recall: z
       .union([z.string(), z.number()])
       .transform(String)
       .pipe(z.string().trim().min(1).max(40))
-      .describe("The source's recall number (CPSC: RecallNumber)."),
+      .describe(
+        "The source's recall number, as the proposal's title gives it (CPSC: RecallNumber; Health Canada: NID; Safety Gate: caseNumber).",
+      ),
     product: Slug,
     why,
   })

@@ -34,6 +34,8 @@ export const VARIABLES = {
   PROPOSALS_REPO_DIR: { readme: true, envExample: false },
   CURATOR_REVIEWERS: { readme: true, envExample: true },
   RECALLS_API_URL: { readme: true, envExample: true },
+  HEALTH_CANADA_RECALLS_URL: { readme: true, envExample: true },
+  SAFETY_GATE_REPORTS_URL: { readme: true, envExample: true },
   WATCHERS_PAUSED: { readme: true, envExample: true },
   CATALOG_BUILD_TIME: { readme: true, envExample: false },
   CATALOG_CONTENT_DIR: { readme: true, envExample: false },
@@ -145,12 +147,21 @@ const text = (env: Env, name: Variable) => env[name]?.trim() || undefined;
 
 /** CPSC's recall service (SaferProducts.gov), keyless: the recall watcher's default source. */
 export const CPSC_RECALLS_URL = 'https://www.saferproducts.gov/RestWebServices/Recall';
+/** Health Canada's recalls and safety alerts, the whole database as one daily JSON file (src/server/watch/health-canada.ts). */
+export const HEALTH_CANADA_RECALLS_URL =
+  'https://recalls-rappels.canada.ca/sites/default/files/opendata-donneesouvertes/HCRSAMOpenData.json';
+/** The EU Safety Gate's list of weekly reports, as XML (src/server/watch/safety-gate.ts). */
+export const SAFETY_GATE_REPORTS_URL = 'https://ec.europa.eu/safety-gate-alerts/api/download/weeklyReport/list/xml/en';
 
 export interface WatchSettings {
   /** WATCHERS_PAUSED: the scheduled watchers log that they are paused and do nothing. */
   paused: boolean;
   /** RECALLS_API_URL (CPSC's service by default), or why it cannot be used. */
   recallsApiUrl: Checked<string>;
+  /** HEALTH_CANADA_RECALLS_URL (Health Canada's daily file by default), or why it cannot be used. */
+  healthCanadaUrl: Checked<string>;
+  /** SAFETY_GATE_REPORTS_URL (the Safety Gate's list of weekly reports by default), or why it cannot be used. */
+  safetyGateUrl: Checked<string>;
   /** CURATOR_REVIEWERS: GitHub logins (and `org/team` teams) asked to review the watchers' proposals. */
   reviewers: { users: string[]; teams: string[]; problems: string[] };
 }
@@ -161,10 +172,9 @@ const GITHUB_TEAM = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/[A-Za-z
 
 function watchSettings(env: Env): WatchSettings {
   const paused = /^(?:1|true|yes|on)$/i.test(text(env, 'WATCHERS_PAUSED') ?? '');
-  const rawUrl = text(env, 'RECALLS_API_URL') ?? CPSC_RECALLS_URL;
-  const recallsApiUrl: Checked<string> = HttpsUrl.safeParse(rawUrl).success
-    ? { ok: true, value: rawUrl.replace(/\/+$/, '') }
-    : { ok: false, missing: [`RECALLS_API_URL (not an http(s) URL: "${rawUrl}")`] };
+  const recallsApiUrl = sourceUrl(env, 'RECALLS_API_URL', CPSC_RECALLS_URL, true);
+  const healthCanadaUrl = sourceUrl(env, 'HEALTH_CANADA_RECALLS_URL', HEALTH_CANADA_RECALLS_URL, false);
+  const safetyGateUrl = sourceUrl(env, 'SAFETY_GATE_REPORTS_URL', SAFETY_GATE_REPORTS_URL, false);
   const reviewers: WatchSettings['reviewers'] = { users: [], teams: [], problems: [] };
   for (const name of (text(env, 'CURATOR_REVIEWERS') ?? '').split(',').map((n) => n.trim().replace(/^@/, ''))) {
     if (!name) continue;
@@ -172,7 +182,15 @@ function watchSettings(env: Env): WatchSettings {
     else if (GITHUB_TEAM.test(name)) reviewers.teams.push(name.split('/')[1]!);
     else reviewers.problems.push(`CURATOR_REVIEWERS: "${name}" is neither a GitHub login nor org/team`);
   }
-  return { paused, recallsApiUrl, reviewers };
+  return { paused, recallsApiUrl, healthCanadaUrl, safetyGateUrl, reviewers };
+}
+
+/** A recall source's address: the variable, else its public default; trailing slashes dropped where `trim`. */
+function sourceUrl(env: Env, name: Variable, fallback: string, trim: boolean): Checked<string> {
+  const raw = text(env, name) ?? fallback;
+  return HttpsUrl.safeParse(raw).success
+    ? { ok: true, value: trim ? raw.replace(/\/+$/, '') : raw }
+    : { ok: false, missing: [`${name} (not an http(s) URL: "${raw}")`] };
 }
 
 export interface EditorSettings {

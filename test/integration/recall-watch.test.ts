@@ -196,6 +196,24 @@ describe.each(stores)('the recall watcher (%s store)', (_name, makeStore) => {
     expect(lookups()).toEqual([]);
   });
 
+  it('a value from a source cannot forge a log line: newlines and other control characters are escaped', async () => {
+    await setup();
+    // A recall number and a title carrying line breaks, as an attacker (or a broken feed) could send them.
+    cpsc.records = [
+      {
+        ...REAL.huffy,
+        RecallNumber: '22-999\nrecall watch: MATCH forged-product ↔ CPSC recall 1',
+        Title: 'Huffy Corporation Recalls Ride-On Toys\r\nrecall watch FAILED to read U.S. CPSC\u2028forged',
+      },
+    ];
+    await run();
+    expect(h.lines.some((l) => l.startsWith('recall watch: MATCH huffy-ride-on'))).toBe(true);
+    for (const line of h.lines) expect(line).not.toMatch(/[\r\n\u2028\u2029]/);
+    expect(h.lines.find((l) => l.startsWith('recall watch: MATCH huffy-ride-on'))).toContain(
+      '22-999\\nrecall watch: MATCH forged-product',
+    );
+  });
+
   it('a failed or nonsense answer is logged and read again next run; the mark never moves past it', async () => {
     await setup();
     for (const how of ['http-500', 'not-json', 'wrong-shape', 'hang'] as const) {
@@ -222,13 +240,15 @@ describe.each(stores)('the recall watcher (%s store)', (_name, makeStore) => {
     let calls = 0;
     const flaky: RecallSource = {
       ...real,
-      published: (from, to) =>
-        ++calls === 3 ? Promise.reject(new RecallSourceError('CPSC answered HTTP 502')) : real.published(from, to),
+      next: (mark, today, limits) =>
+        ++calls === 3
+          ? Promise.reject(new RecallSourceError('CPSC answered HTTP 502'))
+          : real.next(mark, today, limits),
     };
     const r = await run({ sources: [flaky] });
     expect(r.reads).toHaveLength(2);
     const mark = (await state()).sources.cpsc!.readThrough;
-    expect(mark).toBe(r.reads[1]!.to);
+    expect(r.reads[1]!.what).toBe(`${windows()[1]!.get('LastPublishDateStart')}..${mark}`);
     expect(h.lines.find((l) => l.startsWith('recall watch FAILED'))).toContain(`Its last-read mark stays at ${mark}`);
     cpsc.queries.length = 0;
     const again = await run();

@@ -14,6 +14,7 @@ import { E2E_RECALLS } from './e2e-recalls.ts';
 import { startHookServer, type HookServer } from './hook-server.ts';
 import { E2E_ACCOUNTS } from './oidc.ts';
 import { startRecallServer, type RecallServer } from './recall-server.ts';
+import { startRegulatorServer, type RegulatorServer } from './regulator-server.ts';
 import { contentRepository, type ScratchRepo } from './scratch-repo.ts';
 import { startTestDns } from './test-dns.ts';
 
@@ -47,6 +48,7 @@ let editor: LocalEditor | undefined;
 let idp: DevIdp | undefined;
 let hook: HookServer | undefined;
 let recalls: RecallServer | undefined;
+let regulators: RegulatorServer | undefined;
 
 /** The e2e stack's folder (scripts/lib/stack-folder.ts), kept between runs: its next build starts warm. */
 const FOLDER = 'e2e';
@@ -72,6 +74,7 @@ export async function setup(project: TestProject) {
   const clientSecret = randomBytes(24).toString('base64url');
   hook = await startHookServer();
   recalls = await startRecallServer(E2E_RECALLS);
+  regulators = await startRegulatorServer(); // Health Canada and the Safety Gate, with no recalls
   idp = await startDevIdp({
     accounts: Object.values(E2E_ACCOUNTS),
     clients: [{ client_id: 'catalog-e2e', client_secret: clientSecret, redirect_uris: [`${base}/api/auth/callback`] }],
@@ -90,6 +93,8 @@ export async function setup(project: TestProject) {
     BUILD_HOOK_URL: hook.hookUrl,
     // The watchers: recalls from a loopback CPSC stand-in; their proposals ask these curators.
     RECALLS_API_URL: recalls.url,
+    HEALTH_CANADA_RECALLS_URL: regulators.healthCanadaUrl,
+    SAFETY_GATE_REPORTS_URL: regulators.safetyGateUrl,
     CURATOR_REVIEWERS: 'maya-curates,theo-picks',
   };
   // The browser editor's path, as npm start runs it (the gateway's loopback GitHub, the site
@@ -104,6 +109,7 @@ export async function setup(project: TestProject) {
     await hook.stop();
     await editor.stop();
     await recalls.stop();
+    await regulators.stop();
     throw err;
   }
   // A signal (Ctrl-C, or `npm test` stopping this run because a step beside it failed) ends vitest
@@ -131,6 +137,7 @@ export async function teardown() {
   await idp?.stop();
   await hook?.stop();
   await recalls?.stop();
+  await regulators?.stop();
   proposalsRepo?.remove();
 }
 

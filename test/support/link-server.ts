@@ -22,6 +22,8 @@ export interface LinkServer {
   seen: Seen[];
   /** The most requests in flight at once, per host name. */
   maxInFlight: Map<string, number>;
+  /** Bytes of body written so far (the endless and trickling bodies included). */
+  bodyBytes(): number;
   /** Changes what a path answers from now on (host `*` for every host). */
   set(host: string, path: string, answer: Answer): void;
   reset(): void;
@@ -38,6 +40,8 @@ export interface Answer {
   headStatus?: number;
   delayMs?: number;
   hang?: boolean;
+  /** A GET's body never ends: `endless` as fast as it is taken, `trickle` a byte every 100 ms. */
+  body?: 'endless' | 'trickle';
 }
 
 export const ADDRESS = '127.0.0.2';
@@ -83,6 +87,7 @@ export async function startLinkServer(): Promise<LinkServer> {
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
   let port = 0;
+  let bodyBytes = 0;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
     const path = (req.url ?? '/').split('?')[0]!;
@@ -98,6 +103,21 @@ export async function startLinkServer(): Promise<LinkServer> {
         Object.entries(a.headers ?? {}).map(([k, v]) => [k, v.replace('{port}', String(port))]),
       );
       const status = req.method === 'HEAD' && a.headStatus ? a.headStatus : (a.status ?? 200);
+      if (a.body && req.method !== 'HEAD') {
+        res.writeHead(status, { 'content-type': 'text/html', ...headers });
+        if (a.body === 'endless') {
+          const chunk = Buffer.alloc(65_536, 0x20);
+          const pump = () => {
+            while (!res.destroyed) {
+              bodyBytes += chunk.length;
+              if (!res.write(chunk)) return void res.once('drain', pump);
+            }
+          };
+          return pump();
+        }
+        const timer = setInterval(() => ((bodyBytes += 1), res.write(' ')), 100);
+        return void res.on('close', () => clearInterval(timer));
+      }
       res.writeHead(status, headers).end(req.method === 'HEAD' ? undefined : 'page');
     };
     if (a.delayMs) setTimeout(send, a.delayMs);
@@ -114,6 +134,7 @@ export async function startLinkServer(): Promise<LinkServer> {
     url: (host, path) => `http://${host}:${port}${path}`,
     seen,
     maxInFlight,
+    bodyBytes: () => bodyBytes,
     set: (host, path, answer) => void answers.set(`${host} ${path}`, answer),
     reset() {
       answers = defaults();

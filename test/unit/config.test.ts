@@ -72,11 +72,19 @@ describe('readSettings', () => {
     );
   });
 
-  it('reads the watchers’ settings: paused, the recall service (CPSC by default), the curators to ask', () => {
+  it('reads the watchers’ settings: paused, the recall sources (their public addresses by default), the curators to ask', () => {
     const none = readSettings({}).admin.watch;
     expect(none).toEqual({
       paused: false,
       recallsApiUrl: { ok: true, value: 'https://www.saferproducts.gov/RestWebServices/Recall' },
+      healthCanadaUrl: {
+        ok: true,
+        value: 'https://recalls-rappels.canada.ca/sites/default/files/opendata-donneesouvertes/HCRSAMOpenData.json',
+      },
+      safetyGateUrl: {
+        ok: true,
+        value: 'https://ec.europa.eu/safety-gate-alerts/api/download/weeklyReport/list/xml/en',
+      },
       reviewers: { users: [], teams: [], problems: [] },
     });
     const set = readSettings({
@@ -98,6 +106,13 @@ describe('readSettings', () => {
       ok: false,
       missing: ['RECALLS_API_URL (not an http(s) URL: "ftp://x")'],
     });
+    expect(readSettings({ HEALTH_CANADA_RECALLS_URL: 'file:///etc/passwd' }).admin.watch.healthCanadaUrl).toEqual({
+      ok: false,
+      missing: ['HEALTH_CANADA_RECALLS_URL (not an http(s) URL: "file:///etc/passwd")'],
+    });
+    expect(
+      readSettings({ SAFETY_GATE_REPORTS_URL: 'http://127.0.0.1:9001/list/xml/en' }).admin.watch.safetyGateUrl,
+    ).toEqual({ ok: true, value: 'http://127.0.0.1:9001/list/xml/en' });
     expect(readSettings({ WATCHERS_PAUSED: 'no' }).admin.watch.paused).toBe(false);
   });
 

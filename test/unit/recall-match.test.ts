@@ -12,7 +12,11 @@ import {
   titleProduct,
   type MatchedProduct,
 } from '../../src/server/watch/recall-match.ts';
+import { toGtin14 } from '../../src/catalog/gtin.ts';
+import { fromHealthCanada, HealthCanadaRecord } from '../../src/server/watch/health-canada.ts';
+import { fromAlert } from '../../src/server/watch/safety-gate.ts';
 import { REAL } from '../support/cpsc-records.ts';
+import { HEALTH_CANADA, SAFETY_GATE } from '../support/regulator-records.ts';
 
 const recall = (r: (typeof REAL)[keyof typeof REAL]) => fromCpsc(CpscRecord.parse(r));
 const product = (brand: string, name: string): MatchedProduct => ({
@@ -143,5 +147,37 @@ describe('errors it makes (a wrong match costs a curator a minute; a missed one 
 
   it('MISSED as a proposal: Earth Friendly’s Cubby the stackable bear is named only in the recall’s description; brand only', () => {
     expect(verdict('Earth Friendly', 'Cubby the Stackable Bear', REAL.earthFriendly)).toBe('brand only');
+  });
+});
+
+describe('barcodes and text without a brand field (Health Canada, the Safety Gate)', () => {
+  const withCodes = (brand: string, name: string, codes: string[]): MatchedProduct => ({
+    ...product(brand, name),
+    barcodes: codes.map((c) => toGtin14(c)!),
+  });
+
+  it('a recall naming the product’s barcode is a match whatever brand it names, a UPC-A matching its EAN-13', () => {
+    // The Safety Gate's LED tree alert (test/support/regulator-records.ts) names MICA and 8720362191049.
+    const alert = fromAlert(new Map(Object.entries(SAFETY_GATE.ledTree)), '2026-08-28')!;
+    const tree = withCodes('Holiday Glow', 'Light-up Christmas Tree', ['8720362191049']);
+    const [hit] = recallHits(alert, brandIndex([tree]));
+    expect(hit).toMatchObject({ barcode: '08720362191049', company: '', name: null });
+    // A UPC-A and the EAN-13 with a 0 in front are one barcode.
+    const upc = { ...alert, barcodes: ['036000291452'].map((c) => toGtin14(c)!) };
+    expect(recallHits(upc, brandIndex([withCodes('Other', 'Thing', ['0036000291452'])]))[0]?.barcode).toBe(
+      '00036000291452',
+    );
+    // Without a barcode in common, brand plus name stays the rule: MICA is not Holiday Glow.
+    expect(recallHits({ ...alert, barcodes: [] }, brandIndex([tree]))).toEqual([]);
+  });
+
+  it('Health Canada’s text: a brand counts when its words appear whole and in order, never inside other words', () => {
+    const jars = fromHealthCanada(HealthCanadaRecord.parse(HEALTH_CANADA.foodJars));
+    const hits = (brand: string, name: string) => recallHits(jars, brandIndex([product(brand, name)]));
+    expect(hits('Stainless King', 'Food Jar')[0]).toMatchObject({ company: 'stainless king', barcode: null });
+    expect(hits('Stainless King', 'Food Jar')[0]!.name?.shared.sort()).toEqual(['food', 'jar']);
+    expect(hits('King', 'Crown Puzzle')[0]).toMatchObject({ company: 'king', name: null }); // the brand alone
+    expect(hits('Stainless Queen', 'Food Jar')).toEqual([]);
+    expect(hits('Kin', 'Food Jar')).toEqual([]); // "kin" is not a word of "king"
   });
 });

@@ -29,6 +29,12 @@ export interface LinkPolicy {
   linkMs: number;
   /** Links not started within this time are reported as not checked (functions have a time limit). */
   budgetMs: number;
+  /**
+   * When no request may run any more (epoch ms), or null: a link still being checked then is cut
+   * and reported as not checked (the run's time ran out), never as broken. The link watcher sets it
+   * so a scheduled run ends in time however slowly shops answer.
+   */
+  endAt: number | null;
   /** Sent with every request: names the site and its about page, so a shop knows who checks. */
   userAgent: string;
 }
@@ -94,6 +100,7 @@ export const defaultLinkPolicy = (over: Partial<LinkPolicy> = {}): LinkPolicy =>
   maxRedirects: 5,
   linkMs: 8000,
   budgetMs: 8000,
+  endAt: null,
   userAgent: linkUserAgent('http://localhost:8888'),
   ...over,
 });
@@ -211,7 +218,11 @@ async function checkLink(
   } catch {
     return result('broken', null, null, 'not a valid absolute URL');
   }
-  const deadline = now() + policy.linkMs;
+  const deadline = Math.min(now() + policy.linkMs, policy.endAt ?? Infinity);
+  /** The run's end came before the link's answer: not checked, never broken. */
+  const ended = () => policy.endAt !== null && now() >= policy.endAt - 1;
+  const cut = () =>
+    result('not_checked', null, null, 'the run’s time ran out before the link answered; it is checked again next run');
   for (let hop = 0; hop <= policy.maxRedirects; hop++) {
     const no = refusal(url, policy);
     if (no) return result('refused', null, null, no);
@@ -224,6 +235,7 @@ async function checkLink(
     } catch (err) {
       const stop = linkStopOf(err);
       if (stop) return result(stop.outcome, null, null, stop.reason);
+      if (ended()) return cut();
       headFailure = failure(err, policy);
     }
     const wait = res ? retryAfterOf(res.headers.get('retry-after'), now()) : null;
@@ -236,6 +248,7 @@ async function checkLink(
       } catch (err) {
         const stop = linkStopOf(err);
         if (stop) return result(stop.outcome, res?.status ?? null, method, stop.reason);
+        if (ended()) return cut();
         const why = failure(err, policy);
         return result('broken', res?.status ?? null, method, headFailure ? `${why} (HEAD: ${headFailure})` : why);
       }

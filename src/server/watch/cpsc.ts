@@ -1,12 +1,26 @@
 // CPSC's recall service (SaferProducts.gov, keyless JSON): `GET {RECALLS_API_URL}?format=json` with
 // LastPublishDateStart/LastPublishDateEnd (YYYY-MM-DD) for a window, or Manufacturer for a company.
 // Field names as CPSC documents them (its Recalls Retrieval Web Services Programmers Guide; the
-// "CPSC Recalls API Information" page): RecallNumber, RecallDate, Title, URL, LastPublishDate,
-// Products[].Name/Model, Manufacturers[].Name, Importers[].Name, Retailers[].Name, Hazards[].Name,
-// Remedies[].Name. Anything else in an answer is ignored; an answer that is not JSON or not an
-// array of such records is an error (the watcher logs it and retries at its next run).
+// "CPSC Recalls API Information" page,
+// https://www.cpsc.gov/Recalls/CPSC-Recalls-Application-Program-Interface-API-Information):
+// RecallNumber, RecallDate, Title, URL, LastPublishDate, Products[].Name/Model, Manufacturers[].Name,
+// Importers[].Name, Retailers[].Name, Hazards[].Name, Remedies[].Name. ProductUPCs is listed by the
+// guide (nested ProductUPC/UPC in its XML), but its JSON shape could not be confirmed: UPCs are read
+// from it when it is a list of strings or of objects with a UPC, and it is ignored otherwise.
+// Anything else in an answer is ignored; an answer that is not JSON or not an array of such records
+// is an error (the watcher logs it and retries at its next run). The source reads windows of 31
+// days from its mark (five years back the first time), and answers its company search.
 import { z } from 'zod';
-import { RecallSourceError, type Recall, type RecallSource } from './recall-source.ts';
+import { toGtin14 } from '../../catalog/gtin.ts';
+import { readBounded } from './bounded-read.ts';
+import {
+  addDays,
+  firstDay,
+  RecallSourceError,
+  type ReadLimits,
+  type Recall,
+  type RecallSource,
+} from './recall-source.ts';
 
 const text = z.string().nullish();
 const Named = z.looseObject({ Name: text });
@@ -25,11 +39,21 @@ export const CpscRecord = z.looseObject({
   Retailers: names,
   Hazards: names,
   Remedies: names,
+  ProductUPCs: z.unknown().optional(),
 });
 export const CpscAnswer = z.array(CpscRecord);
 
 const list = (items: readonly { Name?: string | null | undefined }[] | null | undefined) =>
   (items ?? []).map((i) => i.Name?.trim() ?? '').filter(Boolean);
+
+/** The valid barcodes of ProductUPCs, whichever of the two plausible shapes it has, as GTIN-14. */
+function upcs(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const raw = value.map((v: unknown) =>
+    typeof v === 'string' ? v : v && typeof v === 'object' && 'UPC' in v ? String((v as { UPC: unknown }).UPC) : '',
+  );
+  return [...new Set(raw.map(toGtin14).filter((g): g is string => g !== null))];
+}
 
 export function fromCpsc(r: z.infer<typeof CpscRecord>): Recall {
   return {
@@ -44,6 +68,7 @@ export function fromCpsc(r: z.infer<typeof CpscRecord>): Recall {
     retailers: list(r.Retailers),
     hazards: list(r.Hazards),
     remedies: list(r.Remedies),
+    barcodes: upcs(r.ProductUPCs),
   };
 }
 
@@ -51,31 +76,35 @@ export interface CpscOptions {
   /** RECALLS_API_URL: CPSC's service, or a loopback server in tests. */
   baseUrl: string;
   fetch?: typeof fetch;
-  /** How long one answer may take. */
+  /** How long one answer may take (the run's remaining time may shorten it). */
   timeoutMs?: number;
+  /** The largest answer read (RECALLS_CAP_BYTES, ./recall-sources.ts). */
+  capBytes?: number;
   userAgent?: string;
 }
 
+/** The longest window one request asks for. */
+export const CPSC_WINDOW_DAYS = 31;
+/** CPSC's answers: a month of recalls is tens of kilobytes, a big brand's whole history a few megabytes. */
+export const CPSC_CAP_BYTES = 32 * 1_048_576;
+
 export function cpscSource(opts: CpscOptions): RecallSource {
-  const fetchFn = opts.fetch ?? globalThis.fetch;
-  async function ask(params: Record<string, string>, what: string): Promise<Recall[]> {
+  async function ask(params: Record<string, string>, what: string, limits: ReadLimits): Promise<Recall[]> {
     const url = new URL(opts.baseUrl);
     url.searchParams.set('format', 'json');
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-    let body: string;
-    try {
-      const res = await fetchFn(url, {
-        headers: { accept: 'application/json', ...(opts.userAgent ? { 'user-agent': opts.userAgent } : {}) },
-        signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000),
-      });
-      body = await res.text();
-      if (!res.ok) throw new RecallSourceError(`CPSC answered HTTP ${res.status} for ${what}`);
-    } catch (err) {
-      if (err instanceof RecallSourceError) throw err;
-      const why =
-        err instanceof Error ? (err.name === 'TimeoutError' ? 'no answer in time' : err.message) : String(err);
-      throw new RecallSourceError(`CPSC could not be read for ${what}: ${why}`);
-    }
+    const body = (
+      await readBounded(url, {
+        source: 'CPSC',
+        what,
+        capBytes: opts.capBytes ?? CPSC_CAP_BYTES,
+        timeoutMs: opts.timeoutMs ?? 15_000,
+        deadline: { at: limits.deadline, now: limits.now },
+        accept: 'application/json',
+        userAgent: opts.userAgent,
+        fetch: opts.fetch,
+      })
+    ).toString('utf8');
     let json: unknown;
     try {
       json = JSON.parse(body);
@@ -96,9 +125,15 @@ export function cpscSource(opts: CpscOptions): RecallSource {
   return {
     id: 'cpsc',
     name: 'U.S. CPSC',
-    maxWindowDays: 31,
-    published: (from, to) =>
-      ask({ LastPublishDateStart: from, LastPublishDateEnd: to }, `the recalls published ${from} to ${to}`),
-    byCompany: (company) => ask({ Manufacturer: company }, `the recalls of ${JSON.stringify(company)}`),
+    // Each day's read starts again at the last day read: what was published after that read.
+    due: (mark, today) => (mark.readThrough ?? '') < today,
+    async next(mark, today, limits) {
+      const from = mark.readThrough ?? firstDay(today);
+      const to = [addDays(from, CPSC_WINDOW_DAYS - 1), today].sort()[0]!;
+      const what = `the recalls published ${from} to ${to}`;
+      const recalls = await ask({ LastPublishDateStart: from, LastPublishDateEnd: to }, what, limits);
+      return { recalls, what: `${from}..${to}`, mark: { readThrough: to, cursor: null } };
+    },
+    byCompany: (company, limits) => ask({ Manufacturer: company }, `the recalls of ${JSON.stringify(company)}`, limits),
   };
 }

@@ -29,6 +29,7 @@ import {
   type LinkRecord,
   type Observation,
 } from './link-state.ts';
+import { logSafe } from './log-text.ts';
 import { readRecord, WATCH_KEYS, withLock, writeRecord } from './records.ts';
 import { openBranches, proposeUnpublish, remembered, settle, shouldPropose, watcherEmail } from './watch-proposals.ts';
 import { codeBlock, codeSpan } from '../proposals/compose.ts';
@@ -36,6 +37,8 @@ import { watchedProducts, type WatchedProduct } from './watched-products.ts';
 
 export const PROPOSE_MS = 8_000;
 export const CHECK_UNTIL_MS = 20_000;
+/** No link request runs past this (a check still going is cut, not checked): 6 s left for the writes before Netlify's 30 s. */
+export const CHECKS_END_MS = 24_000;
 const LINK_MS = 6_000;
 const TIMEOUT_MS = 5_000;
 
@@ -50,7 +53,7 @@ export interface LinkWatchDeps {
   now: () => number;
   log: (line: string) => void;
   /** Tests shorten the phases. */
-  timing?: Partial<{ proposeMs: number; checkUntilMs: number; linkMs: number; timeoutMs: number }>;
+  timing?: Partial<{ proposeMs: number; checkUntilMs: number; checksEndMs: number; linkMs: number; timeoutMs: number }>;
 }
 
 const hostOf = (url: string) => {
@@ -82,6 +85,7 @@ async function watch(deps: LinkWatchDeps, started: number): Promise<LinkRun> {
   const t = {
     proposeMs: PROPOSE_MS,
     checkUntilMs: CHECK_UNTIL_MS,
+    checksEndMs: CHECKS_END_MS,
     linkMs: LINK_MS,
     timeoutMs: TIMEOUT_MS,
     ...deps.timing,
@@ -173,6 +177,7 @@ async function watch(deps: LinkWatchDeps, started: number): Promise<LinkRun> {
     concurrency: 8,
     perHost: 2,
     budgetMs: Math.max(0, started + t.checkUntilMs - now()),
+    endAt: started + Math.max(t.checksEndMs, t.checkUntilMs),
   });
   const otherLinks = new Set(products.map((p) => linkKey(p.url)).filter((k): k is string => k !== null));
   const results = await checkLinks(
@@ -272,16 +277,18 @@ async function watch(deps: LinkWatchDeps, started: number): Promise<LinkRun> {
     }),
     writeRecord(store, WATCH_KEYS.linkState, state, at),
   ]);
-  deps.log(line);
+  // Shops' answers (a final URL, a reason) reach these lines: each is escaped as a whole (./log-text.ts).
+  const log = (text: string) => deps.log(logSafe(text));
+  log(line);
   for (const f of run.newFindings)
-    deps.log(
+    log(
       linkFindingLine(f.slug, f.record, state.hosts[hostOf(f.record.url)]?.down !== undefined, run.proposals !== null),
     );
   for (const s of run.shopsDown)
-    deps.log(
+    log(
       `link watch: SHOP DOWN ${s.host}: ${s.failing} of its links get no answer or a 5xx (${s.sample.join(', ')}${s.failing > s.sample.length ? ', …' : ''}); one finding, no proposal for its products; ${DOWN_PROBES} of its links are checked each run until one answers.`,
     );
-  for (const slug of run.recovered) deps.log(`link watch: RECOVERED ${slug}: the link answers again.`);
+  for (const slug of run.recovered) log(`link watch: RECOVERED ${slug}: the link answers again.`);
   return run;
 }
 

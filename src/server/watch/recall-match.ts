@@ -5,7 +5,11 @@
 //   name: the product's name shares enough words with one of the recall's product names or models
 //     (or its title's product part): at least two words, or every word of the shorter of the two
 //     when it has only one.
-// Both → a match (an urgent proposal to unpublish); the brand alone → audit_catalog only.
+//   barcode: the recall names one of the product's barcodes (both as GTIN-14): a match whatever the
+//     brand and the name say (a relabelled product sold under another importer's name).
+// Brand and name, or the barcode → a match (an urgent proposal to unpublish); the brand alone →
+// audit_catalog only. A source without a manufacturer field (Health Canada) gives its title and
+// product text instead: a brand counts when its words appear there in order, as whole words.
 // A wrong match costs a curator a minute, a missed one can hurt a child: where in doubt, match.
 // The normalisation, in order (DEPLOY.md, "Recalls"): Unicode compatibility form with diacritics
 // removed; lower case; ®, ™, © and apostrophes removed (so possessives read "carters"); "&" read as
@@ -126,6 +130,8 @@ export interface MatchedProduct {
   slug: string;
   brand: string;
   name: string;
+  /** Its barcodes as GTIN-14 (src/catalog/gtin.ts toGtin14). */
+  barcodes?: readonly string[];
 }
 
 export interface BrandIndex<P extends MatchedProduct> {
@@ -133,6 +139,10 @@ export interface BrandIndex<P extends MatchedProduct> {
   brands: Map<string, { brand: string; products: P[] }>;
   /** The brand keys a company name is (directly, or as a curated alias). */
   brandsOf(company: string): Set<string>;
+  /** The brand keys whose words (or a curated alias's) appear in `text` as whole words, in order, with the words found. */
+  brandsIn(text: string): Map<string, string>;
+  /** GTIN-14 → the products carrying it. */
+  byBarcode: Map<string, P[]>;
 }
 
 /** The catalog's brands, found by a company's first word; `aliases` adds curated companies per brand. */
@@ -160,8 +170,23 @@ export function brandIndex<P extends MatchedProduct>(
     if (!brands.has(key)) continue;
     for (const c of a.companies) for (const name of companyNames(c)) add(name, key);
   }
+  const byBarcode = new Map<string, P[]>();
+  for (const p of products)
+    for (const code of p.barcodes ?? []) byBarcode.set(code, [...(byBarcode.get(code) ?? []), p]);
   return {
     brands,
+    byBarcode,
+    brandsIn(text) {
+      const found = new Map<string, string>();
+      const words = normalise(text).split(' ');
+      for (let i = 0; i < words.length; i++)
+        for (const [company, brand] of byFirst.get(words[i]!) ?? []) {
+          if (found.has(brand)) continue;
+          const parts = company.split(' ');
+          if (parts.every((w, k) => words[i + k] === w)) found.set(brand, company);
+        }
+      return found;
+    },
     brandsOf(company) {
       const found = new Set<string>();
       for (const name of companyNames(company))
@@ -173,31 +198,53 @@ export function brandIndex<P extends MatchedProduct>(
 
 export interface RecallHit<P extends MatchedProduct> {
   product: P;
-  /** The manufacturer or importer that is the product's brand. */
+  /** The manufacturer or importer (or the words of a source's text) that is the product's brand; '' when only the barcode matched. */
   company: string;
-  /** Set when the names are similar too: a match; null: the brand alone. */
+  /** Set when the names are similar too: a match; null: the brand alone (or the barcode alone). */
   name: NameMatch | null;
+  /** The product's barcode (GTIN-14) the recall names: a match whatever the brand says; null when it names none. */
+  barcode: string | null;
 }
 
-/** Every product whose brand is one of the recall's manufacturers or importers (never its retailers). */
+/**
+ * Every product whose barcode the recall names, and every product whose brand is one of the recall's
+ * manufacturers or importers (never its retailers), or appears in its text when it has no
+ * manufacturer field.
+ */
 export function recallHits<P extends MatchedProduct>(
   recall: {
     title: string;
     products: readonly string[];
     manufacturers: readonly string[];
     importers: readonly string[];
+    barcodes?: readonly string[];
+    text?: string | undefined;
   },
   index: BrandIndex<P>,
 ): RecallHit<P>[] {
-  const hits: RecallHit<P>[] = [];
+  const hits = new Map<string, RecallHit<P>>();
   const seen = new Set<string>();
   const names = [...recall.products, titleProduct(recall.title)];
+  const brandHits = (key: string, company: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const product of index.brands.get(key)!.products)
+      hits.set(product.slug, {
+        product,
+        company,
+        name: similarName(product.name, product.brand, names),
+        barcode: null,
+      });
+  };
   for (const company of [...recall.manufacturers, ...recall.importers])
-    for (const key of index.brandsOf(company)) {
-      if (seen.has(key)) continue;
-      seen.add(key);
-      for (const product of index.brands.get(key)!.products)
-        hits.push({ product, company, name: similarName(product.name, product.brand, names) });
+    for (const key of index.brandsOf(company)) brandHits(key, company);
+  if (recall.text && recall.manufacturers.length === 0 && recall.importers.length === 0)
+    for (const [key, words] of index.brandsIn(recall.text)) brandHits(key, words);
+  for (const code of recall.barcodes ?? [])
+    for (const product of index.byBarcode.get(code) ?? []) {
+      const hit = hits.get(product.slug);
+      if (hit) hit.barcode ??= code;
+      else hits.set(product.slug, { product, company: '', name: null, barcode: code });
     }
-  return hits;
+  return [...hits.values()];
 }

@@ -1,7 +1,7 @@
 // What the recall watcher remembers (DEPLOY.md, "The watchers"): per source, the last day read
 // through (moved only after a successful read, so no window is skipped); which brands' whole recall
 // history was matched, and for which products; every match on brand and name (a proposal each);
-// the proposals made; and, in a record of its own, the recalls each brand has had (brand-only
+// the proposals made (one per product, naming every regulator's recall of it); and, in a record of its own, the recalls each brand has had (brand-only
 // matches, which audit_catalog lists).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -15,6 +15,8 @@ const Source = z.object({
   /** Failed reads in a row, and the last one's reason. */
   failures: z.number().int(),
   lastError: z.string().nullable(),
+  /** The source's own place in what it publishes (Safety Gate: the last weekly report read). */
+  cursor: z.string().nullable().default(null),
 });
 export type SourceMark = z.infer<typeof Source>;
 
@@ -36,6 +38,8 @@ export const RecallMatch = RecallRef.extend({
   /** The recall's product name the product's name resembles, and the words they share. */
   recallName: z.string(),
   shared: z.array(z.string()),
+  /** The product's barcode (GTIN-14) the recall names, when it names one: a match whatever the brand. */
+  barcode: z.string().nullable().default(null),
   firstSeen: z.number(),
 });
 export type RecallMatch = z.infer<typeof RecallMatch>;
@@ -46,7 +50,11 @@ export const RecallState = z.object({
   brands: z.record(z.string(), z.string()),
   /** `<source>:<number>|<slug>` → a match on brand and name. */
   matches: z.record(z.string(), RecallMatch),
-  /** The same keys → the proposal made for it. */
+  /**
+   * The proposals made: `product:<slug>` → one proposal naming every match of that product, its
+   * evidence the match keys it named, separated by spaces (a key of the form above, from before a
+   * product's matches were proposed together, names one match).
+   */
   proposals: z.record(z.string(), WatcherProposal),
   lastRun: RunSummary.nullable(),
 });

@@ -1,4 +1,6 @@
 // What a recall watcher run did, and the log lines that say it (DEPLOY.md, "Reading the log").
+// Every value from a source is quoted or escaped (./log-text.ts): none can break a line.
+import { logQuoted, logSafe } from './log-text.ts';
 import type { RecallMatch, RecallState } from './recall-state.ts';
 
 export interface RecallRun {
@@ -6,8 +8,8 @@ export interface RecallRun {
   ms: number;
   /** Published and scheduled products matched against. */
   products: number;
-  /** Windows read by publish date. */
-  reads: { source: string; from: string; to: string; recalls: number }[];
+  /** The parts read: CPSC's windows by publish date, Health Canada's file, Safety Gate's reports. */
+  reads: { source: string; what: string; recalls: number }[];
   /** Brands whose whole history was read. */
   lookups: { source: string; brand: string; words: string[]; recalls: number }[];
   failures: { source: string; what: string; reason: string; mark: string | null }[];
@@ -26,7 +28,7 @@ export interface RecallRun {
 /** The run's one summary line. */
 export function describeRecallRun(run: RecallRun, state: RecallState): string {
   const reads = run.reads.length
-    ? `read ${run.reads.map((r) => `${r.source} ${r.from}..${r.to} (${r.recalls})`).join(', ')}`
+    ? `read ${run.reads.map((r) => `${r.source} ${logSafe(r.what)} (${r.recalls})`).join(', ')}`
     : 'read nothing new (each source is read once a day)';
   const marks = Object.entries(state.sources)
     .map(([id, m]) => `${id} read through ${m.readThrough ?? 'nothing yet'}`)
@@ -59,9 +61,12 @@ export function matchLine(
       : proposal
         ? `proposal: ${proposal}`
         : 'the proposal waits for the next run';
+  const barcode = r.barcode ? `barcode ${r.barcode} is this product's` : '';
+  const brand = r.company
+    ? `brand ${logQuoted(m.brand)} is ${logQuoted(r.company)}${r.recallName ? `; name ${logQuoted(m.name)} shares ${logSafe(r.shared.join(', '))} with ${logQuoted(r.recallName)}` : ''}`
+    : '';
   return (
-    `recall watch: MATCH ${r.slug} ↔ ${r.source.toUpperCase()} recall ${r.number} (${r.date}) ${JSON.stringify(r.title)}: ` +
-    `brand ${JSON.stringify(m.brand)} is ${JSON.stringify(r.company)}; name ${JSON.stringify(m.name)} shares ` +
-    `${r.shared.join(', ')} with ${JSON.stringify(r.recallName)}; ${what}.`
+    `recall watch: MATCH ${r.slug} ↔ ${logSafe(r.source.toUpperCase())} recall ${logSafe(r.number)} (${logSafe(r.date)}) ${logQuoted(r.title)}: ` +
+    `${[barcode, brand].filter(Boolean).join('; ')}; ${what}.`
   );
 }

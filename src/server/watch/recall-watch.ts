@@ -1,11 +1,15 @@
 // The recall watcher (netlify/functions/recall-watch.mts, hourly; reads each source once a day).
-// A run: reads each source's recalls published since its last-read day (five years back the first
-// time, in windows, as many as fit before READ_UNTIL_MS; the mark moves only after a successful
-// read), then reads the whole recall history of every brand with a product new to the catalog (a
-// few brands a run), matches every recall against the published and scheduled products
-// (./recall-match.ts), and proposes to unpublish each product a recall matches on brand and name
-// (at most WATCHER_PROPOSALS_PER_RUN a run; a curator's dismissal in content/recall-watch.yml is
-// never proposed). Matches on brand alone are recorded for audit_catalog only.
+// A run: reads every source at once (each from its own mark: CPSC by windows of publish dates,
+// Health Canada's daily file, the Safety Gate's weekly reports not yet read; as many parts as fit
+// before READ_UNTIL_MS, every request's timeout cut to the time left, a mark moved only after a
+// successful read, a failing source never holding up the others), then reads the whole recall
+// history of every brand with a product new to the catalog from the sources with a company search
+// (a few brands a run), matches every recall against the published and scheduled products
+// (./recall-match.ts), and proposes to unpublish each product a recall matches on barcode, or on
+// brand and name: one proposal per product naming every regulator's recall of it, at most
+// WATCHER_PROPOSALS_PER_RUN a run, never a second open one, never again on the same evidence, and
+// never for a curator's dismissal in content/recall-watch.yml. Brand-only matches are recorded for
+// audit_catalog only.
 import type { RecallWatch } from '../../catalog/recall-watch-file.ts';
 import { WATCHER_PROPOSALS_PER_RUN } from '../../contract/limits.ts';
 import type { AdminCatalog } from '../admin-catalog/admin-index.ts';
@@ -13,7 +17,8 @@ import { codeBlock, codeSpan } from '../proposals/compose.ts';
 import type { ProposalsChoice } from '../proposals/choose.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import { brandIndex, brandKey, recallHits, type BrandIndex } from './recall-match.ts';
-import type { Recall, RecallSource } from './recall-source.ts';
+import { logSafe } from './log-text.ts';
+import type { Recall, RecallSource, ReadLimits } from './recall-source.ts';
 import {
   addBrandRecall,
   emptyRecallState,
@@ -25,7 +30,7 @@ import {
 } from './recall-state.ts';
 import { describeRecallRun, matchLine, type RecallRun } from './recall-watch-log.ts';
 import { readRecord, WATCH_KEYS, withLock, writeRecord } from './records.ts';
-import { openBranches, proposeUnpublish, remembered, settle, shouldPropose, watcherEmail } from './watch-proposals.ts';
+import { openBranches, proposeUnpublish, remembered, settle, watcherEmail } from './watch-proposals.ts';
 import { watchedProducts, type WatchedProduct } from './watched-products.ts';
 
 export const READ_UNTIL_MS = 14_000;
@@ -33,8 +38,6 @@ export const LOOKUPS_UNTIL_MS = 18_000;
 export const PROPOSE_UNTIL_MS = 25_000;
 /** Brands whose whole history one run reads (per source). */
 export const BRAND_LOOKUPS_PER_RUN = 10;
-/** How far back the first read goes. */
-export const FIRST_READ_YEARS = 5;
 
 export interface RecallWatchDeps {
   catalog: () => Promise<AdminCatalog>;
@@ -51,7 +54,6 @@ export interface RecallWatchDeps {
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const addDays = (d: string, n: number) => day(Date.parse(`${d}T00:00:00Z`) + n * 86_400_000);
 
 /** One run; null when another instance is running. Throws when the store or the catalog cannot be read. */
 export async function runRecallWatch(deps: RecallWatchDeps): Promise<RecallRun | null> {
@@ -104,8 +106,9 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
           title: recall.title,
           url: recall.url,
         };
-        brandsChanged = addBrandRecall(brands, brandKey(hit.product.brand), hit.product.brand, ref) || brandsChanged;
-        if (!hit.name) {
+        if (hit.company)
+          brandsChanged = addBrandRecall(brands, brandKey(hit.product.brand), hit.product.brand, ref) || brandsChanged;
+        if (!hit.name && !hit.barcode) {
           run.brandOnly++;
           continue;
         }
@@ -121,8 +124,9 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
           hazard: recall.hazards.join(' ') || 'not stated',
           remedy: recall.remedies.join(' ') || 'not stated',
           company: hit.company,
-          recallName: hit.name.recallName,
-          shared: hit.name.shared,
+          recallName: hit.name?.recallName ?? '',
+          shared: hit.name?.shared ?? [],
+          barcode: hit.barcode,
           firstSeen: now(),
         };
         state.matches[key] = match;
@@ -131,36 +135,51 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
   };
 
   const today = day(started);
-  for (const source of deps.sources) {
-    // 1. What the source published since the last day read (each window re-reads that day).
-    const mark = (state.sources[source.id] ??= {
+  // 1. Every source at once, each from its own mark, until it is read up to today or the time is up.
+  const reading: ReadLimits = { deadline: started + t.readUntilMs, now };
+  const marks = deps.sources.map((source) => ({
+    source,
+    mark: (state.sources[source.id] ??= {
       readThrough: null,
       lastSuccessAt: null,
       lastAttemptAt: null,
       failures: 0,
       lastError: null,
-    });
-    while ((mark.readThrough ?? '') < today && elapsed() < t.readUntilMs) {
-      const from = mark.readThrough ?? addDays(today, -365 * FIRST_READ_YEARS - 1);
-      const to = [addDays(from, source.maxWindowDays - 1), today].sort()[0]!;
-      mark.lastAttemptAt = now();
-      try {
-        const recalls = await source.published(from, to);
-        take(recalls);
-        run.reads.push({ source: source.name, from, to, recalls: recalls.length });
-        Object.assign(mark, { readThrough: to, lastSuccessAt: now(), failures: 0, lastError: null });
-      } catch (err) {
-        Object.assign(mark, { failures: mark.failures + 1, lastError: (err as Error).message });
-        run.failures.push({
-          source: source.name,
-          what: `recalls published ${from} to ${to}`,
-          reason: (err as Error).message,
-          mark: mark.readThrough,
-        });
-        break;
+      cursor: null,
+    }),
+  }));
+  await Promise.all(
+    marks.map(async ({ source, mark }) => {
+      while (source.due(mark, today) && now() < reading.deadline) {
+        mark.lastAttemptAt = now();
+        const before = { readThrough: mark.readThrough, cursor: mark.cursor };
+        try {
+          const part = await source.next(before, today, reading);
+          take(part.recalls);
+          run.reads.push({ source: source.name, what: part.what, recalls: part.recalls.length });
+          Object.assign(mark, { ...part.mark, lastSuccessAt: now(), failures: 0, lastError: null });
+          // A source that read without moving its mark would be asked the same again: stop it.
+          if (part.mark.readThrough === before.readThrough && part.mark.cursor === before.cursor) break;
+        } catch (err) {
+          const reason = err instanceof Error ? err.message : String(err);
+          Object.assign(mark, { failures: mark.failures + 1, lastError: reason });
+          run.failures.push({
+            source: source.name,
+            what: `its recalls after ${mark.readThrough ?? 'nothing read yet'}`,
+            reason,
+            mark: mark.readThrough,
+          });
+          break;
+        }
       }
-    }
-    // 2. The whole history of each brand with a product the watcher has not matched it for yet.
+    }),
+  );
+  // 2. The whole history of each brand with a product the watcher has not matched it for yet, from
+  //    the sources with a company search (the others' recalls are all read anyway, or cannot be searched).
+  const lookingUp: ReadLimits = { deadline: started + t.lookupsUntilMs, now };
+  for (const source of deps.sources) {
+    const byCompany = source.byCompany;
+    if (!byCompany) continue;
     let lookups = 0;
     for (const [key, { brand, products: own }] of [...index.brands].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const digest = productsDigest(own.map((p) => p.slug));
@@ -168,7 +187,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
       if (state.brands[id] === digest) continue;
       if (
         lookups >= BRAND_LOOKUPS_PER_RUN ||
-        elapsed() >= t.lookupsUntilMs ||
+        now() >= lookingUp.deadline ||
         run.failures.some((f) => f.source === source.name)
       )
         break;
@@ -177,7 +196,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
       const words = [...new Set(names.map(searchWord).filter(Boolean))];
       try {
         const found: Recall[] = [];
-        for (const w of words) found.push(...(await source.byCompany(w)));
+        for (const w of words) found.push(...(await byCompany(w, lookingUp)));
         take(found);
         state.brands[id] = digest;
         run.lookups.push({ source: source.name, brand, words, recalls: found.length });
@@ -185,18 +204,20 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
         run.failures.push({
           source: source.name,
           what: `the recall history of ${brand}`,
-          reason: (err as Error).message,
-          mark: mark.readThrough,
+          reason: err instanceof Error ? err.message : String(err),
+          mark: state.sources[source.id]?.readThrough ?? null,
         });
         break;
       }
     }
   }
 
-  // 3. Proposals for matches not proposed yet.
+  // 3. Proposals: one per product with a match not proposed yet, naming every match of the product.
   const bySlug = new Map(products.map((p) => [p.slug, p]));
-  const pending = Object.entries(state.matches).filter(([key, m]) => bySlug.has(m.slug) && !dismissed.has(key));
-  if (deps.proposals.ok && pending.length > 0) {
+  const pending = new Map<string, [string, RecallMatch][]>();
+  for (const [key, m] of Object.entries(state.matches))
+    if (bySlug.has(m.slug) && !dismissed.has(key)) pending.set(m.slug, [...(pending.get(m.slug) ?? []), [key, m]]);
+  if (deps.proposals.ok && pending.size > 0) {
     try {
       const backend = await deps.proposals.backend();
       const open = await openBranches(backend);
@@ -206,24 +227,43 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
         );
       else {
         for (const [key, p] of Object.entries(state.proposals)) state.proposals[key] = settle(p, open);
-        for (const [key, m] of pending.sort((a, b) => (a[1].date < b[1].date ? 1 : -1))) {
-          if (run.proposed.length >= WATCHER_PROPOSALS_PER_RUN || elapsed() >= t.proposeUntilMs) break;
-          if (!shouldPropose(state.proposals[key], key, open)) continue;
-          const product = bySlug.get(m.slug)!;
-          const attempt = await proposeUnpublish(backend, recallPlan(deps, product, m));
+        /** Match keys some proposal already named (open, closed or skipped): never proposed again on them alone. */
+        const named = new Set(Object.values(state.proposals).flatMap((p) => p.evidence.split(' ')));
+        const newest = (ms: [string, RecallMatch][]) =>
+          ms
+            .map(([, m]) => m.date)
+            .sort()
+            .at(-1) ?? '';
+        for (const [slug, ms] of [...pending].sort((a, b) => (newest(a[1]) < newest(b[1]) ? 1 : -1))) {
+          if (run.proposed.length >= WATCHER_PROPOSALS_PER_RUN || now() - started >= t.proposeUntilMs) break;
+          if (ms.every(([key]) => named.has(key))) continue;
+          // Never a second open proposal for the same product and cause.
+          const stillOpen = Object.values(state.proposals).some(
+            (p) =>
+              p.state === 'open' && open.has(p.branch) && p.evidence.split(' ').some((k) => k.endsWith(`|${slug}`)),
+          );
+          if (stillOpen) continue;
+          const evidence = ms
+            .map(([key]) => key)
+            .sort()
+            .join(' ');
+          const key = `product:${slug}`;
+          const product = bySlug.get(slug)!;
+          const matches = ms.map(([, m]) => m).sort((a, b) => (a.date < b.date ? 1 : -1));
+          const attempt = await proposeUnpublish(backend, recallPlan(deps, product, matches));
           if ('made' in attempt) {
-            state.proposals[key] = remembered(attempt.made, key, now());
+            state.proposals[key] = remembered(attempt.made, evidence, now());
             run.proposed.push({
               key,
-              slug: m.slug,
+              slug,
               where: attempt.made.url ?? attempt.made.branch,
               notes: attempt.made.notes ?? [],
             });
-            for (const note of attempt.made.notes ?? []) run.proposalProblems.push(`${m.slug}: ${note}`);
+            for (const note of attempt.made.notes ?? []) run.proposalProblems.push(`${slug}: ${note}`);
           } else if ('skipped' in attempt) {
-            state.proposals[key] = { branch: '', url: null, evidence: key, state: 'closed', at: now() };
-            run.proposalProblems.push(`${m.slug}: not proposed, ${attempt.skipped}`);
-          } else run.proposalProblems.push(`${m.slug}: the proposal failed: ${attempt.failed}`);
+            state.proposals[key] = { branch: '', url: null, evidence, state: 'closed', at: now() };
+            run.proposalProblems.push(`${slug}: not proposed, ${attempt.skipped}`);
+          } else run.proposalProblems.push(`${slug}: the proposal failed: ${attempt.failed}`);
         }
       }
     } catch (err) {
@@ -233,6 +273,11 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
 
   run.dismissed = dismissedSeen.size;
   run.ms = elapsed();
+  // The sources were read at once: their parts are told source by source, in the sources' order.
+  const order = (name: string) => deps.sources.findIndex((s) => s.name === name);
+  run.reads.sort((a, b) => order(a.source) - order(b.source));
+  // Every line is escaped as a whole too: no value from a source can end it early (./log-text.ts).
+  const log = (line: string) => deps.log(logSafe(line));
   const line = describeRecallRun(run, state);
   state.lastRun = { at: started, ms: run.ms, line, proposals: run.proposals ?? 'none' };
   const at = now();
@@ -241,18 +286,18 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
     ...(brandsChanged ? [writeRecord(store, WATCH_KEYS.recallBrands, brands, at)] : []),
   ]);
   if (run.curationProblem)
-    deps.log(
+    log(
       `recall watch: content/recall-watch.yml cannot be used (${run.curationProblem}): no alias or dismissal applies until it is fixed.`,
     );
   for (const f of run.failures)
-    deps.log(
+    log(
       `recall watch FAILED to read ${f.source} (${f.what}): ${f.reason}. Its last-read mark stays at ${f.mark ?? 'nothing read yet'}, so the next run reads it again.`,
     );
   for (const m of run.newMatches) {
-    const made = run.proposed.find((p) => p.key === m.key);
-    deps.log(matchLine(m, made?.where ?? null, run.proposals));
+    const made = run.proposed.find((p) => p.slug === m.match.slug);
+    log(matchLine(m, made?.where ?? null, run.proposals));
   }
-  deps.log(line);
+  log(line);
   return run;
 }
 
@@ -262,26 +307,42 @@ function searchWord(name: string): string {
   return words.reduce((best, w) => (w.length > best.length ? w : best), '');
 }
 
-function recallPlan(deps: RecallWatchDeps, product: WatchedProduct, m: RecallMatch) {
-  const source = deps.sources.find((s) => s.id === m.source)?.name ?? m.source.toUpperCase();
+function recallPlan(deps: RecallWatchDeps, product: WatchedProduct, matches: RecallMatch[]) {
+  const sourceName = (id: string) => deps.sources.find((s) => s.id === id)?.name ?? id.toUpperCase();
+  const named = matches.map((m) => `${sourceName(m.source)} recall ${codeSpan(m.number)}`).join('; ');
+  const regulators = [...new Set(matches.map((m) => sourceName(m.source)))];
+  const byBarcode = matches.some((m) => m.barcode);
+  const why = byBarcode
+    ? `A recall names this product's barcode${regulators.length > 1 ? `, and ${regulators.length} regulators have recalls matching it` : ''}.`
+    : `${regulators.length > 1 ? `${regulators.join(', ')} recalls name` : `A ${regulators[0]} recall names`} this product's brand as its maker or importer, and a recalled product's name resembles this product's.`;
   return {
     slug: product.slug,
     path: product.sourcePath,
-    title: `Recall: unpublish ${codeSpan(product.slug)} (${source} recall ${codeSpan(m.number)})`,
+    title: `Recall: unpublish ${codeSpan(product.slug)} (${named})`,
     subject: `Recall: unpublish ${product.slug}`,
-    why: `A ${source} recall names this product's brand as its manufacturer or importer, and a recalled product's name resembles this product's.`,
+    why,
     evidence: [
-      `**Urgent: a product safety recall.** A ${source} recall names this product's brand as its manufacturer or importer, and a recalled product's name resembles this product's name. This proposal takes the product off the site (\`published: false\`) until a curator has checked the recall. If it is not this product, close the pull request and add a dismissal to \`content/recall-watch.yml\` (DEPLOY.md, "The watchers"), so no later run proposes it again.`,
+      `**Urgent: a product safety recall.** ${why} This proposal takes the product off the site (\`published: false\`) until a curator has checked the ${matches.length > 1 ? `${matches.length} recalls below, one per regulator's notice` : 'recall'}. If it is not this product, close the pull request and add a dismissal to \`content/recall-watch.yml\` for each recall (DEPLOY.md, "The watchers"), so no later run proposes it again.`,
       '',
-      ...field('Recall number', m.number),
-      ...field('Date', m.date),
-      ...field('Title', m.title),
-      ...field('Hazard', m.hazard),
-      ...field('Remedy', m.remedy),
-      ...field('Link', m.url ?? 'none given'),
-      ...field('Manufacturer or importer', m.company),
-      ...field('Recalled product', m.recallName),
-      ...field('Words in common with this product’s name', m.shared.join(', ')),
+      ...matches.flatMap((m) => [
+        `### ${sourceName(m.source)} recall ${codeSpan(m.number)}`,
+        '',
+        m.barcode
+          ? `**Matched by barcode:** the recall names this product's barcode, which is a match whatever brand the recall names.`
+          : `**Matched by brand and name.**`,
+        '',
+        ...field('Regulator', sourceName(m.source)),
+        ...field('Recall number', m.number),
+        ...field('Date', m.date || 'not given'),
+        ...field('Title', m.title),
+        ...field('Hazard', m.hazard),
+        ...field('Remedy', m.remedy),
+        ...field('Link', m.url ?? 'none given'),
+        ...(m.barcode ? field('Barcode (GTIN-14)', m.barcode) : []),
+        ...(m.company ? field('Manufacturer or importer', m.company) : []),
+        ...(m.recallName ? field('Recalled product', m.recallName) : []),
+        ...(m.shared.length ? field('Words in common with this product’s name', m.shared.join(', ')) : []),
+      ]),
     ],
     labels: ['recall', 'urgent'],
     reviewers: deps.reviewers,

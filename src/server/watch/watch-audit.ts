@@ -133,8 +133,16 @@ export async function watchAudit(input: WatchAuditInput): Promise<{ findings: Fi
         finding(
           row,
           'recall_match',
-          `${m.source.toUpperCase()} recall ${m.number} (${m.date}) "${m.title}" names its brand's maker or importer ("${m.company}") and a product whose name shares ${m.shared.join(', ')} with this one ("${m.recallName}"). Hazard: ${m.hazard} Remedy: ${m.remedy} ${m.url ?? ''}`.trim() +
-            proposalNote(recalls.proposals[key]),
+          `${m.source.toUpperCase()} recall ${m.number} (${m.date}) "${m.title}" ${
+            m.barcode
+              ? `names this product's barcode ${m.barcode} (a match whatever the brand)`
+              : `names its brand's maker or importer ("${m.company}") and a product whose name shares ${m.shared.join(', ')} with this one ("${m.recallName}")`
+          }. Hazard: ${m.hazard} Remedy: ${m.remedy} ${m.url ?? ''}`.trim() +
+            // One proposal names every match of a product (its evidence lists their keys).
+            proposalNote(
+              recalls.proposals[key] ??
+                Object.values(recalls.proposals).find((p) => p.evidence.split(' ').includes(key)),
+            ),
           'Check the recall: if it covers this product, unpublish it (merge the watcher’s proposal); if not, close the proposal and add a dismissal to content/recall-watch.yml.',
         ),
       );

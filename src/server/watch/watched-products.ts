@@ -1,6 +1,7 @@
 // The products a watcher looks at, read from the deployed admin catalog: each one's slug, status,
-// link, brand, name and file. The status is a column; the rest comes from each product's record.
+// link, brand, name, barcodes and file. The status is a column; the rest comes from each record.
 import type { Status } from '../../catalog/catalog.ts';
+import { toGtin14 } from '../../catalog/gtin.ts';
 import type { AdminCatalog } from '../admin-catalog/admin-index.ts';
 
 export interface WatchedProduct {
@@ -9,6 +10,8 @@ export interface WatchedProduct {
   url: string;
   brand: string;
   name: string;
+  /** Its barcodes, each as GTIN-14 (the one form they are compared in); empty when it has none. */
+  barcodes: string[];
   /** `content/products/<slug>.md`. */
   sourcePath: string;
 }
@@ -27,6 +30,7 @@ export function watchedProducts(catalog: AdminCatalog, statuses: readonly Status
       url: entry.data.url,
       brand: entry.data.brand,
       name: entry.data.name,
+      barcodes: [...new Set((entry.data.barcodes ?? []).map(toGtin14).filter((g): g is string => g !== null))],
       sourcePath: entry.sourcePath,
     });
   }
