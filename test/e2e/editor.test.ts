@@ -1,6 +1,6 @@
 // The curators' editor over HTTP on the local stack, as a browser, an agent and a crawler meet it:
 // its own CSP on /admin only, noindex, never framed, Markdown for agents, its configuration at
-// /admin/config.yml naming this stack's local proxy, Decap's bundle served from the site itself, and
+// /admin/config.yml naming the site's own sign-in and gateway, Decap's bundle served from the site itself, and
 // nothing of it in the public site's discovery files or on its pages.
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
@@ -16,6 +16,9 @@ describe('/admin', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' 'unsafe-eval'/);
     expect(csp).toMatch(/frame-ancestors 'none'/);
+    // The editor keeps its token in localStorage: it talks to this site alone, never to GitHub.
+    expect(csp).toMatch(/connect-src 'self' blob:;/);
+    expect(csp).not.toMatch(/github/);
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     const html = await res.text();
     expect(html).toMatch(/<meta name="robots" content="noindex, nofollow">/);
@@ -36,13 +39,21 @@ describe('/admin', () => {
     expect(md).toMatch(/CONTRIBUTING\.md/);
   });
 
-  it('serves its configuration at /admin/config.yml, naming this stack’s local proxy', async () => {
+  it('serves its configuration at /admin/config.yml: the site’s own sign-in and gateway, this stack’s site branch', async () => {
     const res = await get('/admin/config.yml');
     expect(res.status).toBe(200);
     const config = parse(await res.text()) as Record<string, any>;
     expect(config.publish_mode).toBe('editorial_workflow');
-    expect(config.local_backend.url).toBe(inject('stackEnv').EDITOR_PROXY_URL);
-    expect(config.backend.branch).toBe(inject('editorBranch'));
+    expect(config.backend).toMatchObject({
+      name: 'git-gateway',
+      auth_type: 'pkce',
+      base_url: baseUrl,
+      app_id: 'catalog-editor',
+      gateway_url: `${baseUrl}/api/git`,
+      status_endpoint: `${baseUrl}/api/git/status`,
+      branch: inject('editorBranch'),
+    });
+    expect(config).not.toHaveProperty('local_backend');
     expect(config.collections[0]).toMatchObject({ name: 'products', delete: false });
   });
 
