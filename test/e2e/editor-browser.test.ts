@@ -2,7 +2,7 @@
 // proxy into the tests' scratch repository (never the checkout): a curator adds a product with a
 // phone photo on a 360 px screen, edits a price, meets the schema's errors in the form, and
 // withdraws a draft. Each result is read back from git. Screenshots at 1280 and 360 px join the
-// suite's.
+// suite's; the form at 1280 px is README's picture of the editor (docs/images/).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { DOC_IMAGE_SIZE, writeDocImage } from '../support/doc-images.ts';
 
 const baseUrl = inject('baseUrl');
 const repo = inject('proposalsRepo');
@@ -263,6 +264,12 @@ describe('the browser editor on the local stack', () => {
       await page.goto(`${baseUrl}/admin#/collections/products/entries/azul-tile-game`);
       await (await input(page, /^Name/)).waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, `editor-form${width === 360 ? '-360' : ''}.png`) });
+      if (width === 1280) {
+        // README's picture of the editor (docs/images/editor.png): the form with its preview.
+        await page.waitForLoadState('networkidle');
+        expect(await writeDocImage(page, 'editor.png')).toEqual(DOC_IMAGE_SIZE);
+        expect(await (await input(page, /^Name/)).isVisible()).toBe(true);
+      }
       await page.close();
     }
   });
