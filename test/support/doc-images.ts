@@ -14,8 +14,15 @@ export const DOC_IMAGE_SIZE = { width: 1280, height: 800 } as const;
 /** The files README.md links to. */
 export type DocImage = 'product-page.png' | 'editor.png';
 
-/** Screenshots `page` at the documents' size into docs/images/`file`; returns the image's size as written. */
-export async function writeDocImage(page: Page, file: DocImage): Promise<{ width?: number; height?: number }> {
+/**
+ * Screenshots `page` at the documents' size into docs/images/`file`, with the elements `hide` selects
+ * hidden (text that changes every run, such as the stack's port); returns the image's size as written.
+ */
+export async function writeDocImage(
+  page: Page,
+  file: DocImage,
+  { hide = [] }: { hide?: string[] } = {},
+): Promise<{ width?: number; height?: number }> {
   mkdirSync(DOC_IMAGES, { recursive: true });
   await page.setViewportSize(DOC_IMAGE_SIZE);
   const png = await page.screenshot({
@@ -23,6 +30,7 @@ export async function writeDocImage(page: Page, file: DocImage): Promise<{ width
     animations: 'disabled',
     caret: 'hide',
     scale: 'css',
+    ...(hide.length ? { style: `${hide.join(', ')} { visibility: hidden !important; }` } : {}),
   });
   const { width, height } = await sharp(png).metadata();
   return { width, height };

@@ -1,5 +1,6 @@
-// One list of ApiError codes (API_ERRORS in src/catalog/schema.ts): every code the code sends is in
-// it and every code in it is sent; the OpenAPI enum, its examples and the reference's table agree with it.
+// One list of ApiError codes (API_ERRORS in src/contract/api.ts): every code the code sends is in
+// it and every code in it is sent; the OpenAPI enum, its examples and the reference's table agree
+// with it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
