@@ -32,6 +32,15 @@ export interface DevIdp {
 }
 
 export const DEMO_ADMIN: DevAccount = { email: 'admin@example.test', password: 'demo-admin-password' };
+/** Two demo curators for the browser editor (four eyes needs two), with their public handles. */
+export const DEMO_CURATORS: readonly (DevAccount & { handle: string })[] = [
+  { email: 'maya@example.test', password: 'demo-maya-password', handle: 'maya' },
+  { email: 'jo@example.test', password: 'demo-jo-password', handle: 'jo' },
+];
+/** A demo account on no list: the editor refuses it at sign-in. */
+export const DEMO_OUTSIDER: DevAccount = { email: 'sam@example.test', password: 'demo-outsider-password' };
+/** CURATOR_EMAILS for the demo curators. */
+export const DEMO_CURATOR_EMAILS = DEMO_CURATORS.map((c) => `${c.email}=${c.handle}`).join(',');
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

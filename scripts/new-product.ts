@@ -14,6 +14,7 @@ import { fieldProblem } from '../src/catalog/field-problem.ts';
 import { freeSlug, serializeProductFile, slugFromName, type ProductFileData } from '../src/catalog/product-file.ts';
 import { fieldKind, mustBeGiven, typedValue } from '../src/catalog/field-kinds.ts';
 import { FIELDS, type Field, type FieldKey } from '../src/catalog/schema.ts';
+import { safetyHints } from '../src/catalog/safety-check.ts';
 
 const isBoolean = (f: Field) => fieldKind(f).value.type === 'boolean';
 const mayBeNull = (f: Field) => fieldKind(f).nullable;
@@ -154,6 +155,10 @@ if (mine.length) {
   fail(`The product was not kept:\n\n${formatProblems(mine)}`);
 }
 
+// A warning the product may need: said now, while the box is at hand (it never stops the product).
+const hints = written.entry ? safetyHints([written.entry], new Map([[rel, text]])) : [];
+const safety = hints.length ? `\nSafety: ${hints.map((h) => `${h.message}.\n  ${h.fix}`).join('\n')}\n` : '';
+
 const publishStep = data.published
   ? 'It is published: set published: false to keep it a draft.'
   : 'Set published: true when it is ready (or add publishAt: 2026-12-01T09:00:00Z to schedule it).';
@@ -167,4 +172,4 @@ Next steps:
   2. ${publishStep}
   3. npm run validate
   4. npm start, then open /products/${slug}
-  5. Commit on a branch and open a pull request; the checks run on it. See CONTRIBUTING.md.`);
+  5. Commit on a branch and open a pull request; the checks run on it. See CONTRIBUTING.md.${safety}`);

@@ -4,12 +4,12 @@
 // admin side's shared store is the local Netlify Blobs server netlify-cli runs: no Redis needed.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { isLoopbackHost } from '../src/config/env.ts';
-import { DEMO_ADMIN, startDevIdp, type DevIdp } from './dev-idp.ts';
+import { isLoopbackHost, readSettings } from '../src/config/env.ts';
+import { DEMO_ADMIN, DEMO_CURATORS, DEMO_CURATOR_EMAILS, DEMO_OUTSIDER, startDevIdp, type DevIdp } from './dev-idp.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startStack } from './lib/stack.ts';
-import { startEditorProxy, type EditorProxy } from './lib/editor-proxy.ts';
+import { startLocalEditor, type LocalEditor } from './lib/local-editor.ts';
 import { EDITOR_PATH } from '../src/catalog/urls.ts';
 import { EDITOR_BRANCH_PREFIX } from '../src/server/proposals/backend.ts';
 
@@ -54,18 +54,24 @@ if (!process.env.OIDC_ISSUER) {
   }
   const clientSecret = randomBytes(24).toString('base64url');
   idp = await startDevIdp({
-    accounts: [DEMO_ADMIN],
+    accounts: [DEMO_ADMIN, ...DEMO_CURATORS, DEMO_OUTSIDER],
     clients: [
       { client_id: 'catalog-local', client_secret: clientSecret, redirect_uris: [`${siteUrl}/api/auth/callback`] },
     ],
   });
   Object.assign(env, { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: 'catalog-local', OIDC_CLIENT_SECRET: clientSecret });
   if (!process.env.ADMIN_EMAILS) env.ADMIN_EMAILS = DEMO_ADMIN.email;
+  if (!process.env.CURATOR_EMAILS) env.CURATOR_EMAILS = DEMO_CURATOR_EMAILS;
   notes.push(
     `Development identity provider (local only) at ${idp.issuer}`,
     `  demo admin: ${DEMO_ADMIN.email} / password: ${DEMO_ADMIN.password}`,
+    ...DEMO_CURATORS.map((c) => `  demo curator ${c.handle}: ${c.email} / password: ${c.password}`),
+    `  on no list (the editor refuses it): ${DEMO_OUTSIDER.email} / password: ${DEMO_OUTSIDER.password}`,
   );
 }
+// A malformed CURATOR_EMAILS or PUBLISH_OWN_SAVES names itself here; the editor's sign-in refuses until it is fixed.
+const editorSettings = readSettings({ ...process.env, ...env }).admin.editor;
+if (!editorSettings.ok) notes.push(`Editor sign-in refused until fixed: ${editorSettings.missing.join('; ')}`);
 if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
   env.AUTH_SECRET = randomBytes(48).toString('base64url');
   notes.push('AUTH_SECRET was not set: using an ephemeral one (tokens stop working when this process stops).');
@@ -84,18 +90,18 @@ if (process.env.GITHUB_TOKEN && process.env.GITHUB_REPOSITORY) {
   );
 }
 
-// The curators' browser editor at /admin: on the local stack it writes through Decap's own proxy,
-// in a worktree of its own of this checkout (scripts/lib/editor-proxy.ts), whose address the build
-// writes into this stack's /admin/config.yml. Only `npm start` serves /admin (the build writes it).
-let editor: EditorProxy | undefined;
+// The curators' browser editor at /admin: the same sign-in and gateway as on Netlify, with a
+// loopback GitHub over this checkout's git (scripts/lib/local-editor.ts). The site is built from
+// the stack's own site branch, cms-base/<port>, which curators publish into: never your branch.
+let editor: LocalEditor | undefined;
 // Its repository is the checkout, or the one PROPOSALS_REPO_DIR names (the tests' scratch repositories).
 const editorRepo = process.env.PROPOSALS_REPO_DIR?.trim() || ROOT;
 if (!dev && existsSync(path.join(editorRepo, '.git'))) {
-  editor = await startEditorProxy({ repoDir: editorRepo, origin: new URL(siteUrl).origin });
-  env.EDITOR_PROXY_URL = editor.url;
+  editor = await startLocalEditor({ repoDir: editorRepo, siteUrl });
+  Object.assign(env, editor.env);
   notes.push(
-    `Browser editor: ${siteUrl}${EDITOR_PATH} (no sign-in). Saves are branches ${EDITOR_BRANCH_PREFIX}<slug> of this checkout;`,
-    `  publishing merges into ${editor.branch} (worktree ${path.relative(ROOT, editor.worktree) || editor.worktree}), never into your branch.`,
+    `Browser editor: ${siteUrl}${EDITOR_PATH} (sign in as a demo curator). Saves are branches ${EDITOR_BRANCH_PREFIX}<slug>;`,
+    `  Publish merges into ${editor.site.branch} and the site rebuilds; your branch never moves.`,
   );
 } else if (!dev) {
   notes.push('Browser editor: not available (this folder is not a git checkout).');
@@ -123,6 +129,8 @@ try {
     console.error("\nThe product files are valid, so the build's own error above is the reason.");
   process.exit(1);
 }
+// A curator's Publish moves the site branch: the running stack rebuilds and serves it.
+if (editor && stack.rebuilder) editor.followPublishes(stack.rebuilder);
 notes.push(
   process.env.REDIS_URL
     ? 'Shared store: Redis at REDIS_URL (single-use codes, refresh families, rate limits).'

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { ROOT, netlifyEnv } from './lib/stack.ts';
 import { ensurePrerequisites } from './lib/preflight.ts';
 import { runLanes, type Step } from './lib/steps.ts';
+import { buildSteps, npmStep as npm, validateStep } from './lib/content-steps.ts';
 
 const REPORT = path.join(ROOT, 'test-results');
 
@@ -21,7 +22,6 @@ const CONTENT_CHECKS = ['browse', 'cdn', 'outputs', 'not-found', 'product-paths'
   (name) => `test/e2e/${name}.test.ts`,
 );
 
-const npm = (name: string, script: string): Step => ({ name, cmd: 'npm', args: ['run', '--silent', script] });
 const vitest = (name: string, project: string, more: string[] = []): Step => {
   const report = path.join(REPORT, `${name.replace(/\W+/g, '-')}.json`);
   return {
@@ -61,17 +61,14 @@ if (plan === 'full') {
   env = netlifyEnv(pre.env);
 }
 
-const build = [
-  npm('production build (with post-build proof)', 'build'),
-  npm('post-build proof', 'check:dist'),
-] satisfies Step[];
+const build = buildSteps();
 
 const lanes: Step[][] =
   plan === 'content'
-    ? [[npm('validate product files', 'validate'), ...build, vitest('content checks', 'e2e', CONTENT_CHECKS)]]
+    ? [[validateStep(), ...build, vitest('content checks', 'e2e', CONTENT_CHECKS)]]
     : [
         [
-          npm('validate product files', 'validate'),
+          validateStep(),
           npm('lint and format', 'lint'),
           vitest('unit', 'unit', ONE_WORKER),
           // After the first steps: by then the e2e stack beside them has built (its build and

@@ -1,6 +1,7 @@
 // `npm run validate [folder]`: checks every product file with the same schema the build uses, the
 // product pictures the build copies, and content/recall-watch.yml (the recall watcher's aliases and
-// dismissals), and prints, per problem, the file, the field, what is wrong and how to fix it. Exits 1 on problems; notes (pictures no product uses) do not fail it.
+// dismissals), and prints, per problem, the file, the field, what is wrong and how to fix it. Exits 1 on problems; notes (pictures no product uses)
+// and safety hints (a warning the product may need, src/catalog/safety-check.ts) do not fail it.
 // In GitHub Actions it also prints workflow annotations so the message lands on the changed line.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
 import { settings } from '../src/config/env.ts';
 import { formatProblem, formatProblems, type Problem } from '../src/catalog/problems.ts';
 import { parseRecallWatch, RECALL_WATCH_FILE, recallWatchProblems } from '../src/catalog/recall-watch-file.ts';
+import { safetyHints } from '../src/catalog/safety-check.ts';
 
 const { build } = settings();
 const dir = process.argv[2] ?? build.contentDir ?? PRODUCTS_DIR;
@@ -65,6 +67,16 @@ if (images.notes.length) {
     `Note: ${images.notes.length} picture(s) used by no product:\n${images.notes.map(formatProblem).join('\n')}\n`,
   );
   annotate('warning', images.notes);
+}
+const hints = safetyHints(
+  entries,
+  new Map(entries.map((e) => [e.sourcePath, readFileSync(path.join(root, e.sourcePath), 'utf8')])),
+);
+if (hints.length) {
+  console.log(
+    `Safety: ${hints.length} product(s) may need a warning (add it, or say why none is needed):\n${hints.map(formatProblem).join('\n')}\n`,
+  );
+  annotate('warning', hints);
 }
 if (problems.length === 0) {
   console.log(`✓ ${entries.length} product files in ${dir} are valid.`);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareStackFolder, stackFolder, stacksDir, stackSite } from './stack-folder.ts';
 import { takeStartSlot } from './start-slot.ts';
+import { rebuilder, type Rebuilder } from './stack-rebuild.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -64,6 +65,8 @@ export interface Stack {
   /** `netlify serve` only: the stack's own folder (./stack-folder.ts) and the site its build published. */
   folder?: string;
   site?: string;
+  /** `netlify serve` only: rebuilds the running site in place (after a local publish). */
+  rebuilder?: Rebuilder;
   /** The last 20 kB the stack printed (netlify's log and the functions' console). */
   output(): string;
   stop(): Promise<void>;
@@ -174,6 +177,16 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
             process: child,
             folder,
             site: folder && stackSite(ROOT, folder),
+            rebuilder:
+              folder === undefined
+                ? undefined
+                : rebuilder({
+                    root: ROOT,
+                    site: stackSite(ROOT, folder),
+                    port,
+                    env: netlifyEnv(env),
+                    log: (line) => keep(`${line}\n`),
+                  }),
             output: () => log,
             stop,
           };

@@ -66,9 +66,6 @@ const digest = (text: string) => createHash('sha1').update(text).digest('base64u
 /** The URL path of a page's HTML file ("/admin" → "/admin.html"). */
 const htmlPathOf = (pagePath: string) => `/${htmlFileOf(pagePath)}`;
 
-/** Where the editor's local proxy may listen (any loopback port): local builds only. */
-const LOCAL_EDITOR_CONNECT = ['http://localhost:*', 'http://127.0.0.1:*'];
-
 function* outputs(
   view: CatalogView,
   base: string,
@@ -99,13 +96,7 @@ function* outputs(
     yield [EDITOR_CONFIG_PATH, () => editorConfigYaml({ base, backend: editor })];
     yield [htmlPathOf(EDITOR_PATH), editorPageHtml()];
   }
-  yield [
-    '/_headers',
-    () =>
-      // The local proxy's port changes at every start, and netlify-cli keeps the header rules it read
-      // before the build: the rule names loopback on any port (only local builds have a proxy).
-      buildHeadersFile(pages, editor?.localProxyUrl ? { editorConnect: LOCAL_EDITOR_CONNECT } : {}),
-  ];
+  yield ['/_headers', () => buildHeadersFile(pages)];
   // A twin shows what its page shows: the page's own key says when it changed.
   for (const p of pages) {
     const key =

@@ -15,6 +15,7 @@ import {
   type CatalogEntry,
 } from './schema.ts';
 import { formatCount } from './count.ts';
+import { sharedBarcodes } from './safety-check.ts';
 
 /** Parsed entries kept between builds (src/build/parse-cache.ts implements it): a file whose text it knows is not parsed again. */
 export interface ParseCache {
@@ -122,6 +123,7 @@ export async function loadCatalog(dir = PRODUCTS_DIR, root = process.cwd(), cach
   const entries: CatalogEntry[] = [];
   const problems: Problem[] = [];
   const bySlug = new Map<string, string>();
+  const sources = new Map<string, string>();
   names.forEach((name, i) => {
     const file = path.relative(root, path.join(abs, name)).split(path.sep).join('/');
     const cached = cache?.get(file, files[i]!);
@@ -141,7 +143,12 @@ export async function loadCatalog(dir = PRODUCTS_DIR, root = process.cwd(), cach
       return;
     }
     if (res.slug !== undefined) bySlug.set(res.slug, file);
-    if (res.entry) entries.push(res.entry);
+    if (res.entry) {
+      entries.push(res.entry);
+      sources.set(file, files[i]!);
+    }
   });
+  // A barcode names one product: a barcode two files share is a mistake in one of them.
+  problems.push(...sharedBarcodes(entries, sources));
   return { entries, problems };
 }

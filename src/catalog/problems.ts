@@ -67,6 +67,9 @@ export function issueToProblem(
     message = 'is missing';
   } else if (field === 'pickedBy' && issue.code === 'custom') {
     fix = 'Set `pickedBy` to the curator who picked it, or set `staffPick: false`.';
+  } else if (issue.code === 'custom' && typeof issue.params?.fix === 'string') {
+    // A rule across fields that says its own fix (a small-parts warning on a toy for under-3s).
+    fix = issue.params.fix;
   } else {
     if (hiddenCharacterOf(issue) !== null) fix = HIDDEN_CHARACTER_FIX;
     // Point at the offending element of a list (categories[1]) rather than the whole list.

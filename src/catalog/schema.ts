@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES, PHOTO_RULES, PHOTOS } from '../config/site.ts';
 import { AGE_RANGE_EXAMPLES, parseAgeRange } from './ages.ts';
+import { gtinProblem, toGtin14 } from './gtin.ts';
+import { HAZARD_IDS, HAZARDS, hazard, type HazardId } from './hazards.ts';
 import { toMinorUnits } from './money.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
 import { LOCAL_IMAGE_PATH } from './urls.ts';
@@ -343,6 +345,9 @@ const PublishAt = z
       z.iso.datetime({ offset: true }).describe('Go live at this time (RFC 3339 with offset) once published.'),
   });
 
+/** The warnings whose words say "Not for children under 3 yrs.": what a toy for children under 3 may not contain. */
+const UNDER_3_BANNED: readonly HazardId[] = ['small-parts', 'small-balls', 'marbles'];
+
 /** Site paths are allowed for images in files; the public projection makes them absolute. */
 const ImagePath = z
   .string()
@@ -396,9 +401,83 @@ export const ProductFrontmatter = Product.omit({ description: true })
         indexed: true,
       }),
     publishAt: sameField(PublishAt.optional(), PublishAt),
+    warnings: z
+      .array(z.enum(HAZARD_IDS))
+      .refine((w) => new Set(w).size === w.length, 'must not repeat a warning')
+      .optional()
+      .describe(
+        `Safety warnings the product carries, from the closed list: ${HAZARD_IDS.join(', ')}. ` +
+          'Shown on the product page, its Markdown twin and the llms files; never in the public JSON.',
+      )
+      .register(fieldMeta, {
+        label: 'Safety warnings',
+        guide: `The safety warnings printed on the box, chosen from: ${HAZARDS.map((h) => h.label.toLowerCase()).join(', ')}. Each is shown near the top of the product page in the words the rules prescribe. Leave it empty when the box warns of none of these.`,
+        fix: `List the warnings the box carries, from: ${HAZARD_IDS.join(', ')}, e.g. \`warnings: [small-parts, marbles]\`, or remove the line.`,
+        example: ['magnets'],
+        cli: { flag: 'warnings' },
+      }),
+    noWarningNeeded: text(300)
+      .optional()
+      .describe(
+        'Why the product needs no safety warning, when the validator suggests one: a curator checked the product. Silences the suggestion.',
+      )
+      .register(fieldMeta, {
+        label: 'Checked: no warning needed, because',
+        guide:
+          'Only when the check suggests a safety warning and you have made sure the product needs none: say why in one sentence, e.g. “The balls are 6 cm across, too big to swallow.” The check then stops suggesting it.',
+        fix: 'Write one sentence on why no warning is needed, e.g. `noWarningNeeded: "The pieces are 8 cm long, too big to swallow."`, or remove the line.',
+        example: 'Only large cards, no small pieces.',
+        cli: { flag: 'no-warning-needed' },
+      }),
+    barcodes: z
+      .array(
+        z
+          .string()
+          .superRefine(plainText(false))
+          .superRefine((code, ctx) => {
+            const problem = gtinProblem(code);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem.replace(/^The/, 'the') });
+          }),
+      )
+      .refine(
+        (codes) => new Set(codes.map((c) => toGtin14(c) ?? c)).size === codes.length,
+        'must not list the same barcode twice (a 12-digit UPC and the 13-digit EAN with a 0 in front are the same barcode)',
+      )
+      .optional()
+      .describe(
+        "The product's barcodes (GTIN-8, GTIN-12 UPC-A, GTIN-13 EAN or GTIN-14), digits only. Recalls that name one match this product exactly. Never in the public JSON.",
+      )
+      .register(fieldMeta, {
+        label: 'Barcodes',
+        guide:
+          'The numbers under the barcode on the box (8, 12, 13 or 14 digits, no spaces), one per box version. A recall that names one of them is matched to this product exactly.',
+        fix: 'Copy the digits under the barcode, in quotes, e.g. `barcodes: ["4006381333931"]`, or remove the line.',
+        example: ['4006381333931'],
+        cli: { flag: 'barcodes' },
+        adminSearch: true,
+      }),
   })
   .strict()
   .superRefine((p, ctx) => {
+    // A toy for children under 3 may not have small parts (16 CFR 1501), small balls or marbles at
+    // all: a warning that says "Not for children under 3 yrs." contradicts ages that start below 3.
+    const starts = p.ageRange === null ? null : parseAgeRange(p.ageRange)?.minMonths;
+    if (starts !== null && starts !== undefined && starts < 36) {
+      for (const id of UNDER_3_BANNED.filter((k) => p.warnings?.includes(k))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['warnings'],
+          message:
+            `lists ${id}, but the ages (${p.ageRange}) start below 3 years: toys for children under 3 may not contain ${hazard(id).label.toLowerCase()} at all ` +
+            `(16 CFR 1501 bans small parts for them), so the warning "${hazard(id).text}" contradicts the ages`,
+          params: {
+            fix:
+              `If the product has ${hazard(id).label.toLowerCase()}, make the ages start at 3 years (e.g. \`ageRange: "3–6 years"\`, as the box says); ` +
+              `if it has none, remove \`${id}\` from \`warnings\`.`,
+          },
+        });
+      }
+    }
     if (p.staffPick && p.pickedBy === null) {
       ctx.addIssue({ code: 'custom', path: ['pickedBy'], message: 'a staff pick must name its curator' });
     }

@@ -46,17 +46,19 @@ const csp = (scriptSrc: string) =>
 /**
  * The curators' editor's policy (/admin only): Decap CMS evaluates code ('unsafe-eval') and styles
  * with CSS-in-JS ('unsafe-inline'), shows uploads as blob: and data: images and its preview in a
- * blob: frame, and talks to GitHub's API (deployed) or to its local proxy (`connect`, npm start).
+ * blob: frame. It talks to the site alone (its sign-in and the git gateway, /api/git): the editor
+ * keeps its token in localStorage, so no script from anywhere else may run here, and the token is
+ * worth nothing outside /api/git.
  */
-export const editorCsp = (connect: readonly string[] = []) =>
+export const EDITOR_CSP =
   [
     "default-src 'self'",
     "script-src 'self' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' blob: data: https://avatars.githubusercontent.com https://raw.githubusercontent.com ${PHOTOS.remoteHosts.map((h) => `https://${h}`).join(' ')}`,
+    `img-src 'self' blob: data: ${PHOTOS.remoteHosts.map((h) => `https://${h}`).join(' ')}`,
     "font-src 'self'",
     // blob: is the photo a curator picked: Decap reads it back with fetch() when it saves the entry.
-    `connect-src 'self' blob: https://api.github.com ${connect.join(' ')}`.trim(),
+    "connect-src 'self' blob:",
     "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -103,13 +105,8 @@ const pageRules = (page: string, values: Record<string, string>, why?: string): 
   { for: htmlSpelling(page), values },
 ];
 
-export interface RuleOptions {
-  /** Origins the editor may connect to besides GitHub's API: the local proxy's, under npm start. */
-  editorConnect?: readonly string[];
-}
-
-/** Every fixed rule; the editor's policy names the local proxy when the build was told of one. */
-export const headerRules = (opts: RuleOptions = {}): readonly HeaderRule[] => [
+/** Every fixed rule. */
+export const HEADER_RULES: readonly HeaderRule[] = [
   {
     for: '/*',
     why:
@@ -177,7 +174,7 @@ export const headerRules = (opts: RuleOptions = {}): readonly HeaderRule[] => [
   },
   ...pageRules(
     `${EDITOR_PATH}/*`,
-    { 'Content-Security-Policy': editorCsp(opts.editorConnect), ...PAGE },
+    { 'Content-Security-Policy': EDITOR_CSP, ...PAGE },
     "The curators' editor, its configuration and Decap's bundle: the editor's own policy, on /admin only " +
       '(its page says noindex; the twin rule below covers /admin.md).',
   ),
@@ -187,5 +184,3 @@ export const headerRules = (opts: RuleOptions = {}): readonly HeaderRule[] => [
   },
 ];
 
-/** The rules of a build that was told of no local proxy. */
-export const HEADER_RULES = headerRules();

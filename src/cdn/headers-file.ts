@@ -1,7 +1,7 @@
 // Builds dist/_headers, the one source of the static files' headers: the rules of ./header-rules.ts,
 // then one rule per page naming its Markdown twin (`Link: <twin>; rel="alternate"`), which a fixed
 // rule cannot express.
-import { HEADER_RULES, headerRules, type HeaderRule, type RuleOptions } from './header-rules.ts';
+import { HEADER_RULES, type HeaderRule } from './header-rules.ts';
 
 export interface PageLink {
   /** The page path, e.g. "/products/x" or "/". */
@@ -33,10 +33,10 @@ export function fixedRulesText(rules: readonly HeaderRule[] = HEADER_RULES): str
 }
 
 /** The whole file: the fixed rules, then one rule per page; paths come from the fixed URL scheme. */
-export function buildHeadersFile(pages: readonly PageLink[], opts: RuleOptions = {}): string {
+export function buildHeadersFile(pages: readonly PageLink[]): string {
   const out = [
     '# Generated at build by src/cdn/headers-file.ts from src/cdn/header-rules.ts.',
-    fixedRulesText(headerRules(opts)).trimEnd(),
+    fixedRulesText().trimEnd(),
   ];
   out.push('# Each page names its Markdown twin.');
   for (const { path, twin } of pages) {

@@ -5,6 +5,15 @@
 // offer, a rated review nor an aggregate rating, which Google reports as an error, so its page
 // describes itself as a `WebPage` with its `BreadcrumbList` instead. Serialised safely for a
 // <script type="application/ld+json"> data block (never executed).
+//
+// Barcodes and safety warnings (file-only fields, never in the public JSON; the decision is in
+// README.md, "Decisions the spec left open"):
+// - A Product carries its first barcode as schema.org `gtin` (which takes GTIN-8, 12, 13 and 14):
+//   the number is printed on every box, so it says nothing the product does not, and it lets a
+//   search engine tie the page to the exact product, as Google's product snippets recommend.
+// - Warnings are not in the JSON-LD: schema.org's Product has no property for a safety warning
+//   (`warning` is a Drug's), and writing them into `description` would make a search snippet of
+//   them out of context. The page shows them, in the rule's words, above the shop link.
 import type { BreadcrumbList, Offer, Product, WebPage, WithContext } from 'schema-dts';
 import { CATEGORIES, SITE_NAME } from '../config/site.ts';
 import { parseAgeRange } from '../catalog/ages.ts';
@@ -62,6 +71,7 @@ export function productJsonLd(
     category: p.categories.map((c) => CATEGORIES[c].label),
     ...(description ? { description } : {}),
     ...(p.imageUrl ? { image: p.imageUrl } : {}),
+    ...(entry.data.barcodes?.length ? { gtin: entry.data.barcodes[0] } : {}),
     offers: offer,
   };
   const span = p.ageRange === null ? null : parseAgeRange(p.ageRange);

@@ -1,5 +1,5 @@
-// The parts of a product page that say what the product is, as HTML trees: the facts table (ages,
-// price, categories), the editorial note with its curator, and the description. The product page
+// The parts of a product page that say what the product is, as HTML trees: the safety warnings, the
+// facts table (ages, price, categories), the editorial note with its curator, and the description. The product page
 // renders them, and so does the browser editor's preview (src/editor/preview.ts), so a curator sees
 // a product exactly as the site will show it.
 import type { Element, ElementContent } from 'hast';
@@ -7,6 +7,7 @@ import { toHtml } from 'hast-util-to-html';
 import { CATEGORIES, CURATORS } from '../config/site.ts';
 import { bodyTree, productBody } from '../catalog/body.ts';
 import { formatPrice } from '../catalog/catalog.ts';
+import { notices } from '../catalog/hazards.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { categoryPath } from '../catalog/urls.ts';
 
@@ -30,6 +31,66 @@ function el(tagName: string, properties: Element['properties'], ...children: Chi
 }
 
 const missing = (text: string) => el('span', { className: ['missing'] }, text);
+
+/** A warning sign (a triangle with an exclamation mark) beside the word "Warning": read without colour. */
+const warningSign = (): Element => ({
+  type: 'element',
+  tagName: 'svg',
+  properties: {
+    viewBox: '0 0 24 24',
+    width: '22',
+    height: '22',
+    ariaHidden: 'true',
+    focusable: 'false',
+    className: ['safety__sign'],
+  },
+  children: [
+    {
+      type: 'element',
+      tagName: 'path',
+      properties: {
+        d: 'M12 2.5 1.5 21h21L12 2.5Zm0 6v6m0 2.6v1.9',
+        fill: 'none',
+        stroke: 'currentColor',
+        strokeWidth: '2',
+        strokeLinejoin: 'round',
+      },
+      children: [],
+    },
+  ],
+});
+
+/**
+ * The safety warnings (src/catalog/hazards.ts), each a sign, the word "Warning:", its words and the
+ * rule or source they come from; with the EU's form for a product priced in euros. Null when none.
+ */
+export function warningsSection(entry: CatalogEntry): Element | null {
+  const list = notices(entry.data.warnings, entry.data.currency);
+  if (list.length === 0) return null;
+  return el(
+    'section',
+    { className: ['safety'], ariaLabelledBy: ['safety-heading'] },
+    el('h2', { id: 'safety-heading', className: ['visually-hidden'] }, 'Safety warnings'),
+    el(
+      'ul',
+      { className: ['safety__list'] },
+      ...list.map((n) =>
+        el(
+          'li',
+          { className: ['safety__item'] },
+          warningSign(),
+          el(
+            'p',
+            {},
+            el('strong', {}, 'Warning:'),
+            ` ${n.text} `,
+            el('span', { className: ['safety__source'] }, `(${n.source})`),
+          ),
+        ),
+      ),
+    ),
+  );
+}
 
 /** The facts table: ages, the indicative price, the categories (linked). */
 export function factsTable(entry: CatalogEntry): Element {

@@ -87,6 +87,20 @@ export const VARIABLES = {
       'Required for the admin side: the comma-separated allowlist of admin addresses (`maya@example.org,theo@example.org`), re-checked on every request.',
     envExample: true,
   },
+  CURATOR_EMAILS: {
+    ...ADMIN,
+    usedBy: "the editor's sign-in (`/api/auth/*`) and every editor request",
+    about:
+      "Optional: who may use the browser editor besides the admins, as `email=handle` pairs (`maya@school.example=maya,jo@home.example=jo`; commits and the editor show the handle, never the email), re-checked on every request. A malformed entry is named and stops the editor's sign-in (503) ([auth.md](auth.md#who-may-edit)).",
+    envExample: true,
+  },
+  PUBLISH_OWN_SAVES: {
+    ...ADMIN,
+    usedBy: 'the browser editor',
+    about:
+      'Optional: `true` lets a curator publish what she saved herself (a one-curator site). Default `false`: someone else must publish it (four eyes). Admins may always publish.',
+    envExample: true,
+  },
   AUTH_SECRET: {
     ...ADMIN,
     usedBy: '`/api/auth/*`, `/api/mcp`',
@@ -123,10 +137,17 @@ export const VARIABLES = {
     envExample: true,
   },
   GITHUB_REPOSITORY: {
-    ...operator(['Builds', 'Functions'], 'all'),
-    usedBy: 'proposal tools, watchers, the browser editor (`/admin/config.yml`)',
+    ...operator(['Functions'], 'all'),
+    usedBy: 'proposal tools, watchers',
     about:
-      "`owner/name` of this repository: where proposals go, and the repository the browser editor's configuration names (else the build takes it from Netlify's `REPOSITORY_URL`).",
+      '`owner/name` of this repository, where proposals go ([DEPLOY.md, step 7](../DEPLOY.md#7-proposals-from-mcp-pull-requests)).',
+    envExample: true,
+  },
+  SITE_BRANCH: {
+    ...operator(['Builds', 'Functions'], 'all'),
+    usedBy: 'the browser editor (`/admin/config.yml`), the gateway',
+    about:
+      "Optional: the branch the site is built from, which the editor's saves are proposed against and published into (default `main`). `npm start` sets its own (`cms-base/<port>`), so a curator's Publish never moves your branch.",
     envExample: true,
   },
   CURATOR_REVIEWERS: {
@@ -170,13 +191,7 @@ export const VARIABLES = {
       "The git repository that takes proposals and the browser editor's saves as branches. `npm start` uses the checkout unless this names another (the tests name scratch repositories, never the checkout).",
     envExample: false,
   },
-  EDITOR_PROXY_URL: {
-    setBy: 'local',
-    usedBy: 'the browser editor (`/admin/config.yml`)',
-    about:
-      "Set by `npm start`: the address of the editor's local proxy (`http://localhost:<port>/api/v1`), written into the editor's configuration as `local_backend`. Honoured only for a loopback address and outside Netlify's builds, so no deployed configuration ever names it.",
-    envExample: false,
-  },
+
   ASTRO_CACHE_DIR: {
     setBy: 'local',
     usedBy: 'build',
@@ -242,18 +257,7 @@ export const VARIABLES = {
       "The deploy context (`production`, `deploy-preview`, `branch-deploy`, `dev`), set by Netlify's builds and by netlify-cli (`dev` on the local stack); functions on Netlify get none. The code uses it to refuse anything meant for local use only: the development identity provider that `npm start` runs never starts when `CONTEXT=production`, when `SITE_URL` is not a loopback address, or when `HOST` opens the local stack to the network.",
     envExample: false,
   },
-  NETLIFY: {
-    setBy: 'platform',
-    usedBy: 'build',
-    about: "`true` in builds on Netlify: such a build never names the editor's local proxy.",
-    envExample: false,
-  },
-  REPOSITORY_URL: {
-    setBy: 'platform',
-    usedBy: 'build',
-    about: "The site's repository, at build time: the browser editor's repository when `GITHUB_REPOSITORY` is not set.",
-    envExample: false,
-  },
+
   NETLIFY_BLOBS_CONTEXT: {
     setBy: 'platform',
     usedBy: 'functions',
@@ -330,10 +334,8 @@ export interface Settings {
     adminCatalogOut: string | undefined;
     /** The browser editor's backend (src/outputs/editor-config.ts). */
     editor: {
-      /** GITHUB_REPOSITORY, else the owner/name of Netlify's REPOSITORY_URL on github.com. */
-      repository: string | null;
-      /** EDITOR_PROXY_URL, honoured only on loopback and never in a build on Netlify. */
-      localProxyUrl: string | null;
+      /** SITE_BRANCH (default `main`): what the editor's saves are proposed against and published into. */
+      branch: string;
     };
   };
   admin: {
@@ -341,6 +343,8 @@ export interface Settings {
     tokens: Checked<{ issuer: string; secrets: AuthSecrets; admins: ReadonlySet<string> }>;
     /** What sign-in needs besides the tokens' settings: the upstream OpenID provider. */
     oidc: Checked<{ issuer: URL; clientId: string; clientSecret: string }>;
+    /** Who may use the browser editor besides the admins, and whether one may publish one's own saves. */
+    editor: Checked<EditorSettings>;
     buildHookUrl: string | undefined;
     proposals: { githubToken?: string; githubRepository?: string; localRepoDir?: string };
     /** Where the admin catalog is, when not the default place. */
@@ -392,6 +396,63 @@ function watchSettings(env: Env): WatchSettings {
     else reviewers.problems.push(`CURATOR_REVIEWERS: "${name}" is neither a GitHub login nor org/team`);
   }
   return { paused, recallsApiUrl, reviewers };
+}
+
+export interface EditorSettings {
+  /** CURATOR_EMAILS: lower-cased email → public handle (attribution in commits; not `pickedBy`). */
+  curators: ReadonlyMap<string, string>;
+  /** PUBLISH_OWN_SAVES: a curator may publish what she saved herself (a one-curator site). */
+  publishOwnSaves: boolean;
+}
+
+/** A curator's public handle: what commits and the editor show instead of her email. */
+export const CURATOR_HANDLE = /^[a-z][a-z0-9-]{1,30}$/;
+/** The handle of an admin who has no CURATOR_EMAILS entry: no curator may take it. */
+export const ADMIN_HANDLE = 'admin';
+const EMAIL = /^[^\s@,=]+@[^\s@,=]+$/;
+
+/**
+ * CURATOR_EMAILS (`maya@school.example=maya,jo@home.example=jo`) and PUBLISH_OWN_SAVES, checked:
+ * every malformed entry is named with its fix, and any one refuses the whole list (no curator is
+ * dropped silently, and nobody edits under a list that is half read).
+ */
+export function editorSettings(env: Env): Checked<EditorSettings> {
+  const problems: string[] = [];
+  const curators = new Map<string, string>();
+  const owner = new Map<string, string>();
+  for (const raw of (env.CURATOR_EMAILS ?? '').split(',')) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const eq = entry.lastIndexOf('=');
+    const email = (eq < 0 ? entry : entry.slice(0, eq)).trim().toLowerCase();
+    const handle = eq < 0 ? '' : entry.slice(eq + 1).trim();
+    const named = `CURATOR_EMAILS: "${entry}"`;
+    if (eq < 0) problems.push(`${named} has no handle (write email=handle, e.g. maya@school.example=maya)`);
+    else if (!EMAIL.test(email)) problems.push(`${named}: "${email}" is not an email address`);
+    else if (!CURATOR_HANDLE.test(handle))
+      problems.push(
+        `${named}: the handle "${handle}" must be 2 to 31 lower-case letters, digits or hyphens, starting with a letter`,
+      );
+    else if (handle === ADMIN_HANDLE)
+      problems.push(
+        `${named}: the handle "${ADMIN_HANDLE}" is kept for admins without a curator entry; choose another`,
+      );
+    else if (curators.has(email)) problems.push(`${named}: ${email} is listed twice`);
+    else if (owner.has(handle))
+      problems.push(`${named}: the handle "${handle}" is already ${owner.get(handle)}'s; give each curator her own`);
+    else {
+      curators.set(email, handle);
+      owner.set(handle, email);
+    }
+  }
+  const rawPublish = text(env, 'PUBLISH_OWN_SAVES');
+  let publishOwnSaves = false;
+  if (rawPublish !== undefined) {
+    if (/^(?:1|true|yes|on)$/i.test(rawPublish)) publishOwnSaves = true;
+    else if (!/^(?:0|false|no|off)$/i.test(rawPublish))
+      problems.push(`PUBLISH_OWN_SAVES: "${rawPublish}" is neither true nor false`);
+  }
+  return problems.length ? { ok: false, missing: problems } : { ok: true, value: { curators, publishOwnSaves } };
 }
 
 /** Comma-separated admin emails, lower-cased and trimmed. */
@@ -454,7 +515,7 @@ export function readSettings(env: Env): Settings {
       imagesDir: text(env, 'CATALOG_IMAGES_DIR'),
       cacheDir: text(env, 'ASTRO_CACHE_DIR'),
       adminCatalogOut: text(env, 'ADMIN_CATALOG_OUT'),
-      editor: { repository: editorRepository(env), localProxyUrl: editorProxyUrl(env) },
+      editor: { branch: siteBranch(env) },
     },
     admin: {
       tokens: tokenProblems.length
@@ -467,6 +528,7 @@ export function readSettings(env: Env): Settings {
         oidcProblems.length || !issuer
           ? { ok: false, missing: oidcProblems }
           : { ok: true, value: { issuer, clientId: clientId!, clientSecret: clientSecret! } },
+      editor: editorSettings(env),
       buildHookUrl: text(env, 'BUILD_HOOK_URL'),
       proposals: {
         ...(text(env, 'GITHUB_TOKEN') ? { githubToken: text(env, 'GITHUB_TOKEN') } : {}),
@@ -492,23 +554,14 @@ export function readSettings(env: Env): Settings {
   };
 }
 
-/** The GitHub repository the deployed editor writes to: GITHUB_REPOSITORY, else Netlify's REPOSITORY_URL. */
-function editorRepository(env: Env): string | null {
-  const named = text(env, 'GITHUB_REPOSITORY');
-  if (named) return named;
-  const m = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+?)(?:\.git)?\/?$/.exec(text(env, 'REPOSITORY_URL') ?? '');
-  return m ? m[1]! : null;
-}
+/** A branch name git and GitHub both accept, without the tricks a ref name may hide (`..`, `@{`, a leading dash). */
+const BRANCH_NAME = /^(?!-)(?!.*\.\.)(?!.*@\{)(?!.*\/\/)[A-Za-z0-9._/-]{1,200}(?<![./])$/;
 
-/**
- * The editor's local proxy (`npm start` sets it): only a loopback address, and never in a build on
- * Netlify (which sets NETLIFY=true; netlify-cli's local builds set NETLIFY_LOCAL instead), so no
- * deployed configuration ever names it.
- */
-function editorProxyUrl(env: Env): string | null {
-  const raw = text(env, 'EDITOR_PROXY_URL');
-  if (!raw || !URL.canParse(raw) || env.NETLIFY === 'true') return null;
-  return isLoopbackHost(new URL(raw).hostname) ? raw : null;
+/** SITE_BRANCH, checked: a name that is no branch stops the build, naming it. */
+function siteBranch(env: Env): string {
+  const raw = text(env, 'SITE_BRANCH') ?? 'main';
+  if (!BRANCH_NAME.test(raw)) throw new Error(`SITE_BRANCH is not a branch name: "${raw}" (use e.g. main)`);
+  return raw;
 }
 
 /** CATALOG_BUILD_TIME, checked: a build told a time it cannot read stops, naming it. */
@@ -537,4 +590,13 @@ export function adminProblems(s: Settings, { signIn }: { signIn: boolean }): str
     ...(s.admin.tokens.ok ? [] : s.admin.tokens.missing),
     ...(signIn && !s.admin.oidc.ok ? s.admin.oidc.missing : []),
   ];
+}
+
+/**
+ * What keeps the browser editor's sign-in from running: the admin side's sign-in and the editor's
+ * own settings (CURATOR_EMAILS, PUBLISH_OWN_SAVES), every one named. The editor's sign-in and its
+ * tokens refuse to run (503 naming these) while any is left; nothing runs on part of the list.
+ */
+export function editorProblems(s: Settings): string[] {
+  return [...adminProblems(s, { signIn: true }), ...(s.admin.editor.ok ? [] : s.admin.editor.missing)];
 }

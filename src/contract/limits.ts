@@ -25,6 +25,8 @@ export const AUTH_LIMITS = {
   token: { name: 'auth-token', points: 50, durationSeconds: 900 },
   authorize: { name: 'auth-authorize', points: 100, durationSeconds: 900 },
   callback: { name: 'auth-callback', points: 100, durationSeconds: 900 },
+  /** The editor's sign-out: not an SDK default; as many as the token endpoint allows. */
+  signout: { name: 'auth-signout', points: 50, durationSeconds: 900 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type AuthEndpoint = keyof typeof AUTH_LIMITS;

@@ -6,20 +6,20 @@
 import { stringify } from 'yaml';
 import { CATEGORIES, CURATORS, SITE_NAME } from '../config/site.ts';
 import { fieldKind } from '../catalog/field-kinds.ts';
+import { hazardLabel } from '../catalog/hazards.ts';
 import { PRODUCT_IMAGES_DIR } from '../catalog/images.ts';
 import { PRODUCTS_DIR } from '../catalog/load.ts';
 import { FIELDS, type Field } from '../catalog/schema.ts';
 import { PRODUCT_IMAGES_PATH } from '../catalog/urls.ts';
-import { EDITOR_COLLECTION, ENTRY_MEDIA_LIBRARY, localEditorBranch, PRODUCT_FORMAT } from './editor-names.ts';
+import { EDITOR_CLIENT_ID, GATEWAY_PATH } from '../contract/editor.ts';
+import { EDITOR_COLLECTION, ENTRY_MEDIA_LIBRARY, PRODUCT_FORMAT } from './editor-names.ts';
 
-/** The branch every save is proposed against (the repository's default branch). */
+/** The branch the site is built from, and every save is proposed against, unless SITE_BRANCH names another. */
 export const EDITOR_BASE_BRANCH = 'main';
 
 export interface EditorBackend {
-  /** The GitHub repository the deployed editor writes to (`owner/name`), or null when none is known. */
-  repository: string | null;
-  /** The local proxy's API address (`npm start` runs it), or null: a deployed site never has one. */
-  localProxyUrl: string | null;
+  /** The site's branch: what pull requests target and publishing merges into (SITE_BRANCH, default main). */
+  branch: string;
 }
 
 /** Each widget the editor registers, by what a field holds. */
@@ -48,11 +48,11 @@ function widgetOf(f: Field): Record<string, unknown> {
   }
 }
 
-/** A choice as the form shows it: a category's or curator's name beside its code. */
+/** A choice as the form shows it: a category's, curator's or safety warning's name. */
 function option(value: string): { label: string; value: string } {
   const category = CATEGORIES[value as keyof typeof CATEGORIES];
   const curator = CURATORS[value as keyof typeof CURATORS];
-  const label = category ? category.label : curator ? `${curator.name} (${value})` : value;
+  const label = category ? category.label : curator ? `${curator.name} (${value})` : (hazardLabel(value) ?? value);
   return { label, value };
 }
 
@@ -84,15 +84,23 @@ const formOrder = (fields: readonly Field[]) => {
 
 /** The whole configuration as an object (Decap's config.yml schema). */
 export function editorConfig(opts: { base: string; backend: EditorBackend }): Record<string, unknown> {
-  const { repository, localProxyUrl } = opts.backend;
   return {
-    // Deployed: Decap's GitHub backend, signed in through Netlify's OAuth provider for GitHub
-    // (DEPLOY.md). Every save is a branch and a pull request against the base branch.
+    // Decap's git-gateway backend, signed in with PKCE through the site's own OAuth server (the
+    // editor is its first-party client), writing through the site's gateway, which holds the
+    // repository's credentials and enforces what a curator may do. The same on the local stack,
+    // where the gateway's GitHub is a loopback stand-in (scripts/lib/local-editor.ts).
     backend: {
-      name: 'github',
-      repo: repository ?? 'not-configured/set-GITHUB_REPOSITORY',
-      // The local proxy's base is its own worktree's branch (scripts/lib/editor-proxy.ts).
-      branch: localProxyUrl ? localEditorBranch(opts.base) : EDITOR_BASE_BRANCH,
+      name: 'git-gateway',
+      branch: opts.backend.branch,
+      auth_type: 'pkce',
+      base_url: opts.base,
+      app_id: EDITOR_CLIENT_ID,
+      auth_endpoint: 'api/auth/authorize',
+      auth_token_endpoint: 'api/auth/token',
+      auth_token_endpoint_content_type: 'application/x-www-form-urlencoded; charset=utf-8',
+      gateway_url: `${opts.base}${GATEWAY_PATH}`,
+      // Decap asks netlifystatus.com by default; the gateway answers for itself.
+      status_endpoint: `${opts.base}${GATEWAY_PATH}/status`,
       commit_messages: {
         create: 'Add {{slug}} (from the browser editor)',
         update: 'Edit {{slug}} (from the browser editor)',
@@ -101,8 +109,6 @@ export function editorConfig(opts: { base: string; backend: EditorBackend }): Re
         deleteMedia: 'Remove picture {{path}} (from the browser editor)',
       },
     },
-    // `npm start` only: Decap's local proxy on loopback (scripts/editor-proxy.ts) in a worktree of its own.
-    ...(localProxyUrl ? { local_backend: { url: localProxyUrl, allowed_hosts: ['localhost', '127.0.0.1'] } } : {}),
     publish_mode: 'editorial_workflow',
     site_url: opts.base,
     display_url: opts.base,

@@ -18,6 +18,7 @@ import { defaultHandlers, toMarkdown, type Handle } from 'mdast-util-to-markdown
 import { CATEGORIES, CURATORS } from '../config/site.ts';
 import { productBody } from '../catalog/body.ts';
 import { formatPrice } from '../catalog/catalog.ts';
+import { notices } from '../catalog/hazards.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { categoryPath, productJsonPath, productPath, twinPath } from '../catalog/urls.ts';
 
@@ -133,7 +134,7 @@ export const curatorLabel = (code: keyof typeof CURATORS) => `${CURATORS[code].n
 
 const PRICE_NOTE = '(indicative; the shop sets the real price)';
 
-/** A product's body below its heading: facts, description, editorial note and who picked it. */
+/** A product's body below its heading: safety warnings, facts, description, editorial note and who picked it. */
 export function productBodyBlocks(entry: CatalogEntry, base: string): RootContent[] {
   const d = entry.data;
   const page = `${base}${productPath(d.slug)}`;
@@ -153,7 +154,11 @@ export function productBodyBlocks(entry: CatalogEntry, base: string): RootConten
     [text('Page: '), link(page, page), text(' · JSON: '), link(json, json)],
   ];
   if (d.staffPick) facts.push([text(`Staff pick${d.pickedBy ? ` of ${CURATORS[d.pickedBy].name}` : ''}`)]);
-  const blocks: RootContent[] = [list(facts)];
+  // The safety warnings come first, as on the page (src/catalog/hazards.ts).
+  const warnings = notices(d.warnings, d.currency).map((n) =>
+    paragraph(strong('⚠ Warning:'), text(` ${n.text} (${n.source})`)),
+  );
+  const blocks: RootContent[] = [...warnings, list(facts)];
   blocks.push(...(productBody(d.slug, entry.description)?.children ?? []));
   const picked = d.pickedBy ? `Picked by ${curatorLabel(d.pickedBy)}.` : null;
   if (d.whyWePicked)

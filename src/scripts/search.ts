@@ -1,6 +1,10 @@
 // The search page's script: queries the Pagefind index under /pagefind/ as the reader types or
 // changes a filter, and renders the results with DOM methods (no HTML strings, no inline styles:
 // the CSP allows neither). The query lives in the address (?q=&category=&age=) so it can be shared.
+// An age in the query ("blocks for a 2 year old", "toddler") sets the age filter, the page says so
+// with a button to undo it, and the other words are searched (src/catalog/age-query.ts).
+import { ageInQuery, type AgeInQuery } from '../catalog/age-query.ts';
+import { AGE_BANDS } from '../catalog/ages.ts';
 import { SEARCH_INDEX_PATH } from '../catalog/urls.ts';
 
 /** The parts of pagefind.js used here (its module is fetched at run time, not bundled). */
@@ -27,6 +31,45 @@ const form = document.querySelector<HTMLFormElement>('form[data-search]');
 const statusLine = document.getElementById('search-status');
 const list = document.getElementById('search-results');
 const more = document.getElementById('search-more');
+const ageNote = document.getElementById('search-typed-age');
+const ageNoteText = document.getElementById('search-typed-age-text');
+const ageUndo = document.getElementById('search-typed-age-undo');
+const ageSelect = form?.elements.namedItem('age') as HTMLSelectElement | null;
+
+/** The age the query's words set, while they do. */
+let typedAge: AgeInQuery | null = null;
+/** The age choice before the words set one: what undo puts back. */
+let ageBefore = '';
+/** Words whose age the reader undid: not applied again while they stay. */
+let undone: string | null = null;
+
+/** Reads an age from the typed words into the age filter, or takes back one the words no longer say. */
+function applyTypedAge(typed: string): string {
+  const age = ageInQuery(typed);
+  if (age && age.said !== undone) {
+    if (!typedAge) ageBefore = ageSelect!.value;
+    ageSelect!.value = age.band;
+    typedAge = age;
+  } else if (typedAge) {
+    ageSelect!.value = ageBefore;
+    typedAge = null;
+  }
+  if (undone !== null && age?.said !== undone) undone = null;
+  showAgeNote();
+  return typedAge ? typedAge.rest : typed;
+}
+
+function showAgeNote(): void {
+  if (!typedAge) {
+    ageNote!.hidden = true;
+    ageNoteText!.textContent = '';
+    return;
+  }
+  const band = AGE_BANDS.find((b) => b.slug === typedAge!.band)!;
+  const words = typedAge.rest ? `, searching for “${typedAge.rest}”` : '';
+  ageNoteText!.textContent = `Age set to ${band.label} from “${typedAge.said}”${words}.`;
+  ageNote!.hidden = false;
+}
 
 let pagefind: Promise<Pagefind> | undefined;
 function loadPagefind(): Promise<Pagefind> {
@@ -66,15 +109,16 @@ async function showMore(run: number): Promise<void> {
 }
 
 async function run(): Promise<void> {
+  const typed = String(new FormData(form!).get('q') ?? '').trim();
+  const q = applyTypedAge(typed);
   const params = new FormData(form!);
-  const q = String(params.get('q') ?? '').trim();
   const filters: Record<string, string> = {};
   for (const key of ['category', 'age']) {
     const v = String(params.get(key) ?? '');
     if (v) filters[key] = v;
   }
   const address = new URLSearchParams();
-  if (q) address.set('q', q);
+  if (typed) address.set('q', typed);
   for (const [k, v] of Object.entries(filters)) address.set(k, v);
   history.replaceState(null, '', address.size ? `?${address}` : location.pathname);
 
@@ -100,7 +144,7 @@ async function run(): Promise<void> {
   }
 }
 
-if (form && statusLine && list && more) {
+if (form && statusLine && list && more && ageSelect && ageNote && ageNoteText && ageUndo) {
   const fields = form.elements;
   const address = new URLSearchParams(location.search);
   for (const key of ['q', 'category', 'age']) {
@@ -108,10 +152,25 @@ if (form && statusLine && list && more) {
     const v = address.get(key);
     if (field && v) field.value = v;
   }
+  // A shared address holds the age its words set: undo then goes back to any age.
+  if (ageInQuery(address.get('q') ?? '')?.band === address.get('age')) ageSelect.value = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
-  form.addEventListener('input', () => {
+  form.addEventListener('input', (event) => {
+    // Choosing an age by hand overrides the one the words set.
+    if (event.target === ageSelect && typedAge) {
+      undone = typedAge.said;
+      typedAge = null;
+    }
     clearTimeout(timer);
     timer = setTimeout(() => void run(), 150);
+  });
+  ageUndo.addEventListener('click', () => {
+    if (!typedAge) return;
+    undone = typedAge.said;
+    ageSelect.value = ageBefore;
+    typedAge = null;
+    clearTimeout(timer);
+    void run();
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();

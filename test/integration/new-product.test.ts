@@ -63,6 +63,41 @@ describe('npm run new-product', () => {
     expect(entries.map((e) => e.data.categories)).toEqual([['educational-toys', 'puzzles']]);
   });
 
+  it('writes safety warnings and barcodes from their flags, and suggests a warning the product may need', async () => {
+    const withWarnings = run([
+      ...priced,
+      '--name',
+      'Marble Run',
+      '--ages',
+      '4–8 years',
+      '--warnings',
+      'small-parts, marbles',
+      '--barcodes',
+      '036000291452',
+    ]);
+    expect(withWarnings.code).toBe(0);
+    const text = readFileSync(path.join(dir, 'marble-run.md'), 'utf8');
+    expect(text).toContain('\nwarnings: [small-parts, marbles]\n');
+    expect(text).toContain('\nbarcodes: ["036000291452"]\n');
+    expect(withWarnings.out).not.toContain('Safety:');
+
+    const without = run([...priced, '--name', 'Bead Box', '--ages', '3–5 years', '--why', 'Sixty beads.']);
+    expect(without.code).toBe(0);
+    expect(without.out).toMatch(/\nSafety: no small parts warning, for ages 3–5 years .*16 CFR 1500\.19/);
+    expect(without.out).toContain('`noWarningNeeded: "…"`');
+  });
+
+  it('refuses a mistyped barcode with the digit expected, and a small-parts warning for under-3s', () => {
+    const barcode = run([...priced, '--barcodes', '036000291453']);
+    expect(barcode.code).toBe(2);
+    expect(barcode.err).toMatch(/--barcodes: the barcode "036000291453" ends in 3, but .* would be 2/);
+    const under3 = run([...priced, '--ages', '18 months–3 years', '--warnings', 'small-parts']);
+    expect(under3.code).not.toBe(0);
+    expect(under3.err).toMatch(/warnings: lists small-parts, but the ages \(18 months–3 years\) start below 3 years/);
+    expect(under3.err).toContain('16 CFR 1501');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('keeps a draft when asked, with the curator of a staff pick', async () => {
     const res = run([
       ...basic,

@@ -43,7 +43,7 @@ beforeEach(async () => {
   const view = catalogView(SAMPLE, AT);
   await writeCatalogOutputs(dist, view, {
     base: 'https://catalog.test',
-    editor: { repository: 'o/r', localProxyUrl: null },
+    editor: { branch: 'main' },
   });
   await writeAstroStandIns(view);
   await writeSearchIndex(dist, indexSearchRecords(dist, view));

@@ -45,7 +45,7 @@ describe('validator annotations (GITHUB_ACTIONS=true)', () => {
     expect(problems).toHaveLength(BROKEN_CASES.length);
     const res = annotated();
     expect(res.code).toBe(1);
-    const lines = res.out.split('\n').filter((l) => l.startsWith('::'));
+    const lines = res.out.split('\n').filter((l) => l.startsWith('::error '));
     expect(lines).toHaveLength(problems.length);
     lines.forEach((line, i) => {
       const cmd = parseCommand(line);
@@ -72,6 +72,23 @@ describe('validator annotations (GITHUB_ACTIONS=true)', () => {
         else expect(text.startsWith(`${p.field.split(', ')[0]}:`), `${p.file}:${p.line} ${text}`).toBe(true);
       }
     });
+  });
+
+  it('prints a safety suggestion as a ::warning on its line, never as an error', () => {
+    const commands = annotated()
+      .out.split('\n')
+      .filter((l) => l.startsWith('::warning '))
+      .map(parseCommand);
+    // The folder's one valid product: magnetic tiles for 3–8 with no warning.
+    expect(commands).toEqual([
+      {
+        name: 'warning',
+        props: { file: `${BROKEN}/duplicate-slug-a.md`, line: '5', title: 'warnings' },
+        data: expect.stringMatching(
+          /^warnings no small parts or magnets warning, for ages 3–8 years .*Fix: .*noWarningNeeded/,
+        ),
+      },
+    ]);
   });
 
   it('escapes a comma in a property so the runner does not split it', () => {

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../src/server/auth/context.ts';
 import { handleMetadata } from '../../src/server/auth/metadata.ts';
 import { handleRegister } from '../../src/server/auth/register.ts';
 import { handleToken } from '../../src/server/auth/token-endpoint.ts';
+import { handleSignout } from '../../src/server/auth/signout.ts';
 import { oidcUpstream, type Upstream } from '../../src/server/auth/upstream.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 import { issueCode } from '../../src/server/auth/grants.ts';
@@ -22,7 +23,12 @@ export const ACCOUNTS = {
   ada: { email: 'ada@example.test', password: 'ada-pw' },
   mallory: { email: 'mallory@example.test', password: 'mallory-pw' },
   unverified: { email: 'una@example.test', password: 'una-pw', emailVerified: false },
+  maya: { email: 'maya@school.example', password: 'maya-pw' },
+  jo: { email: 'jo@home.example', password: 'jo-pw' },
 } satisfies Record<string, DevAccount>;
+
+/** The curators of the editor tests (ada, an admin, may edit too). */
+export const CURATOR_EMAILS = 'maya@school.example=maya, JO@home.example=jo';
 
 export function testEnv(issuer: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -83,6 +89,8 @@ export function routeTo(ctx: AuthContext, ip = '192.0.2.1'): Fetch {
         return handleCallback(req, ctx, ip);
       case '/api/auth/token':
         return handleToken(req, ctx, ip);
+      case '/api/auth/signout':
+        return handleSignout(req, ctx, ip);
       default:
         return new Response('not found', { status: 404 });
     }

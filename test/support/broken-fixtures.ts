@@ -16,6 +16,14 @@ export interface BrokenCase {
 /** Every problem the folder yields, in the loader's order (file names sorted). */
 export const BROKEN_CASES: readonly BrokenCase[] = [
   {
+    file: 'bad-barcode.md',
+    line: 15,
+    field: 'barcodes',
+    message:
+      /^the barcode "4006381333932" ends in 2, but .* the last digit would be 1: one digit is mistyped.*\(got "4006381333932" at \[0\]\)$/,
+    fix: /Copy the digits under the barcode, in quotes/,
+  },
+  {
     file: 'bad-category.md',
     line: 6,
     field: 'categories',
@@ -128,6 +136,14 @@ export const BROKEN_CASES: readonly BrokenCase[] = [
     field: 'slug',
     message: /^"magnetic-tiles" does not match the file name "slug-mismatch\.md"$/,
     fix: /Rename the file to magnetic-tiles\.md or set `slug: slug-mismatch`/,
+  },
+  {
+    file: 'small-parts-under-3.md',
+    line: 15,
+    field: 'warnings',
+    message:
+      /^lists small-parts, but the ages \(18 months–4 years\) start below 3 years: .*\(16 CFR 1501 bans small parts for them\)/,
+    fix: /make the ages start at 3 years .*; if it has none, remove `small-parts` from `warnings`/,
   },
   {
     file: 'staff-pick-string.md',

@@ -9,7 +9,7 @@ import type { TestProject } from 'vitest/node';
 import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
 import { freePort, ROOT, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { stackFolder } from '../../scripts/lib/stack-folder.ts';
-import { startEditorProxy, type EditorProxy } from '../../scripts/lib/editor-proxy.ts';
+import { startLocalEditor, type LocalEditor } from '../../scripts/lib/local-editor.ts';
 import { E2E_RECALLS } from './e2e-recalls.ts';
 import { startHookServer, type HookServer } from './hook-server.ts';
 import { E2E_ACCOUNTS } from './oidc.ts';
@@ -30,8 +30,11 @@ declare module 'vitest' {
     stackSite: string;
     /** The scratch repository the write tools and the browser editor write to (never the checkout). */
     proposalsRepo: string;
-    /** The browser editor's local proxy: its base branch in its worktree of proposalsRepo. */
+    /** The stack's site branch in proposalsRepo: what curators publish into, and the stack serves. */
     editorBranch: string;
+    /** The loopback GitHub the gateway talks to (scripts/lib/github-standin/), and its token. */
+    githubUrl: string;
+    githubToken: string;
     /** The recall service the stack's recall watcher reads (RECALLS_API_URL; ./recall-server.ts). */
     recallsUrl: string;
   }
@@ -40,7 +43,7 @@ declare module 'vitest' {
 export const TEST_ADMIN_EMAIL = E2E_ACCOUNTS.admin.email;
 
 let stack: Stack | undefined;
-let editor: EditorProxy | undefined;
+let editor: LocalEditor | undefined;
 let idp: DevIdp | undefined;
 let hook: HookServer | undefined;
 let recalls: RecallServer | undefined;
@@ -84,16 +87,15 @@ export async function setup(project: TestProject) {
     // Proposals go to a repository of their own, never to the checkout under test, nor to GitHub
     // (a token in the shell of whoever runs the tests must not reach a real repository).
     PROPOSALS_REPO_DIR: (proposalsRepo = contentRepository('e2e-proposals-')).dir,
-    GITHUB_TOKEN: '',
-    GITHUB_REPOSITORY: '',
     BUILD_HOOK_URL: hook.hookUrl,
     // The watchers: recalls from a loopback CPSC stand-in; their proposals ask these curators.
     RECALLS_API_URL: recalls.url,
     CURATOR_REVIEWERS: 'maya-curates,theo-picks',
   };
-  // The browser editor's local proxy, as npm start runs it, on the same scratch repository.
-  editor = await startEditorProxy({ repoDir: proposalsRepo.dir, origin: base, echo: true });
-  env.EDITOR_PROXY_URL = editor.url;
+  // The browser editor's path, as npm start runs it (the gateway's loopback GitHub, the site
+  // branch the stack builds from), on the same scratch repository.
+  editor = await startLocalEditor({ repoDir: proposalsRepo.dir, siteUrl: base });
+  Object.assign(env, editor.env);
   try {
     // Its own folder, whatever stacks run beside it.
     stack = await startStack({ port, env, folder: FOLDER });
@@ -112,7 +114,10 @@ export async function setup(project: TestProject) {
   project.provide('hookPostsUrl', hook.postsUrl);
   project.provide('stackSite', stack.site!);
   project.provide('proposalsRepo', proposalsRepo.dir);
-  project.provide('editorBranch', editor.branch);
+  project.provide('editorBranch', editor.site.branch);
+  project.provide('githubUrl', editor.github.url);
+  project.provide('githubToken', editor.env.GITHUB_TOKEN!);
+  if (stack.rebuilder) editor.followPublishes(stack.rebuilder);
   const running = stack;
   hook.stackLog = () => running.output();
   project.provide('stackLogUrl', hook.stackLogUrl);
@@ -139,6 +144,5 @@ function stopAtExit() {
     } catch {}
   };
   signal(stack?.process.pid && -stack.process.pid); // its whole process group
-  signal(editor?.process.pid);
   proposalsRepo?.remove();
 }

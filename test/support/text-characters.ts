@@ -19,7 +19,7 @@ export const REFUSED = [
 export const LINE = ['\n', '\t', '\r'];
 
 /** Values that hold `c` inside them where a field's example would not show the rule as well (a remote picture). */
-export const VALUES: Partial<Record<FieldKey, (c: string) => string>> = {
+export const VALUES: Partial<Record<FieldKey, (c: string) => string | string[]>> = {
   name: (c) => `Wooden${c}Rainbow Stacker`,
   brand: (c) => `Grimm${c}s`,
   description: (c) => `Twelve wooden arches${c}that nest into a rainbow.`,
@@ -27,6 +27,8 @@ export const VALUES: Partial<Record<FieldKey, (c: string) => string>> = {
   imageUrl: (c) => `https://images.shop.example.com/stacker${c}x.jpg`,
   url: (c) => `https://shop.example.com/stacker${c}x`,
   whyWePicked: (c) => `Twelve arches that become a tunnel,${c}a cradle or a bridge.`,
+  // Digits only: a space is refused as well, so the value "without the character" is the bare barcode.
+  barcodes: (c) => [c === ' ' ? '4006381333931' : `400638${c}1333931`],
 };
 /** A text with `c` in its middle (never at an end, which is trimmed). */
 const within = (text: string, c: string) => `${text.slice(0, text.length >> 1)}${c}${text.slice(text.length >> 1)}`;

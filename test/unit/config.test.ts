@@ -6,7 +6,14 @@ import { readFileSync } from 'node:fs';
 import { globSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminProblems, DEFAULT_SITE_URL, readSettings, VARIABLES, type VariableDoc } from '../../src/config/env.ts';
+import {
+  adminProblems,
+  DEFAULT_SITE_URL,
+  editorProblems,
+  readSettings,
+  VARIABLES,
+  type VariableDoc,
+} from '../../src/config/env.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'k3Jq9-Zx8vB2mN7pQ4rT6wY1uI5oE0aS3dF';
@@ -110,6 +117,84 @@ describe('readSettings', () => {
     } finally {
       delete (globalThis as { netlifyBlobsContext?: string }).netlifyBlobsContext;
     }
+  });
+});
+
+describe('the editor’s settings: CURATOR_EMAILS and PUBLISH_OWN_SAVES', () => {
+  it('reads email=handle pairs (emails lower-cased, spaces and empty entries ignored); none by default', () => {
+    const e = readSettings({ CURATOR_EMAILS: ' Maya@School.example = maya ,, jo@home.example=jo-2,' }).admin.editor;
+    expect(e.ok && [...e.value.curators]).toEqual([
+      ['maya@school.example', 'maya'],
+      ['jo@home.example', 'jo-2'],
+    ]);
+    expect(readSettings({}).admin.editor).toEqual({ ok: true, value: { curators: new Map(), publishOwnSaves: false } });
+  });
+
+  it('names every malformed entry with its fix, and then refuses the whole list', () => {
+    const e = readSettings({
+      CURATOR_EMAILS: [
+        'maya@school.example',
+        'not-an-email=pat',
+        'jo@home.example=Jo',
+        'x@y.example=a',
+        'r@y.example=admin',
+        'ok@y.example=okay',
+        'OK@y.example=other',
+        'z@y.example=okay',
+        'w@y.example=1abc',
+        `v@y.example=${'a'.repeat(32)}`,
+      ].join(','),
+      PUBLISH_OWN_SAVES: 'sometimes',
+    }).admin.editor;
+    expect(e).toEqual({
+      ok: false,
+      missing: [
+        'CURATOR_EMAILS: "maya@school.example" has no handle (write email=handle, e.g. maya@school.example=maya)',
+        'CURATOR_EMAILS: "not-an-email=pat": "not-an-email" is not an email address',
+        'CURATOR_EMAILS: "jo@home.example=Jo": the handle "Jo" must be 2 to 31 lower-case letters, digits or hyphens, starting with a letter',
+        'CURATOR_EMAILS: "x@y.example=a": the handle "a" must be 2 to 31 lower-case letters, digits or hyphens, starting with a letter',
+        'CURATOR_EMAILS: "r@y.example=admin": the handle "admin" is kept for admins without a curator entry; choose another',
+        'CURATOR_EMAILS: "OK@y.example=other": ok@y.example is listed twice',
+        'CURATOR_EMAILS: "z@y.example=okay": the handle "okay" is already ok@y.example\'s; give each curator her own',
+        'CURATOR_EMAILS: "w@y.example=1abc": the handle "1abc" must be 2 to 31 lower-case letters, digits or hyphens, starting with a letter',
+        `CURATOR_EMAILS: "v@y.example=${'a'.repeat(32)}": the handle "${'a'.repeat(32)}" must be 2 to 31 lower-case letters, digits or hyphens, starting with a letter`,
+        'PUBLISH_OWN_SAVES: "sometimes" is neither true nor false',
+      ],
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['TRUE', true],
+    ['1', true],
+    ['yes', true],
+    ['false', false],
+    ['0', false],
+    ['off', false],
+    ['', false],
+  ])('PUBLISH_OWN_SAVES=%j → %s', (raw, value) => {
+    const e = readSettings({ PUBLISH_OWN_SAVES: raw }).admin.editor;
+    expect(e.ok && e.value.publishOwnSaves).toBe(value);
+  });
+
+  it('editorProblems adds the editor’s own problems to the admin sign-in’s, in one list', () => {
+    const complete = {
+      SITE_URL: 'https://catalog.example.org',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'c',
+      OIDC_CLIENT_SECRET: 's',
+      ADMIN_EMAILS: 'ada@example.org',
+      AUTH_SECRET: SECRET,
+      CONTEXT: 'production',
+    };
+    expect(editorProblems(readSettings({ ...complete, CURATOR_EMAILS: 'maya@school.example=maya' }))).toEqual([]);
+    expect(editorProblems(readSettings({ ...complete, CURATOR_EMAILS: 'maya@school.example' }))).toEqual([
+      'CURATOR_EMAILS: "maya@school.example" has no handle (write email=handle, e.g. maya@school.example=maya)',
+    ]);
+    expect(editorProblems(readSettings({ CURATOR_EMAILS: 'x=y' }))).toEqual([
+      ...adminProblems(readSettings({}), { signIn: true }),
+      'CURATOR_EMAILS: "x=y": "x" is not an email address',
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 // The browser editor's configuration (/admin/config.yml) is derived from the product schema: every
 // field of a product file is a field of the form, with the widget, label, hint, required flag and
 // choices the schema and its metadata say, and nothing that would commit straight to the base branch.
+import { HAZARDS } from '../../src/catalog/hazards.ts';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { AGE_RANGE_EXAMPLES, parseAgeRange } from '../../src/catalog/ages.ts';
@@ -13,11 +14,8 @@ import { editorConfig, editorConfigYaml } from '../../src/outputs/editor-config.
 import { WIDGET_NAMES } from '../../src/editor/widgets.ts';
 
 const BASE = 'https://catalog.example';
-const deployed = editorConfig({ base: BASE, backend: { repository: 'owner/catalog', localProxyUrl: null } });
-const local = editorConfig({
-  base: 'http://localhost:8888',
-  backend: { repository: null, localProxyUrl: 'http://localhost:4321/api/v1' },
-});
+const deployed = editorConfig({ base: BASE, backend: { branch: 'main' } });
+const local = editorConfig({ base: 'http://localhost:8888', backend: { branch: 'cms-base/8888' } });
 type Field = {
   name: string;
   label: string;
@@ -58,6 +56,13 @@ describe('the form of a product', () => {
     expect(byName('categories').options!.map((o) => o.value)).toEqual([...CATEGORY_SLUGS]);
     expect(byName('currency').options!.map((o) => o.value)).toEqual([...CURRENCIES]);
     expect(byName('pickedBy').options!.map((o) => o.value)).toEqual([...CURATOR_CODES]);
+  });
+
+  it('offers the safety warnings as a multiple choice by their names, and the barcodes as a list', () => {
+    expect(byName('warnings')).toMatchObject({ widget: 'product-select', multiple: true, required: false });
+    expect(byName('warnings').options).toEqual(HAZARDS.map((h) => ({ label: h.label, value: h.id })));
+    expect(byName('barcodes')).toMatchObject({ widget: 'product-list', required: false });
+    expect(byName('noWarningNeeded')).toMatchObject({ widget: 'product-string', required: false });
   });
 
   it('gives the fields their own inputs: the slug, the price, the picture, text areas for multi-line text', () => {
@@ -115,48 +120,50 @@ describe('the collection and the workflow', () => {
     expect(deployed.media_library).toEqual({ name: 'in-the-form-only' });
   });
 
-  it('writes to the repository’s main branch on GitHub when deployed, and names no local proxy', () => {
-    expect(deployed.backend).toMatchObject({ name: 'github', repo: 'owner/catalog', branch: 'main' });
-    expect(deployed).not.toHaveProperty('local_backend');
+  it('signs in with PKCE through the site’s own OAuth server, as its first-party client, and writes through the site’s gateway', () => {
+    expect(deployed.backend).toEqual({
+      name: 'git-gateway',
+      branch: 'main',
+      auth_type: 'pkce',
+      base_url: BASE,
+      app_id: 'catalog-editor',
+      auth_endpoint: 'api/auth/authorize',
+      auth_token_endpoint: 'api/auth/token',
+      auth_token_endpoint_content_type: 'application/x-www-form-urlencoded; charset=utf-8',
+      gateway_url: `${BASE}/api/git`,
+      status_endpoint: `${BASE}/api/git/status`,
+      commit_messages: expect.any(Object),
+    });
+    // Nothing names GitHub, Netlify's status page, or a local proxy.
+    expect(JSON.stringify(deployed)).not.toMatch(/github\.com|netlifystatus|local_backend/);
   });
 
-  it('uses the local proxy and its own base branch on the local stack', () => {
-    expect(local.local_backend).toEqual({
-      url: 'http://localhost:4321/api/v1',
-      allowed_hosts: ['localhost', '127.0.0.1'],
+  it('proposes against the stack’s own site branch on the local stack, through the same gateway', () => {
+    expect(local.backend).toMatchObject({
+      name: 'git-gateway',
+      branch: 'cms-base/8888',
+      gateway_url: 'http://localhost:8888/api/git',
     });
-    expect(local.backend).toMatchObject({ branch: 'cms-base/8888' });
   });
 
   it('is served as YAML that reads back as the same configuration', () => {
-    const text = editorConfigYaml({ base: BASE, backend: { repository: 'owner/catalog', localProxyUrl: null } });
+    const text = editorConfigYaml({ base: BASE, backend: { branch: 'main' } });
     expect(text.startsWith('# The browser editor')).toBe(true);
     expect(parse(text)).toEqual(deployed);
   });
 });
 
-describe('where the editor’s backend comes from', () => {
+describe('the site’s branch', () => {
   const editor = (env: Record<string, string>) => readSettings(env).build.editor;
-  it('names the repository from GITHUB_REPOSITORY, else from Netlify’s REPOSITORY_URL', () => {
-    expect(editor({ GITHUB_REPOSITORY: 'a/b' }).repository).toBe('a/b');
-    expect(editor({ REPOSITORY_URL: 'https://github.com/acme/catalog' }).repository).toBe('acme/catalog');
-    expect(editor({ REPOSITORY_URL: 'https://github.com/acme/catalog.git' }).repository).toBe('acme/catalog');
-    expect(editor({ REPOSITORY_URL: 'https://gitlab.com/acme/catalog' }).repository).toBeNull();
+  it('is main unless SITE_BRANCH names another', () => {
+    expect(editor({}).branch).toBe('main');
+    expect(editor({ SITE_BRANCH: 'cms-base/8888' }).branch).toBe('cms-base/8888');
   });
 
-  it.each([
-    [{ EDITOR_PROXY_URL: 'http://localhost:4321/api/v1' }, 'http://localhost:4321/api/v1'],
-    [{ EDITOR_PROXY_URL: 'http://localhost:4321/api/v1', CONTEXT: 'dev' }, 'http://localhost:4321/api/v1'],
-    // netlify serve builds as production locally (NETLIFY_LOCAL); a build on Netlify sets NETLIFY=true.
-    [
-      { EDITOR_PROXY_URL: 'http://localhost:4321/api/v1', CONTEXT: 'production', NETLIFY_LOCAL: 'true' },
-      'http://localhost:4321/api/v1',
-    ],
-    [{ EDITOR_PROXY_URL: 'http://localhost:4321/api/v1', CONTEXT: 'production', NETLIFY: 'true' }, null],
-    [{ EDITOR_PROXY_URL: 'http://localhost:4321/api/v1', CONTEXT: 'deploy-preview', NETLIFY: 'true' }, null],
-    [{ EDITOR_PROXY_URL: 'http://proxy.example.com/api/v1' }, null],
-    [{ EDITOR_PROXY_URL: 'not a url' }, null],
-  ])('honours EDITOR_PROXY_URL only on loopback, never in a build on Netlify: %o', (env, url) => {
-    expect(editor(env).localProxyUrl).toBe(url);
-  });
+  it.each(['..', 'a..b', '-main', 'main.', 'a//b', 'ref@{1}', 'main branch', 'x'.repeat(201)])(
+    'refuses %j, naming SITE_BRANCH',
+    (name) => {
+      expect(() => editor({ SITE_BRANCH: name })).toThrow(/SITE_BRANCH/);
+    },
+  );
 });

@@ -106,7 +106,7 @@ describe('lists derived from the fields', () => {
 
   it('the browser editor has a field for every field of the file', () => {
     const collection = (
-      editorConfig({ base: 'https://x.test', backend: { repository: null, localProxyUrl: null } }).collections as {
+      editorConfig({ base: 'https://x.test', backend: { branch: 'main' } }).collections as {
         fields: { name: string }[];
       }[]
     )[0]!;

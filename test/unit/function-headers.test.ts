@@ -40,6 +40,10 @@ const requests: Record<string, Request[]> = {
     }),
   ],
   'auth-token.mts': [new Request('https://site.test/api/auth/token', { method: 'POST', body: 'grant_type=x' })],
+  'auth-signout.mts': [
+    new Request('https://site.test/api/auth/signout', { method: 'POST', headers: { authorization: 'Bearer x' } }),
+    new Request('https://site.test/api/auth/signout'),
+  ],
   'oauth-metadata.mts': [
     new Request('https://site.test/.well-known/oauth-authorization-server'),
     new Request('https://site.test/.well-known/oauth-protected-resource'),

@@ -67,4 +67,25 @@ describe('product JSON-LD', () => {
     expect(text).not.toMatch(/<|>/);
     expect(JSON.parse(text).name).toBe('</script><script>alert(1)</script>');
   });
+
+  it('a Product carries its first barcode as gtin; an unpriced page carries none, and no warning reaches either', () => {
+    const over = { warnings: ['magnets'], barcodes: ['036000291452', '4006381333931'] };
+    const priced = productJsonLd(entry({ slug: 'tiles', price: 999, ...over }), page('tiles'), BASE) as Record<
+      string,
+      any
+    >;
+    expect(richResultProblems(priced)).toEqual([]);
+    expect(priced.gtin).toBe('036000291452');
+    const unpriced = productJsonLd(
+      entry({ slug: 'tiles', price: null, whyWePicked: 'Towers.', ...over }),
+      page('tiles'),
+      BASE,
+    ) as Record<string, any>;
+    expect(unpriced.gtin).toBeUndefined();
+    for (const ld of [priced, unpriced]) {
+      expect(JSON.stringify(ld)).not.toMatch(/magnet|warning|CHOKING/i);
+    }
+    const bare = productJsonLd(entry({ slug: 'bare', price: 999 }), page('bare'), BASE) as Record<string, any>;
+    expect(bare).not.toHaveProperty('gtin');
+  });
 });

@@ -2,6 +2,7 @@
 // state and resource, then asks the admin's consent (./consent.ts) unless this browser already
 // approved this client; POST is the consent form's answer. Only then does the admin go to the
 // upstream provider. Until a client is approved every error is shown on a page, never redirected.
+// The browser editor (client id catalog-editor) is the site's own: no consent, one exact redirect URI.
 import { readBody } from '../http/body.ts';
 import { hasMediaType } from '../http/content-type.ts';
 import { approvalCookie, isApproved } from './approval.ts';
@@ -11,8 +12,9 @@ import { clearCsrfCookie, consentPage, openRequest, type CheckedRequest } from '
 import type { AuthContext } from './context.ts';
 import { pageGate } from './guard.ts';
 import type { OAuthErrorName } from '../../contract/oauth-errors.ts';
-import { redirectError } from './oauth-errors.ts';
-import { errorPage } from './pages.ts';
+import { NOT_CONFIGURED_HINT, notConfiguredMessage, redirectError } from './oauth-errors.ts';
+import { EDITOR_CLIENT_ID } from './editor-client.ts';
+import { ADMIN_PAGE, EDITOR_PAGE, errorPage } from './pages.ts';
 import { transactionCookie } from './transaction.ts';
 
 const PKCE_CHALLENGE = /^[A-Za-z0-9\-._~]{43,128}$/;
@@ -25,7 +27,9 @@ export async function handleAuthorize(request: Request, ctx: AuthContext, ip = '
     return errorPage(405, `${request.method} is not allowed on /api/auth/authorize.`, 'Open it from your MCP client.', [
       ['allow', 'GET, POST'],
     ]);
-  const ready = await pageGate(ctx, 'authorize', ip);
+  // The editor's own sign-in speaks to curators, not to an MCP client's admin.
+  const forEditor = new URL(request.url).searchParams.get('client_id') === EDITOR_CLIENT_ID;
+  const ready = await pageGate(ctx, 'authorize', ip, forEditor ? EDITOR_PAGE : ADMIN_PAGE);
   if (ready instanceof Response) return ready;
   return request.method === 'GET' ? ask(request, ctx, ready.cfg) : answer(request, ctx, ready.cfg);
 }
@@ -36,6 +40,7 @@ async function ask(request: Request, ctx: AuthContext, cfg: AuthConfig): Promise
   for (const key of new Set(q.keys()))
     if (q.getAll(key).length > 1) return errorPage(400, `The parameter ${key} is repeated.`);
   const now = ctx.now();
+  if (q.get('client_id') === EDITOR_CLIENT_ID) return askForEditor(ctx, cfg, q, now);
   const client = await openClient(cfg.secrets, q.get('client_id'), now);
   if (!client)
     return errorPage(
@@ -56,14 +61,9 @@ async function ask(request: Request, ctx: AuthContext, cfg: AuthConfig): Promise
     approved
       ? redirectError(redirectUri, error, description, state, cfg.base)
       : errorPage(400, `${description} (${error})`, 'The app sent a request this server does not accept.');
-  if (q.get('response_type') !== 'code')
-    return fail('unsupported_response_type', 'Only response_type=code is supported.');
-  const challenge = q.get('code_challenge');
-  if (!challenge)
-    return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.');
-  if (q.get('code_challenge_method') !== 'S256')
-    return fail('invalid_request', 'Only code_challenge_method=S256 is supported (plain is refused).');
-  if (!PKCE_CHALLENGE.test(challenge)) return fail('invalid_request', 'code_challenge is malformed.');
+  const checkedCode = codeRequest(q);
+  if (Array.isArray(checkedCode)) return fail(...checkedCode);
+  const challenge = checkedCode.challenge;
   const resource = q.get('resource');
   if (resource !== null && resource !== cfg.resource)
     return fail('invalid_target', `The only resource served is ${cfg.resource}.`);
@@ -84,6 +84,57 @@ async function ask(request: Request, ctx: AuthContext, cfg: AuthConfig): Promise
     targets.push(await ctx.upstream.authorizationOrigin());
   } catch {}
   return consentPage(cfg.secrets, checked, now, targets);
+}
+
+/** What every client's request must carry: response_type=code and a PKCE S256 challenge. */
+function codeRequest(q: URLSearchParams): { challenge: string } | [OAuthErrorName, string] {
+  if (q.get('response_type') !== 'code') return ['unsupported_response_type', 'Only response_type=code is supported.'];
+  const challenge = q.get('code_challenge');
+  if (!challenge) return ['invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.'];
+  if (q.get('code_challenge_method') !== 'S256')
+    return ['invalid_request', 'Only code_challenge_method=S256 is supported (plain is refused).'];
+  if (!PKCE_CHALLENGE.test(challenge)) return ['invalid_request', 'code_challenge is malformed.'];
+  return { challenge };
+}
+
+/**
+ * GET for the browser editor, the site's own client: its redirect URI must be exactly {base}/admin/
+ * (anything else is shown, never followed); then the same code and PKCE rules, no consent page, and
+ * straight to the upstream sign-in. Its errors go back to /admin/, which is this site's own page.
+ */
+async function askForEditor(ctx: AuthContext, cfg: AuthConfig, q: URLSearchParams, now: number): Promise<Response> {
+  if (!cfg.editor.ok)
+    return errorPage(503, notConfiguredMessage(cfg.editor.missing), NOT_CONFIGURED_HINT, [], EDITOR_PAGE);
+  const editor = cfg.editor.value;
+  const redirectUri = q.get('redirect_uri');
+  if (redirectUri !== editor.redirectUri)
+    return errorPage(
+      400,
+      `The editor signs in only from ${editor.redirectUri}; this request named another address.`,
+      `Open ${editor.redirectUri} and sign in from there.`,
+      [],
+      EDITOR_PAGE,
+    );
+  const state = q.get('state') ?? undefined;
+  const checkedCode = codeRequest(q);
+  if (Array.isArray(checkedCode)) return redirectError(redirectUri, ...checkedCode, state, cfg.base);
+  const resource = q.get('resource');
+  if (resource !== null && resource !== editor.audience)
+    return redirectError(
+      redirectUri,
+      'invalid_target',
+      `The editor's only resource is ${editor.audience}.`,
+      state,
+      cfg.base,
+    );
+  const checked: CheckedRequest = {
+    clientId: EDITOR_CLIENT_ID,
+    redirectUri,
+    codeChallenge: checkedCode.challenge,
+    ...(state !== undefined ? { state } : {}),
+    resource: editor.audience,
+  };
+  return toUpstream(ctx, cfg, checked, now, []);
 }
 
 /** POST: the consent form's answer. Only a form from this site's own page, in this browser, counts. */

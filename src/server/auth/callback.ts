@@ -1,12 +1,14 @@
 // GET /api/auth/callback: the upstream provider returns here. Exchanges its code, requires a
-// verified email on the allowlist, and sends the client our own single-use code with state and iss.
+// verified email on the allowlist (the admins', or for the editor the curators' and admins'), and
+// sends the client our own single-use code with state and iss.
 // Limited per client IP; a request that cannot be tied to this browser's sign-in is shown, never redirected.
 import type { AuthContext } from './context.ts';
 import { issueCode } from './grants.ts';
 import { pageGate } from './guard.ts';
 import type { OAuthErrorName } from '../../contract/oauth-errors.ts';
-import { redirectError } from './oauth-errors.ts';
-import { errorPage } from './pages.ts';
+import { EDITOR_CLIENT_ID, editorAccess } from './editor-client.ts';
+import { NOT_CONFIGURED_HINT, notConfiguredMessage, redirectError } from './oauth-errors.ts';
+import { ADMIN_PAGE, EDITOR_PAGE, errorPage, notACuratorPage } from './pages.ts';
 import { clearTransactionCookie, readTransaction } from './transaction.ts';
 import { UpstreamDeniedError, UpstreamStateError, type UpstreamIdentity } from './upstream.ts';
 
@@ -23,9 +25,10 @@ export async function handleCallback(request: Request, ctx: AuthContext, ip = ''
     return errorPage(
       400,
       'No sign-in is in progress in this browser (the sign-in cookie is missing, altered or expired).',
-      undefined,
+      'Start again where you began: the editor (/admin) or your MCP client.',
       clear,
     );
+  const look = tx.clientId === EDITOR_CLIENT_ID ? EDITOR_PAGE : ADMIN_PAGE;
   const fail = (error: OAuthErrorName, description: string) =>
     redirectError(tx.redirectUri, error, description, tx.state, cfg.base, clear);
 
@@ -40,6 +43,7 @@ export async function handleCallback(request: Request, ctx: AuthContext, ip = ''
         'The state returned by the identity provider does not match this sign-in.',
         undefined,
         clear,
+        look,
       );
     if (err instanceof UpstreamDeniedError)
       return fail('access_denied', `The identity provider refused the sign-in (${err.code}).`);
@@ -53,7 +57,13 @@ export async function handleCallback(request: Request, ctx: AuthContext, ip = ''
   }
   if (!who.email || !who.emailVerified) return fail('access_denied', 'The account has no verified email address.');
   const email = who.email.toLowerCase();
-  if (!cfg.admins.has(email)) return fail('access_denied', 'This account is not an allowlisted admin.');
+  if (tx.clientId === EDITOR_CLIENT_ID) {
+    // The editor's sign-in: curators and admins; anyone else is told, on a page, whom to ask.
+    if (!cfg.editor.ok)
+      return errorPage(503, notConfiguredMessage(cfg.editor.missing), NOT_CONFIGURED_HINT, clear, EDITOR_PAGE);
+    if (!editorAccess(email, cfg.admins, cfg.editor.value.curators))
+      return notACuratorPage(email, cfg.editor.value.redirectUri, clear);
+  } else if (!cfg.admins.has(email)) return fail('access_denied', 'This account is not an allowlisted admin.');
 
   const code = await issueCode(
     cfg.secrets,

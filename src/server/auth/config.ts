@@ -2,6 +2,7 @@
 // environment's settings. Incomplete or weak configuration is reported with every missing or
 // invalid variable; nothing ever falls back to a default secret.
 import type { AuthSecrets, Checked, Settings } from '../../config/env.ts';
+import { editorConfig, type EditorConfig } from './editor-client.ts';
 import { tokenSettings } from './settings.ts';
 import type { TokenSettings } from './tokens.ts';
 
@@ -16,6 +17,8 @@ export interface AuthConfig {
   secrets: AuthSecrets;
   admins: ReadonlySet<string>;
   tokens: TokenSettings;
+  /** The browser editor's client and who may use it: refused on its own (503) when CURATOR_EMAILS or PUBLISH_OWN_SAVES is malformed. */
+  editor: Checked<EditorConfig>;
 }
 
 export function authConfig(s: Settings): Checked<AuthConfig> {
@@ -32,6 +35,7 @@ export function authConfig(s: Settings): Checked<AuthConfig> {
       secrets: t.value.secrets,
       admins: t.value.admins,
       tokens: tokens.value,
+      editor: editorConfig(s, t.value.issuer, t.value.secrets),
     },
   };
 }

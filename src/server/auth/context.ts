@@ -31,6 +31,9 @@ export function authContext(s: Settings): AuthContext {
     ? oidcUpstream({ ...config.value.oidc, redirectUri: `${config.value.base}/api/auth/callback` })
     : unconfiguredUpstream;
   const ctx: AuthContext = { config, now: Date.now, store, upstream };
+  // Once per settings (a cold start): the function log names what keeps the editor's sign-in off.
+  if (config.ok && !config.value.editor.ok && !known)
+    console.error(`editor sign-in refused until fixed: ${config.value.editor.missing.join('; ')}`);
   made.set(s, ctx);
   return ctx;
 }

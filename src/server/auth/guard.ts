@@ -20,7 +20,7 @@ import {
   oauthError,
   oauthRateLimited,
 } from './oauth-errors.ts';
-import { errorPage } from './pages.ts';
+import { ADMIN_PAGE, errorPage, type PageLook } from './pages.ts';
 
 export type Readiness = { ok: true; cfg: AuthConfig; store: SharedStore } | { ok: false; missing: string[] };
 
@@ -66,9 +66,10 @@ export async function pageGate(
   ctx: AuthContext,
   endpoint: 'authorize' | 'callback',
   ip: string,
+  look: PageLook = ADMIN_PAGE,
 ): Promise<Extract<Readiness, { ok: true }> | Response> {
   const ready = readiness(ctx);
-  if (!ready.ok) return errorPage(503, notConfiguredMessage(ready.missing), NOT_CONFIGURED_HINT);
+  if (!ready.ok) return errorPage(503, notConfiguredMessage(ready.missing), NOT_CONFIGURED_HINT, [], look);
   const limit = await limitByIp(ready.store, endpoint, ip);
   if (limit.allowed) return ready;
   if (limit.unavailable)
@@ -77,6 +78,7 @@ export async function pageGate(
       'Sign-in is unavailable for a moment: the service that keeps sign-ins could not be reached.',
       `Try again in ${limit.retryAfterSeconds} seconds.`,
       [['Retry-After', String(limit.retryAfterSeconds)]],
+      look,
     );
   const minutes = limitWindow(endpoint) / 60;
   return errorPage(
@@ -84,6 +86,7 @@ export async function pageGate(
     `Too many sign-in requests from this address: at most ${limit.limit} in ${minutes} minutes.`,
     `Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
     Object.entries(rateLimitHeaders(limit, limitWindow(endpoint))),
+    look,
   );
 }
 

@@ -21,7 +21,31 @@ export interface PageOptions {
   /** Origins the page's form may lead to (itself, then wherever its answer redirects). */
   formTargets?: string[];
   headers?: [string, string][];
+  /** The words beside the site's name in the header (default "Admin sign-in"). */
+  tag?: string;
 }
+
+/** Whose sign-in a shown error belongs to: the admins' MCP clients, or the curators' editor. */
+export interface PageLook {
+  tag: string;
+  hint: string;
+  note: string;
+  unavailable: string;
+}
+
+export const ADMIN_PAGE: PageLook = {
+  tag: 'Admin sign-in',
+  hint: 'Start again from your MCP client.',
+  note: 'Nothing was sent to the app that asked for this sign-in.',
+  unavailable: 'Admin sign-in is not available',
+};
+
+export const EDITOR_PAGE: PageLook = {
+  tag: 'Editor sign-in',
+  hint: 'Open the editor again and sign in from there.',
+  note: 'You are not signed in to the editor.',
+  unavailable: 'The editor’s sign-in is not available',
+};
 
 export function contentSecurityPolicy(formTargets: string[] = []): string {
   const form = formTargets.length ? ["'self'", ...new Set(formTargets)].join(' ') : "'none'";
@@ -44,7 +68,7 @@ export function page(o: PageOptions): Response {
 </head>
 <body>
 <header class="auth-header">
-<a class="wordmark" href="/">${LOGO}<span>${escapeHtml(SITE_NAME)}</span></a><span class="auth-tag">Admin sign-in</span>
+<a class="wordmark" href="/">${LOGO}<span>${escapeHtml(SITE_NAME)}</span></a><span class="auth-tag">${escapeHtml(o.tag ?? ADMIN_PAGE.tag)}</span>
 </header>
 <main id="main" class="auth-card">
 ${o.main}
@@ -69,24 +93,46 @@ ${o.main}
 export function errorPage(
   status: number,
   message: string,
-  hint = 'Start again from your MCP client.',
+  hint?: string,
   headers: [string, string][] = [],
+  look: PageLook = ADMIN_PAGE,
 ): Response {
   const titles: Record<number, string> = {
     400: 'This sign-in request cannot be used',
     403: 'This request was refused',
     405: 'Not available this way',
     429: 'Too many sign-in attempts',
-    503: 'Admin sign-in is not available',
+    503: look.unavailable,
   };
   const title = titles[status] ?? 'Sign-in failed';
   return page({
     status,
     title,
+    tag: look.tag,
     main: `<h1>${escapeHtml(title)}</h1>
 <p class="auth-lead">${escapeHtml(message)}</p>
-<p>${escapeHtml(hint)}</p>
-<p class="auth-note">Error ${status}. Nothing was sent to the app that asked for this sign-in.</p>`,
+<p>${escapeHtml(hint ?? look.hint)}</p>
+<p class="auth-note">Error ${status}. ${escapeHtml(look.note)}</p>`,
+    headers,
+  });
+}
+
+/**
+ * The editor's answer to someone on neither list, in plain words: who she signed in as, that this
+ * address may not edit, and whom to ask. The admins' addresses are not shown.
+ */
+export function notACuratorPage(email: string, editorUrl: string, headers: [string, string][] = []): Response {
+  return page({
+    status: 403,
+    title: 'You are not on the list of curators',
+    tag: EDITOR_PAGE.tag,
+    main: `<h1>You are not on this catalog’s list of curators</h1>
+<p class="auth-lead">You signed in as <strong>${escapeHtml(email)}</strong>. That address may not edit the catalog yet.</p>
+<p>Ask the person who looks after this catalog’s website (whoever invited you to help) to add
+<strong>${escapeHtml(email)}</strong> to the list of curators.</p>
+<p>Once they tell you it is done, <a href="${escapeHtml(editorUrl)}">open the editor again</a> and sign in.</p>
+<p>If you are on the list with another address, open the editor again and sign in with that one.</p>
+<p class="auth-note">Error 403. Nothing was changed.</p>`,
     headers,
   });
 }

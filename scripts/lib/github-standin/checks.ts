@@ -1,0 +1,118 @@
+// The stand-in's required check: one check run named `test` per pull request head, computed by
+// the injected `check(sha)` one at a time (the content checks keep a core busy), queued, then
+// in progress, then completed with success or failure; cancelled, before it starts, when its commit
+// is no longer the head of an open pull request. A run left unfinished by a stopped stand-in is
+// queued again when the next one starts.
+import type { StateStore, StandinState } from './state.ts';
+
+/** The required check's name (PLAN.md: the workflow `checks`, job `test`). */
+export const CHECK_NAME = 'test';
+/** The workflow the check belongs to, as the workflow runs list names it. */
+export const WORKFLOW = { id: 1, name: 'checks', path: '.github/workflows/checks.yml' };
+
+export interface Checks {
+  /** Within a state change: a queued run for `sha` unless it has one. */
+  queue(s: StandinState, sha: string): void;
+  /** Starts working through the queued runs (after the change that queued them is written). */
+  kick(): void;
+  /** Resolves when no run is queued or in progress (tests, and stop()). */
+  idle(): Promise<void>;
+  stop(): void;
+}
+
+export function startChecks(
+  state: StateStore,
+  check: (sha: string) => Promise<boolean>,
+  onError: (err: unknown) => void,
+  wanted: (sha: string) => boolean = () => true,
+): Checks {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+  async function work() {
+    for (;;) {
+      if (stopped) return;
+      const next = Object.values(state.read().checks).find((c) => c.status === 'queued');
+      if (!next) return;
+      if (!wanted(next.sha)) {
+        await state.change((s) => {
+          s.checks[next.sha] = {
+            ...s.checks[next.sha]!,
+            status: 'completed',
+            conclusion: 'cancelled',
+            completedAt: now(),
+            summary: 'Cancelled: a newer commit is the head of its pull request.',
+          };
+        });
+        continue;
+      }
+      await state.change((s) => {
+        s.checks[next.sha] = { ...s.checks[next.sha]!, status: 'in_progress', startedAt: now() };
+      });
+      let passed = false;
+      let summary: string;
+      try {
+        passed = await check(next.sha);
+        summary = passed ? 'The content checks passed on this commit.' : 'The content checks failed on this commit.';
+      } catch (err) {
+        summary = `The content checks could not run: ${(err as Error).message}`;
+      }
+      if (stopped) return;
+      await state.change((s) => {
+        s.checks[next.sha] = {
+          ...s.checks[next.sha]!,
+          status: 'completed',
+          conclusion: passed ? 'success' : 'failure',
+          completedAt: now(),
+          summary,
+        };
+      });
+    }
+  }
+
+  const kick = () => {
+    if (running || stopped) return;
+    running = work()
+      .catch(onError)
+      .finally(() => {
+        running = null;
+        // A run queued while the last one was finishing.
+        if (Object.values(state.read().checks).some((c) => c.status === 'queued')) kick();
+      });
+  };
+
+  // Runs a stopped stand-in left in progress are queued again.
+  const unfinished = Object.values(state.read().checks).filter((c) => c.status === 'in_progress');
+  if (unfinished.length)
+    void state
+      .change((s) => {
+        for (const c of unfinished) s.checks[c.sha] = { ...c, status: 'queued', startedAt: null };
+      })
+      .then(kick, onError);
+  else kick();
+
+  return {
+    queue(s, sha) {
+      // A commit's check runs once; a cancelled one runs when the commit is a head again.
+      if (s.checks[sha] && s.checks[sha].conclusion !== 'cancelled') return;
+      s.checks[sha] = {
+        id: s.nextId++,
+        sha,
+        status: 'queued',
+        conclusion: null,
+        createdAt: now(),
+        startedAt: null,
+        completedAt: null,
+        summary: null,
+      };
+    },
+    kick,
+    async idle() {
+      while (running) await running;
+    },
+    stop() {
+      stopped = true;
+    },
+  };
+}

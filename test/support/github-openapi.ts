@@ -1,0 +1,134 @@
+// GitHub's own OpenAPI description (@octokit/openapi) as a judge of answers: finds the operation a
+// request names (method and path, the most specific template first) and checks the answer's
+// status and body against what the description documents for that status (ajv). An error status
+// the operation does not document is checked against GitHub's basic-error and reported as such.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const SPEC = path.join(ROOT, 'node_modules/@octokit/openapi/generated/api.github.com.json');
+
+interface Operation {
+  operationId: string;
+  description?: string;
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+}
+interface Spec {
+  paths: Record<string, Record<string, Operation>>;
+  components: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+}
+
+export interface Judged {
+  operation: string;
+  template: string;
+  /** What is wrong with the answer under the description ([] when nothing). */
+  problems: string[];
+  /** The status is not documented for the operation (its body was judged as basic-error). */
+  undocumented: boolean;
+}
+
+/**
+ * OpenAPI 3.0's `nullable` in JSON Schema's words (ajv takes `nullable` only beside `type`, and
+ * GitHub's description also puts it beside `allOf` and `$ref`).
+ */
+function nullables(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullables);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) out[k] = nullables(v);
+  if (out.nullable !== true) return out;
+  delete out.nullable;
+  if (typeof out.type === 'string' && !out.enum) return { ...out, type: [out.type, 'null'] };
+  return { anyOf: [out, { type: 'null' }] };
+}
+
+const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+export function githubOpenapi() {
+  const spec = JSON.parse(readFileSync(SPEC, 'utf8')) as Spec;
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  ajv.addSchema({ ...(nullables({ paths: spec.paths, components: spec.components }) as object), $id: 'gh' });
+  const compiled = new Map<string, ValidateFunction>();
+  const schema = (ref: string) => {
+    let v = compiled.get(ref);
+    if (!v) compiled.set(ref, (v = ajv.compile({ $ref: `gh#/${ref}` })));
+    return v;
+  };
+
+  const templates = Object.keys(spec.paths)
+    .map((t) => {
+      const parts = t.split('/');
+      const re = parts
+        .map((p, i) =>
+          p.startsWith('{') ? (i === parts.length - 1 ? '(.+)' : '([^/]+)') : p.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+        )
+        .join('/');
+      return { t, re: new RegExp(`^${re}$`), literal: parts.filter((p) => p && !p.startsWith('{')).length };
+    })
+    .sort((a, b) => b.literal - a.literal || a.t.length - b.t.length);
+
+  /** The operation of `method` and `pathname` (as sent, before its query). */
+  function operation(method: string, pathname: string) {
+    const m = method.toLowerCase();
+    const found = templates.find((x) => x.re.test(pathname) && spec.paths[x.t]![m]);
+    if (!found) throw new Error(`GitHub's description has no operation ${method} ${pathname}`);
+    return { template: found.t, op: spec.paths[found.t]![m]! };
+  }
+
+  /** Judges one answer. */
+  function judge(method: string, pathname: string, status: number, body: unknown, type: string, accept = ''): Judged {
+    const { template, op } = operation(method, pathname);
+    const problems: string[] = [];
+    // The raw media types (`application/vnd.github.raw`, …) are documented in the operation's
+    // prose, not its schemas: the answer must be that type, its body the bytes.
+    if (/^application\/vnd\.github(?:\.v3)?\.raw/.test(accept) && status === 200) {
+      if (!/^application\/vnd\.github(?:\.v3)?\.raw/.test(type)) problems.push(`asked for ${accept}, answered ${type}`);
+      if (!op.description?.includes('application/vnd.github.raw'))
+        problems.push(`${op.operationId} does not document the raw media type`);
+      return { operation: op.operationId, template, problems, undocumented: false };
+    }
+    let response = op.responses[String(status)];
+    let where = pointer('paths', template, method.toLowerCase(), 'responses', String(status));
+    let undocumented = false;
+    if (response?.$ref) {
+      const name = response.$ref.split('/').pop()!;
+      where = pointer('components', 'responses', name);
+      response = spec.components.responses[name];
+    }
+    const basicError = schema(pointer('components', 'schemas', 'basic-error'));
+    if (!response) {
+      undocumented = true;
+      if (status < 400) problems.push(`status ${status} is not documented for ${op.operationId}`);
+      else if (!basicError(body))
+        problems.push(`the ${status} body is not a basic-error: ${ajv.errorsText(basicError.errors)}`);
+    } else if (!response.content) {
+      // GitHub documents some refusals without a body but sends its basic-error (Decap reads its
+      // message, e.g. "Reference does not exist"); a success documented without one has none.
+      if (status >= 400 && body !== undefined) {
+        if (!basicError(body))
+          problems.push(`the ${status} body is not a basic-error: ${ajv.errorsText(basicError.errors)}`);
+      } else if (body !== undefined && body !== '')
+        problems.push(`status ${status} of ${op.operationId} has no body, but one was sent`);
+    } else if (response.content['application/json']) {
+      if (!/json/.test(type)) problems.push(`content-type ${type} is not JSON`);
+      const at = `${where}/content/${pointer('application/json')}/schema`;
+      const alternatives = (response.content['application/json'].schema as { oneOf?: unknown[] }).oneOf;
+      // An error documented as oneOf(validation-error, repository-rule-violation-error) cannot be
+      // met exactly once (the second requires nothing): for errors, one alternative suffices.
+      const checks =
+        status >= 400 && alternatives ? alternatives.map((_, i) => schema(`${at}/oneOf/${i}`)) : [schema(at)];
+      if (!checks.some((v) => v(body)))
+        problems.push(
+          ...(checks[0]!.errors ?? [])
+            .slice(0, 12)
+            .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`),
+        );
+    }
+    return { operation: op.operationId, template, problems, undocumented };
+  }
+
+  return { judge, operation };
+}
