@@ -2,7 +2,7 @@
 // its own SVG drawings: each drawing on a warm tabletop with a soft shadow, 1600×1200, in the four
 // photo formats the catalog accepts (so every test and the local stack serve real photos of each).
 // The files are committed; run this again only to change them. They are the project's own work,
-// under the catalog's licence (README, "Licence").
+// under the catalog's licence (docs/reference.md, "Decisions the spec left open").
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';

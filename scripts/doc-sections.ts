@@ -1,6 +1,6 @@
-// `npm run docs:sections`: writes the generated sections of README.md and CONTRIBUTING.md (the
-// error codes, the fields of a product file, what search finds) from the modules that hold their
-// facts (src/outputs/doc-sections.ts), and says which documents changed.
+// `npm run docs:sections`: writes the generated sections of CONTRIBUTING.md and docs/reference.md
+// (the fields of a product file, what search finds, the error codes, the variables) from the modules
+// that hold their facts (src/outputs/doc-sections.ts), and says which documents changed.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DOC_SECTIONS, withSectionText } from '../src/outputs/doc-sections.ts';

@@ -2,7 +2,7 @@
 // naming an address listens on loopback instead of on every interface. netlify-cli has no option
 // for it: its site server, functions server and local Blobs servers call `listen(port)`, which
 // binds all interfaces. The site's port (`--port`) listens on HOST when set (`0.0.0.0` or `::`
-// opens the stack to the network; see README); every other one stays on 127.0.0.1, since only
+// opens the stack to the network; see docs/develop.md, "The local stack"); every other one stays on 127.0.0.1, since only
 // netlify-cli itself talks to them. (The Deno edge runtime gets the same from
 // edge-bootstrap-loopback.mjs.)
 'use strict';

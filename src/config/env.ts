@@ -7,49 +7,284 @@ import { z } from 'zod';
 
 export type Env = Record<string, string | undefined>;
 
-/** Where a variable is documented for people (README's configuration table, .env.example). */
-interface Doc {
-  readme: boolean;
+// Every variable, with what a person needs to know to set it (or to leave it alone): what it means,
+// what reads it, who sets it and, for an operator's variable, its Netlify scopes and deploy contexts.
+// The one table of variables (docs/reference.md, written by `npm run docs:sections`) comes from this
+// list; DEPLOY.md links to it, and a unit test keeps .env.example in step with it.
+
+/** Netlify's scopes: which of its processes see the variable. */
+export type Scope = 'Builds' | 'Functions';
+
+export interface VariableDoc {
+  /**
+   * Who sets it: an `operator` in Netlify's environment variables; `local`: `npm start` or a
+   * developer on the local stack, never a site; `tests`: tests and the benchmark, never a site;
+   * `platform`: Netlify or netlify-cli, never a person.
+   */
+  setBy: 'operator' | 'local' | 'tests' | 'platform';
+  /** An operator's variable: the scopes that need it. */
+  scopes?: readonly Scope[];
+  /**
+   * An operator's variable: its deploy contexts. `production` for what the admin side signs or
+   * writes with: a deploy preview runs a pull request's code, functions included.
+   */
+  contexts?: 'all' | 'production';
+  /** What reads it. */
+  usedBy: string;
+  /** What it means and what to write: Markdown, one paragraph, links relative to docs/. */
+  about: string;
+  /** Whether .env.example shows it (set or commented out). */
   envExample: boolean;
 }
 
-/** Every variable, with where it is documented. A unit test keeps README and .env.example in step. */
+const operator = (scopes: readonly Scope[], contexts: 'all' | 'production') => ({
+  setBy: 'operator' as const,
+  scopes,
+  contexts,
+});
+const ADMIN = operator(['Functions'], 'production');
+
+/** Every variable, in the order of the table: an operator's first, then local, tests, platform. */
 export const VARIABLES = {
-  SITE_URL: { readme: true, envExample: true },
-  URL: { readme: false, envExample: false }, // Netlify's own primary address
-  CONTEXT: { readme: false, envExample: false }, // set by Netlify and netlify-cli
-  OIDC_ISSUER: { readme: true, envExample: true },
-  OIDC_CLIENT_ID: { readme: true, envExample: true },
-  OIDC_CLIENT_SECRET: { readme: true, envExample: true },
-  ADMIN_EMAILS: { readme: true, envExample: true },
-  CURATOR_EMAILS: { readme: true, envExample: true },
-  PUBLISH_OWN_SAVES: { readme: true, envExample: true },
-  AUTH_SECRET: { readme: true, envExample: true },
-  AUTH_SECRET_PREVIOUS: { readme: true, envExample: true },
-  REDIS_URL: { readme: true, envExample: true },
-  NETLIFY_BLOBS_CONTEXT: { readme: false, envExample: false }, // handed to functions by the platform
-  BUILD_HOOK_URL: { readme: true, envExample: true },
-  GITHUB_TOKEN: { readme: true, envExample: true },
-  GITHUB_REPOSITORY: { readme: true, envExample: true },
-  PROPOSALS_REPO_DIR: { readme: true, envExample: false },
-  CURATOR_REVIEWERS: { readme: true, envExample: true },
-  RECALLS_API_URL: { readme: true, envExample: true },
-  HEALTH_CANADA_RECALLS_URL: { readme: true, envExample: true },
-  SAFETY_GATE_REPORTS_URL: { readme: true, envExample: true },
-  WATCHERS_PAUSED: { readme: true, envExample: true },
-  CATALOG_BUILD_TIME: { readme: true, envExample: false },
-  CATALOG_CONTENT_DIR: { readme: true, envExample: false },
-  CATALOG_IMAGES_DIR: { readme: true, envExample: false },
-  ADMIN_CATALOG_PATH: { readme: false, envExample: false }, // tests and the benchmark
-  ADMIN_CATALOG_OUT: { readme: false, envExample: false }, // tests and the benchmark
-  ASTRO_CACHE_DIR: { readme: false, envExample: false }, // tests and the benchmark
-  LAMBDA_TASK_ROOT: { readme: false, envExample: false }, // set by the function runtime
-  LINK_CHECK_DNS_SERVER: { readme: true, envExample: false },
-  LINK_CHECK_ALLOW_ADDRESSES: { readme: true, envExample: false },
-  PORT: { readme: true, envExample: false },
-  SITE_BRANCH: { readme: true, envExample: true }, // the branch the site is built from (npm start: its own)
-  HOST: { readme: true, envExample: false },
-} as const satisfies Record<string, Doc>;
+  NODE_VERSION: {
+    ...operator(['Builds', 'Functions'], 'all'),
+    usedBy: "Netlify's build image and function runtime",
+    about:
+      '`24`. The build installs with it and the functions run on the matching runtime (`nodejs24.x`), so they run on the Node the tests use. The service never reads it: the scripts run on the Node 24 pinned in `package.json`.',
+    envExample: false,
+  },
+  SITE_URL: {
+    ...operator(['Builds', 'Functions'], 'all'),
+    usedBy: 'build, functions',
+    about:
+      "The public address, no trailing slash: `https://catalog.example.org`. One rule everywhere: `SITE_URL`, else Netlify's `URL`, else `http://localhost:8888`. The OAuth issuer and the MCP resource are derived from it, so admins must use exactly this address; the admin side issues tokens for the loopback default only on the local stack (`CONTEXT` exactly `dev`) and otherwise answers 503 naming `SITE_URL`.",
+    envExample: true,
+  },
+  OIDC_ISSUER: {
+    ...ADMIN,
+    usedBy: '`/api/auth/*`',
+    about:
+      "Required for admin sign-in: the upstream OpenID Connect provider's issuer URL, e.g. `https://accounts.google.com` (its `/.well-known/openid-configuration` must exist). https; plain http only on loopback. Unset under `npm start`, which then runs a development provider.",
+    envExample: true,
+  },
+  OIDC_CLIENT_ID: {
+    ...ADMIN,
+    usedBy: '`/api/auth/*`',
+    about:
+      'Required for admin sign-in: the client id from registering the catalog with the provider ([DEPLOY.md, step 4](../DEPLOY.md#4-register-the-upstream-identity-provider)).',
+    envExample: true,
+  },
+  OIDC_CLIENT_SECRET: {
+    ...ADMIN,
+    usedBy: '`/api/auth/*`',
+    about: "Required for admin sign-in: that client's secret.",
+    envExample: true,
+  },
+  ADMIN_EMAILS: {
+    ...ADMIN,
+    usedBy: '`/api/auth/*`, `/api/mcp`',
+    about:
+      'Required for the admin side: the comma-separated allowlist of admin addresses (`maya@example.org,theo@example.org`), re-checked on every request.',
+    envExample: true,
+  },
+  CURATOR_EMAILS: {
+    ...ADMIN,
+    usedBy: "the editor's sign-in (`/api/auth/*`) and every editor request",
+    about:
+      "Optional: who may use the browser editor besides the admins, as `email=handle` pairs (`maya@school.example=maya,jo@home.example=jo`; commits and the editor show the handle, never the email), re-checked on every request. A malformed entry is named and stops the editor's sign-in (503) ([auth.md](auth.md#who-may-edit)).",
+    envExample: true,
+  },
+  PUBLISH_OWN_SAVES: {
+    ...ADMIN,
+    usedBy: 'the browser editor',
+    about:
+      'Optional: `true` lets a curator publish what she saved herself (a one-curator site). Default `false`: someone else must publish it (four eyes). Admins may always publish.',
+    envExample: true,
+  },
+  AUTH_SECRET: {
+    ...ADMIN,
+    usedBy: '`/api/auth/*`, `/api/mcp`',
+    about:
+      'Required for the admin side: at least 32 random bytes (`openssl rand -base64 48`); signs tokens and seals codes and cookies. Weak values (short, a placeholder or a password, repetitive) are refused with a 503 naming `AUTH_SECRET (too weak: …)`. To change it without signing everyone out: [Rotating AUTH_SECRET](../DEPLOY.md#rotating-auth_secret).',
+    envExample: true,
+  },
+  AUTH_SECRET_PREVIOUS: {
+    ...ADMIN,
+    usedBy: '`/api/auth/*`, `/api/mcp`',
+    about:
+      'Only during a rotation: the previous `AUTH_SECRET`, still accepted for what it signed ([DEPLOY.md](../DEPLOY.md#rotating-auth_secret)).',
+    envExample: true,
+  },
+  REDIS_URL: {
+    ...ADMIN,
+    usedBy: '`/api/auth/*`, `/api/mcp`',
+    about:
+      'Optional: `rediss://default:<password>@<host>:<port>` moves the shared store (single-use codes, refresh families, rate limits) from Netlify Blobs to Redis ([DEPLOY.md, step 3](../DEPLOY.md#3-the-shared-store-netlify-blobs-redis-optional)).',
+    envExample: true,
+  },
+  BUILD_HOOK_URL: {
+    ...ADMIN,
+    usedBy: '`scheduled-rebuild`, the `trigger_rebuild` tool',
+    about:
+      'The Netlify build hook ([DEPLOY.md, step 5](../DEPLOY.md#5-the-build-hook-and-the-hourly-rebuild)): the scheduled rebuild posts it when a scheduled product is due, and `trigger_rebuild` on demand.',
+    envExample: true,
+  },
+  GITHUB_TOKEN: {
+    ...ADMIN,
+    usedBy: 'proposal tools, watchers',
+    about:
+      "Optional: a fine-grained token (contents and pull requests, write, on this repository only; actions, read, for the checks' state), so `propose_product`/`propose_edit` and the watchers open pull requests ([DEPLOY.md, step 7](../DEPLOY.md#7-proposals-from-mcp-pull-requests)); without it the proposal tools answer `not_configured`. Mark it a secret.",
+    envExample: true,
+  },
+  GITHUB_REPOSITORY: {
+    ...operator(['Functions'], 'all'),
+    usedBy: 'proposal tools, watchers',
+    about:
+      '`owner/name` of this repository, where proposals go ([DEPLOY.md, step 7](../DEPLOY.md#7-proposals-from-mcp-pull-requests)).',
+    envExample: true,
+  },
+  SITE_BRANCH: {
+    ...operator(['Builds', 'Functions'], 'all'),
+    usedBy: 'the browser editor (`/admin/config.yml`), the gateway',
+    about:
+      "Optional: the branch the site is built from, which the editor's saves are proposed against and published into (default `main`). `npm start` sets its own (`cms-base/<port>`), so a curator's Publish never moves your branch.",
+    envExample: true,
+  },
+  CURATOR_REVIEWERS: {
+    ...operator(['Functions'], 'all'),
+    usedBy: 'watchers',
+    about:
+      'Optional: comma-separated GitHub logins (or `org/team`) asked to review every proposal a watcher opens, so GitHub notifies them ([DEPLOY.md, step 9](../DEPLOY.md#9-the-watchers-shop-links-and-recalls)).',
+    envExample: true,
+  },
+  RECALLS_API_URL: {
+    ...operator(['Functions'], 'all'),
+    usedBy: 'recall watcher',
+    about:
+      "Optional: the recall service, CPSC's keyless `https://www.saferproducts.gov/RestWebServices/Recall` by default (tests point it at a loopback server).",
+    envExample: true,
+  },
+  HEALTH_CANADA_RECALLS_URL: {
+    ...operator(['Functions'], 'all'),
+    usedBy: 'recall watcher',
+    about:
+      "Optional: Health Canada's recalls and safety alerts, one keyless JSON file published daily (its open-data address by default; tests point it at a loopback server). Read once a day, consumer products only (DEPLOY.md, the watchers).",
+    envExample: true,
+  },
+  SAFETY_GATE_REPORTS_URL: {
+    ...operator(['Functions'], 'all'),
+    usedBy: 'recall watcher',
+    about:
+      "Optional: the EU Safety Gate's list of weekly reports, keyless XML (its public address by default; tests point it at a loopback server). Only reports not read before are fetched (DEPLOY.md, the watchers).",
+    envExample: true,
+  },
+  WATCHERS_PAUSED: {
+    ...operator(['Functions'], 'all'),
+    usedBy: 'watchers',
+    about:
+      'Optional: `true` pauses the link and recall watchers (each run logs that it is paused); takes effect at the next deploy ([DEPLOY.md](../DEPLOY.md#pausing-the-watchers)).',
+    envExample: true,
+  },
+  PORT: {
+    setBy: 'local',
+    usedBy: '`npm start`',
+    about: 'The local port (default 8888).',
+    envExample: false,
+  },
+  HOST: {
+    setBy: 'local',
+    usedBy: '`npm start`',
+    about:
+      'The address the local site listens on: loopback (`127.0.0.1`) unless set; `0.0.0.0` or `::` opens it to the network (then set `SITE_URL` to the address others use, and a real `OIDC_ISSUER`: the development identity provider refuses to run on a stack others can reach). Any other value is refused.',
+    envExample: false,
+  },
+  PROPOSALS_REPO_DIR: {
+    setBy: 'local',
+    usedBy: 'proposal tools, the browser editor',
+    about:
+      "The git repository that takes proposals and the browser editor's saves as branches. `npm start` uses the checkout unless this names another (the tests name scratch repositories, never the checkout).",
+    envExample: false,
+  },
+
+  ASTRO_CACHE_DIR: {
+    setBy: 'local',
+    usedBy: 'build',
+    about: "Astro's build cache in another folder: each local stack's own (set by `npm start`), tests, the benchmark.",
+    envExample: false,
+  },
+  ADMIN_CATALOG_OUT: {
+    setBy: 'local',
+    usedBy: 'build',
+    about:
+      "Write the admin catalog to another place: each local stack's own, bundled into its functions as on Netlify (set by `npm start`); tests, the benchmark.",
+    envExample: false,
+  },
+  CATALOG_BUILD_TIME: {
+    setBy: 'tests',
+    usedBy: 'build',
+    about:
+      'Pretend the build runs at this ISO time (scheduled publishing tests). Never on Netlify: the build would freeze the clock, and scheduled products would never appear.',
+    envExample: false,
+  },
+  CATALOG_CONTENT_DIR: {
+    setBy: 'tests',
+    usedBy: 'build, validator',
+    about: 'Read products from another folder (benchmarks, tests).',
+    envExample: false,
+  },
+  CATALOG_IMAGES_DIR: {
+    setBy: 'tests',
+    usedBy: 'build, validator',
+    about: 'Read product pictures from another folder (default `content/images/products`; tests).',
+    envExample: false,
+  },
+
+  ADMIN_CATALOG_PATH: {
+    setBy: 'tests',
+    usedBy: 'functions',
+    about: 'Read the admin catalog from another place (tests, the benchmark).',
+    envExample: false,
+  },
+  LINK_CHECK_DNS_SERVER: {
+    setBy: 'tests',
+    usedBy: '`check_links`',
+    about:
+      'A loopback DNS server (`127.0.0.1:port`) to resolve link hosts with, so the attack tests can stage DNS rebinding on the local stack. Honoured only with `CONTEXT` exactly `dev` (not ` dev` or `DEV`) and a loopback value (functions on Netlify get no `CONTEXT`); never set it on a site.',
+    envExample: false,
+  },
+  LINK_CHECK_ALLOW_ADDRESSES: {
+    setBy: 'tests',
+    usedBy: '`check_links`',
+    about: 'Loopback addresses to count as public, for the same tests and on the same terms.',
+    envExample: false,
+  },
+  URL: {
+    setBy: 'platform',
+    usedBy: 'build, functions',
+    about: "Netlify's primary address of the site: the address when `SITE_URL` is not set.",
+    envExample: false,
+  },
+  CONTEXT: {
+    setBy: 'platform',
+    usedBy: 'build, functions',
+    about:
+      "The deploy context (`production`, `deploy-preview`, `branch-deploy`, `dev`), set by Netlify's builds and by netlify-cli (`dev` on the local stack); functions on Netlify get none. The code uses it to refuse anything meant for local use only: the development identity provider that `npm start` runs never starts when `CONTEXT=production`, when `SITE_URL` is not a loopback address, or when `HOST` opens the local stack to the network.",
+    envExample: false,
+  },
+
+  NETLIFY_BLOBS_CONTEXT: {
+    setBy: 'platform',
+    usedBy: 'functions',
+    about: "How a function reaches the site's Netlify Blobs (the shared store), handed over by the platform.",
+    envExample: false,
+  },
+  LAMBDA_TASK_ROOT: {
+    setBy: 'platform',
+    usedBy: 'functions',
+    about: "The function runtime's code folder, where the admin catalog ships.",
+    envExample: false,
+  },
+} as const satisfies Record<string, VariableDoc>;
 
 export type Variable = keyof typeof VARIABLES;
 

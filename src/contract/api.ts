@@ -8,7 +8,8 @@ import { limitInWords, REQUEST_LIMIT } from './limits.ts';
 
 /**
  * Every `error.code` the service sends, the HTTP status it always comes with, and when. The type,
- * the OpenAPI enum, the README table and every answer (src/server/http/api-error.ts) come from here.
+ * the OpenAPI enum, the reference's table (docs/reference.md) and every answer
+ * (src/server/http/api-error.ts) come from here.
  */
 export const API_ERRORS = {
   not_found: { status: 404, when: 'No published product has the slug (`GET /api/products/{slug}`).' },

@@ -1,5 +1,5 @@
-// The ApiError codes as a Markdown table: in the OpenAPI description, and in the README, whose copy a
-// unit test keeps equal to this (both come from API_ERRORS in src/contract/api.ts).
+// The ApiError codes as a Markdown table: in the OpenAPI description, and in docs/reference.md, whose
+// copy a unit test keeps equal to this (both come from API_ERRORS in src/contract/api.ts).
 import { API_ERRORS, ApiErrorCode } from '../contract/api.ts';
 
 /** One row per code, in the order of API_ERRORS. */

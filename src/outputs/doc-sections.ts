@@ -4,6 +4,7 @@
 // `npm run docs:sections` (scripts/doc-sections.ts) writes them all.
 import { apiErrorTable } from './api-errors.ts';
 import { fieldTable, newProductArgumentsTable, searchFieldsTable } from './field-docs.ts';
+import { variableTable } from './variable-docs.ts';
 
 export interface DocSection {
   /** The document, relative to the repository root. */
@@ -13,8 +14,9 @@ export interface DocSection {
 }
 
 export const DOC_SECTIONS: readonly DocSection[] = [
-  { file: 'README.md', name: 'api-errors', text: apiErrorTable },
-  { file: 'README.md', name: 'search-fields', text: searchFieldsTable },
+  { file: 'docs/reference.md', name: 'search-fields', text: searchFieldsTable },
+  { file: 'docs/reference.md', name: 'api-errors', text: apiErrorTable },
+  { file: 'docs/reference.md', name: 'variables', text: variableTable },
   { file: 'CONTRIBUTING.md', name: 'fields', text: fieldTable },
   { file: 'CONTRIBUTING.md', name: 'new-product-arguments', text: newProductArgumentsTable },
 ];

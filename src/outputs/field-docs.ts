@@ -1,7 +1,8 @@
 // The parts of the repository's documents that say what each product field is, written from the
 // schema and its field metadata (src/catalog/schema.ts): CONTRIBUTING's tables of fields and of
-// `npm run new-product`'s arguments, and the README's table of what search finds. Unit tests keep the documents' copies equal to these
-// (`npm run docs:sections` writes them), as with the error-code table.
+// `npm run new-product`'s arguments, and the reference's table of what search finds
+// (docs/reference.md). Unit tests keep the documents' copies equal to these (`npm run docs:sections`
+// writes them), as with the error-code table.
 import { fieldKind, mustBeGiven } from '../catalog/field-kinds.ts';
 import { yamlValue } from '../catalog/product-file.ts';
 import {
@@ -65,7 +66,7 @@ export function newProductArgumentsTable(): string {
 const searchRow = (search: string, who: string, keys: readonly FieldKey[]) =>
   `| ${search} | ${who} | ${keysInWords(keys)} |`;
 
-/** The README's table of what each search finds, from the fields' `siteSearch` and `adminSearch` flags. */
+/** The reference's table of what each search finds, from the fields' `siteSearch` and `adminSearch` flags. */
 export function searchFieldsTable(): string {
   return [
     '| search | over | finds the words of |',

@@ -1,7 +1,8 @@
 // Browser checks against the served stack in real Chromium: every page type loads cleanly (no
 // console errors, page errors or failed requests), its internal links resolve, axe-core finds no
 // violations, only /search has client JavaScript, product JSON-LD parses, 360px has no sideways
-// scroll; search finds a product by name; a product page prints cleanly.
+// scroll; search finds a product by name; a product page prints cleanly. One product page is
+// README's picture of the site (docs/images/).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import axe from 'axe-core';
@@ -12,6 +13,7 @@ import { AGE_BANDS } from '../../src/catalog/ages.ts';
 import { agePath, ageCategoryPath, categoryPath, twinPath } from '../../src/catalog/urls.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { DOC_IMAGE_SIZE, writeDocImage } from '../support/doc-images.ts';
 
 const baseUrl = inject('baseUrl');
 const SCREENSHOTS = path.join(ROOT, 'screenshots');
@@ -180,6 +182,18 @@ describe('the product page', () => {
 });
 
 describe('screenshots and small screens', () => {
+  it('writes README’s picture of a product page (docs/images/product-page.png), the name in view', async () => {
+    const v = await visit(productPath);
+    try {
+      await v.page.waitForLoadState('networkidle');
+      expect(await writeDocImage(v.page, 'product-page.png')).toEqual(DOC_IMAGE_SIZE);
+      const name = await v.page.locator('h1').boundingBox();
+      expect(name && name.y + name.height).toBeLessThanOrEqual(DOC_IMAGE_SIZE.height);
+    } finally {
+      await v.close();
+    }
+  });
+
   it.each(pages)(
     'writes a full-page screenshot of the $name page and has no horizontal scroll at 360px',
     async ({ name, path: pathOf }) => {

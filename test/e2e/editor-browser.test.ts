@@ -2,7 +2,7 @@
 // proxy into the tests' scratch repository (never the checkout): a curator adds a product with a
 // phone photo on a 360 px screen, edits a price, meets the schema's errors in the form, and
 // withdraws a draft. Each result is read back from git. Screenshots at 1280 and 360 px join the
-// suite's.
+// suite's; a product's form at 1280 px is README's picture of the editor (docs/images/).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { DOC_IMAGE_SIZE, writeDocImage } from '../support/doc-images.ts';
 
 const baseUrl = inject('baseUrl');
 const repo = inject('proposalsRepo');
@@ -93,6 +94,38 @@ async function until<T>(check: () => T | undefined | false, ms = 20_000): Promis
 }
 
 describe('the browser editor on the local stack', () => {
+  // First, while the scratch repository is as the checkout made it: the same picture every run.
+  it('shows a published product’s form beside its preview: README’s picture of the editor (docs/images/editor.png)', async () => {
+    const page = await openEditor(1280, '#/collections/products/entries/azul-tile-game');
+    const name = await input(page, /^Name/);
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('Azul');
+    // The preview shows the product (in whichever frame Decap renders it).
+    const previewed = async () =>
+      (await Promise.all(page.frames().map((f) => f.locator('h1', { hasText: 'Azul' }).count()))).some((n) => n > 0);
+    await expect.poll(previewed).toBe(true);
+    // Every picture loaded and the fonts ready (Decap keeps polling, so the network is never idle).
+    const settled = async () =>
+      (
+        await Promise.all(
+          page.frames().map((f) =>
+            f.evaluate(async () => {
+              await document.fonts.ready;
+              return [...document.images].every((i) => i.complete);
+            }),
+          ),
+        )
+      ).every(Boolean);
+    await expect.poll(settled).toBe(true);
+    // The links to the site name the stack's port, which changes every run; Decap's loading bar (a
+    // canvas fixed at the top of the body) fades in and out as it polls.
+    const siteLink = `a[target="_blank"][href^="${baseUrl}"]`;
+    expect(await page.locator(siteLink).count()).toBeGreaterThan(0);
+    const loadingBar = 'body > canvas';
+    expect(await writeDocImage(page, 'editor.png', { hide: [siteLink, loadingBar] })).toEqual(DOC_IMAGE_SIZE);
+    await page.close();
+  });
+
   it('at 360 px, a curator adds a product with a photo: one branch with exactly the file and the picture, valid, the photo’s GPS not published', async () => {
     const page = await openEditor(360, '#/collections/products/new');
     await (await input(page, /^Name/)).fill('Magnetic Tiles Starter Set');

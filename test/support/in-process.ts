@@ -11,7 +11,7 @@ function refuse(command: unknown, args: unknown): never {
   const line = [command, ...(Array.isArray(args) ? args : [])].map(String).join(' ').slice(0, 200);
   throw new Error(
     `A unit test started a child process (${line}). Unit tests run in process; a test that needs git, ` +
-      'a build, a script or a server belongs in test/integration/ (README, "Tests").',
+      'a build, a script or a server belongs in test/integration/ (docs/develop.md, "Tests").',
   );
 }
 

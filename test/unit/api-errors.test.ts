@@ -1,5 +1,6 @@
-// One list of ApiError codes (API_ERRORS in src/catalog/schema.ts): every code the code sends is in
-// it and every code in it is sent; the OpenAPI enum, its examples and the README table agree with it.
+// One list of ApiError codes (API_ERRORS in src/contract/api.ts): every code the code sends is in
+// it and every code in it is sent; the OpenAPI enum, its examples and the reference's table agree
+// with it.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -78,11 +79,12 @@ describe('the texts', () => {
     expect(REQUEST_LIMIT.durationSeconds).toBe(60);
   });
 
-  it('the README table is the generated one', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const section = /<!-- section:api-errors -->\n([\s\S]*?)\n<!-- \/section:api-errors -->/.exec(readme)?.[1];
-    expect(section, 'README.md: run `npm run docs:sections` (apiErrorTable() from src/outputs/api-errors.ts)').toBe(
-      apiErrorTable(),
-    );
+  it('the reference’s table is the generated one', () => {
+    const reference = readFileSync(path.join(ROOT, 'docs/reference.md'), 'utf8');
+    const section = /<!-- section:api-errors -->\n([\s\S]*?)\n<!-- \/section:api-errors -->/.exec(reference)?.[1];
+    expect(
+      section,
+      'docs/reference.md: run `npm run docs:sections` (apiErrorTable() from src/outputs/api-errors.ts)',
+    ).toBe(apiErrorTable());
   });
 });

@@ -1,12 +1,19 @@
 // The environment is read in one place (src/config/env.ts): one schema of every variable, parsed
 // into settings that name every missing or invalid variable at once; one rule for the site's
-// address; README's configuration table and .env.example in step with the schema; and no other
-// module under src/ reading process.env.
+// address; every variable documented once (VARIABLES, the table of docs/reference.md),
+// .env.example in step with it; and no other module under src/ reading process.env.
 import { readFileSync } from 'node:fs';
 import { globSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminProblems, DEFAULT_SITE_URL, editorProblems, readSettings, VARIABLES } from '../../src/config/env.ts';
+import {
+  adminProblems,
+  DEFAULT_SITE_URL,
+  editorProblems,
+  readSettings,
+  VARIABLES,
+  type VariableDoc,
+} from '../../src/config/env.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'k3Jq9-Zx8vB2mN7pQ4rT6wY1uI5oE0aS3dF';
@@ -207,22 +214,35 @@ describe('the editor’s settings: CURATOR_EMAILS and PUBLISH_OWN_SAVES', () => 
 });
 
 describe('the documentation of the variables', () => {
-  const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Curators'));
-  const inTable = new Set(
-    [...table.matchAll(/^\| (.+?) \|/gm)].flatMap((m) => [...m[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((x) => x[1]!)),
-  );
   const example = readFileSync(path.join(ROOT, '.env.example'), 'utf8');
   const inExample = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!));
+  const entries = Object.entries(VARIABLES) as [string, VariableDoc][];
 
-  it.each(Object.entries(VARIABLES))('%s is documented where it should be', (name, doc) => {
-    expect(inTable.has(name), `README configuration table: ${name}`).toBe(doc.readme);
+  it.each(entries)('%s is in .env.example exactly when its entry says so', (name, doc) => {
     expect(inExample.has(name), `.env.example: ${name}`).toBe(doc.envExample);
   });
 
-  it('documents no variable the service does not read', () => {
-    expect([...inTable].filter((v) => !(v in VARIABLES))).toEqual([]);
+  it('.env.example names no variable the service does not read', () => {
     expect([...inExample].filter((v) => !(v in VARIABLES))).toEqual([]);
+  });
+
+  it.each(entries)('%s says where it is set: scopes and contexts for an operator’s variable only', (name, doc) => {
+    if (doc.setBy === 'operator') {
+      expect(doc.scopes?.length, `${name}: its Netlify scopes`).toBeGreaterThan(0);
+      expect(doc.contexts, `${name}: its deploy contexts`).toBeDefined();
+    } else {
+      expect(doc.scopes, name).toBeUndefined();
+      expect(doc.contexts, name).toBeUndefined();
+      // .env.example is the operator's: nothing only tests, the local stack or the platform set.
+      expect(doc.envExample, name).toBe(false);
+    }
+  });
+
+  it('DEPLOY.md keeps no copy of the table: it links to the one in docs/reference.md', () => {
+    const deploy = readFileSync(path.join(ROOT, 'DEPLOY.md'), 'utf8');
+    expect(deploy).toContain('(docs/reference.md#configuration)');
+    const rows = [...deploy.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((m) => m[1]!).filter((v) => v in VARIABLES);
+    expect(rows, 'DEPLOY.md: table rows naming variables').toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
-// The generated sections of README.md and CONTRIBUTING.md (error codes, the fields of a product
-// file, what search finds) are the text their modules write now, and CONTRIBUTING's sample product
-// file is one the validator accepts: a field added to the schema shows here until the documents
-// say it.
+// The generated sections of CONTRIBUTING.md and docs/reference.md (the fields of a product file,
+// what search finds, the error codes, the variables) are the text their modules write now, and
+// CONTRIBUTING's sample product file is one the validator accepts: a field added to the schema
+// shows here until the documents say it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
