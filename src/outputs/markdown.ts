@@ -152,7 +152,7 @@ export function productBodyBlocks(entry: CatalogEntry, base: string): RootConten
     [text('Buy from the maker or a shop (affiliate link): '), link(d.url, d.url)],
     [text('Page: '), link(page, page), text(' · JSON: '), link(json, json)],
   ];
-  if (d.staffPick) facts.push([text(`Staff pick${d.pickedBy ? ` of ${CURATORS[d.pickedBy].name}` : ''}`)]);
+  if (d.staffPick) facts.push([text(`Staff pick${d.pickedBy ? `, chosen by ${CURATORS[d.pickedBy].name}` : ''}`)]);
   const blocks: RootContent[] = [list(facts)];
   blocks.push(...(productBody(d.slug, entry.description)?.children ?? []));
   const picked = d.pickedBy ? `Picked by ${curatorLabel(d.pickedBy)}.` : null;
