@@ -2,6 +2,8 @@
 // `npm run dev` does the same with `netlify dev`, which reloads on change. With no OIDC_ISSUER it
 // also runs the embedded development identity provider (loopback only, never in production). The
 // admin side's shared store is the local Netlify Blobs server netlify-cli runs: no Redis needed.
+// What it prints (a progress line, the log file, the summary) is ./lib/start-report.ts's business:
+// `npm start -- --verbose` (or START_VERBOSE=1) shows the build and every request as well.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { isLoopbackHost } from '../src/config/env.ts';
@@ -9,6 +11,8 @@ import { DEMO_ADMIN, startDevIdp, type DevIdp } from './dev-idp.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startStack } from './lib/stack.ts';
+import { stackFolder, stacksDir } from './lib/stack-folder.ts';
+import { startReport, verboseAsked } from './lib/start-report.ts';
 import { startEditorProxy, type EditorProxy } from './lib/editor-proxy.ts';
 import { EDITOR_PATH } from '../src/catalog/urls.ts';
 import { EDITOR_BRANCH_PREFIX } from '../src/server/proposals/backend.ts';
@@ -26,6 +30,15 @@ if (!openToNetwork && !isLoopbackHost(host)) {
   process.exit(1);
 }
 const siteUrl = (process.env.SITE_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+const report = startReport({
+  logFile: dev
+    ? path.join(stacksDir(ROOT), `dev-${port}.log`)
+    : path.join(stackFolder(ROOT, `port-${port}`), 'npm-start.log'),
+  verbose: verboseAsked(process.argv, process.env),
+});
+// oidc-provider says on the console that the development identity provider runs on its
+// development-only adapter, keys and interactions, which is what it is for: into the log.
+report.divertConsole(/^oidc-provider (WARNING|NOTICE):/);
 const env: Record<string, string> = { SITE_URL: siteUrl };
 const notes: string[] = [];
 let idp: DevIdp | undefined;
@@ -107,13 +120,22 @@ const cleanup = async () => {
 };
 let stack;
 try {
-  stack = await startStack({ port, host, mode: dev ? 'dev' : 'serve', echo: true, timeoutMs: 600_000, env });
+  stack = await startStack({
+    port,
+    host,
+    mode: dev ? 'dev' : 'serve',
+    output: report.output,
+    status: report.status,
+    timeoutMs: 600_000,
+    env,
+  });
+  report.ready();
 } catch (err) {
   await cleanup();
-  // The stack's own log (echoed above) ends in netlify's dump of its configuration; the reason a
-  // curator can act on comes last: the product files as `npm run validate` reads them.
-  const first = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-  console.error(`\nnpm start: ${first} (its log is above). The product files, as \`npm run validate\` reads them:\n`);
+  // The failed step's last lines and the log's path, then the reason a curator can act on comes
+  // last: the product files as `npm run validate` reads them.
+  report.failed((err instanceof Error ? err.message : String(err)).split('\n')[0]!.replace(/:$/, ''));
+  console.error('\nThe product files, as `npm run validate` reads them:\n');
   const validate = spawnSync(process.execPath, [path.join(ROOT, 'scripts/validate.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -144,11 +166,14 @@ const inspectorEnv = process.env.SITE_URL?.trim()
     : `PORT=${port} `;
 console.log(`
   ${dev ? 'Dev server' : 'Catalog'} running at ${stack.url}
+    Site     ${stack.url}
+    Editor   ${editor ? `${siteUrl}${EDITOR_PATH}` : dev ? 'only `npm start` serves it' : 'not available (see below)'}
+    MCP      ${siteUrl}/api/mcp   (admins; \`${inspectorEnv}npm run inspector\` opens the MCP Inspector)
 ${notes.map((n) => `  ${n}`).join('\n')}
 
-  Connect an MCP client as an admin:
-    ${inspectorEnv}npm run inspector   (MCP Inspector, with ${siteUrl}/api/mcp listed: switch it on)
-    → Allow on the consent page, sign in${idp ? ` as ${DEMO_ADMIN.email}` : ''}, then open Tools.
+  MCP Inspector: switch on the listed server, Allow on the consent page, sign in${idp ? ` as ${DEMO_ADMIN.email}` : ''}, open Tools.
+  The build and every request are logged to ${report.logFile}
+  (\`npm start -- --verbose\` or START_VERBOSE=1 prints them here too).
 
   Press Ctrl+C to stop.
 `);
