@@ -81,7 +81,7 @@ if (!process.env.OIDC_ISSUER) {
 }
 if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
   env.AUTH_SECRET = randomBytes(48).toString('base64url');
-  notes.push('AUTH_SECRET was not set: using an ephemeral one (tokens stop working when this process stops).');
+  notes.push('AUTH_SECRET not set: an ephemeral one (tokens stop working when this stops).');
 }
 
 // Proposals from MCP (propose_product, propose_edit): to GitHub when a token and a repository are
@@ -90,7 +90,7 @@ if (process.env.GITHUB_TOKEN && process.env.GITHUB_REPOSITORY) {
   notes.push(`Proposals: pull requests on GitHub (${process.env.GITHUB_REPOSITORY}).`);
 } else if (existsSync(path.join(ROOT, '.git'))) {
   env.PROPOSALS_REPO_DIR = process.env.PROPOSALS_REPO_DIR?.trim() || ROOT;
-  notes.push('Proposals: branches catalog/<slug>-<id> of this checkout (working tree and branch untouched).');
+  notes.push('Proposals: branches catalog/<slug>-<id> of this checkout (your branch untouched).');
 } else {
   notes.push(
     'Proposals: not available (no GITHUB_TOKEN and GITHUB_REPOSITORY, and this folder is not a git checkout).',
@@ -148,16 +148,12 @@ try {
 notes.push(
   process.env.REDIS_URL
     ? 'Shared store: Redis at REDIS_URL (single-use codes, refresh families, rate limits).'
-    : `Shared store: netlify-cli’s local Netlify Blobs (${path.join(stack.folder ?? ROOT, '.netlify/blobs-serve')}): ` +
-        'single-use codes, refresh families, rate limits.',
+    : `Shared store: netlify-cli’s local Netlify Blobs (${stack.folder ? 'the folder below' : ROOT}, .netlify/blobs-serve).`,
   openToNetwork
     ? `Listening on every interface (HOST=${host}): other machines can reach port ${port}.`
     : `Listening on ${host} only (HOST=0.0.0.0 opens it to the network).`,
 );
-if (stack.folder)
-  notes.push(
-    `This stack's folder (its build, build cache, admin catalog and netlify-cli's .netlify/): ${stack.folder}`,
-  );
+if (stack.folder) notes.push(`This stack's folder (build, caches, .netlify/): ${stack.folder}`);
 // `npm run inspector` in another terminal lists http://localhost:8888/api/mcp unless told otherwise.
 const inspectorEnv = process.env.SITE_URL?.trim()
   ? `SITE_URL=${siteUrl} `
@@ -168,12 +164,13 @@ console.log(`
   ${dev ? 'Dev server' : 'Catalog'} running at ${stack.url}
     Site     ${stack.url}
     Editor   ${editor ? `${siteUrl}${EDITOR_PATH}` : dev ? 'only `npm start` serves it' : 'not available (see below)'}
-    MCP      ${siteUrl}/api/mcp   (admins; \`${inspectorEnv}npm run inspector\` opens the MCP Inspector)
+    MCP      ${siteUrl}/api/mcp   (admins)
 ${notes.map((n) => `  ${n}`).join('\n')}
 
-  MCP Inspector: switch on the listed server, Allow on the consent page, sign in${idp ? ` as ${DEMO_ADMIN.email}` : ''}, open Tools.
-  The build and every request are logged to ${report.logFile}
-  (\`npm start -- --verbose\` or START_VERBOSE=1 prints them here too).
+  MCP tools: \`${inspectorEnv}npm run inspector\`, switch the listed server on, Allow,
+    sign in${idp ? ` as ${DEMO_ADMIN.email}` : ''}, open Tools.
+  Log of the build and every request: ${report.logFile}
+    (\`npm start -- --verbose\` or START_VERBOSE=1 prints them here too)
 
   Press Ctrl+C to stop.
 `);

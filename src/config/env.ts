@@ -47,6 +47,7 @@ export const VARIABLES = {
   NETLIFY: { readme: false, envExample: false }, // 'true' in builds on Netlify (never names the editor's local proxy)
   EDITOR_PROXY_URL: { readme: true, envExample: false }, // set by npm start: the editor's local proxy
   HOST: { readme: true, envExample: false },
+  START_VERBOSE: { readme: true, envExample: false }, // read by npm start's report (scripts/lib/start-report.ts)
 } as const satisfies Record<string, Doc>;
 
 export type Variable = keyof typeof VARIABLES;

@@ -81,13 +81,13 @@ describe('npm start on one screen', () => {
       expect(summary).toMatch(new RegExp(`Site\\s+${site}\\n`));
       expect(summary).toMatch(new RegExp(`Editor\\s+${site}/admin\\n`));
       expect(summary).toMatch(new RegExp(`MCP\\s+${site}/api/mcp\\s`));
-      const logFile = /logged to (\S+)/.exec(summary)?.[1];
+      const logFile = /Log of the build and every request: (\S+)/.exec(summary)?.[1];
       expect(logFile).toBeTruthy();
       expect(readFileSync(logFile!, 'utf8')).toMatch(/build\.command from netlify\.toml[\s\S]*\[build\] /);
 
       // Requests, pages and functions alike, print nothing more; the log has them.
       const printed = start.log().length;
-      for (const p of ['/', '/api/health', '/api/products', '/llms.txt'])
+      for (const p of ['/', '/api/health', '/products', '/llms.txt'])
         expect((await fetch(`${site}${p}`)).ok).toBe(true);
       await new Promise((r) => setTimeout(r, 2000));
       expect(start.log().slice(printed)).toBe('');
