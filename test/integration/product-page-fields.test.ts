@@ -45,7 +45,7 @@ const BARE = {
 const FULL = {
   ...EVERY_FIELD,
   ...Object.fromEntries(
-    FIELDS.flatMap((f) => {
+    FIELDS.flatMap((f): [string, unknown][] => {
       const kind = fieldKind(f).value;
       if (f.meta.example !== null && f.meta.example !== false) return [];
       if (kind.type === 'choice') return [[f.key, kind.options[0]]];
@@ -90,7 +90,7 @@ let shown: Set<string>;
 let twin: Set<string>;
 
 /** A text's words, lower-cased: what a search matches on. */
-const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 /** The words a reader sees in a page's body: no markup, attributes, scripts or styles; entities decoded. */

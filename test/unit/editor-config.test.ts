@@ -24,7 +24,7 @@ type Field = {
   widget: string;
   required: boolean;
   hint: string;
-  options?: { value: string }[];
+  options?: { label: string; value: string }[];
   multiple?: boolean;
   default?: unknown;
 };
