@@ -13,7 +13,13 @@ const path = require('node:path');
 
 const root = path.join(__dirname, '..');
 const lockFile = path.join(root, 'decap-cms.lock.json');
-const lock = JSON.parse(fs.readFileSync(lockFile, 'utf8'));
+let lock;
+try {
+  lock = JSON.parse(fs.readFileSync(lockFile, 'utf8'));
+} catch (err) {
+  console.error(`Cannot read ${lockFile} (${err.message}): it pins Decap CMS's version; restore it from git.`);
+  process.exit(1);
+}
 const folder = path.join(root, lock.folder);
 const pinAt = process.argv.indexOf('--pin');
 const version = pinAt === -1 ? lock.version : process.argv[pinAt + 1];
@@ -33,8 +39,7 @@ const installed = () => {
 if (pinAt === -1 && installed()) process.exit(0);
 
 const fail = (why) => {
-  console.error(`Installing ${lock.package}@${version} into ${lock.folder} failed: ${why}`);
-  process.exit(1);
+  throw new Error(`Installing ${lock.package}@${version} into ${lock.folder} failed: ${why}`);
 };
 // npm itself, as the running install found it (npm_execpath), so the same npm and its cache serve.
 const npm = process.env.npm_execpath
@@ -65,6 +70,9 @@ try {
   console.log(
     `Decap CMS ${version}'s prebuilt bundle: ${lock.folder} (one package from the npm registry, integrity checked).`,
   );
+} catch (err) {
+  console.error(err.message);
+  process.exitCode = 1;
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }
