@@ -2,6 +2,8 @@
 // `npm run dev` does the same with `netlify dev`, which reloads on change. With no OIDC_ISSUER it
 // also runs the embedded development identity provider (loopback only, never in production). The
 // admin side's shared store is the local Netlify Blobs server netlify-cli runs: no Redis needed.
+// What it prints (a progress line, the log file, the summary) is ./lib/start-report.ts's business:
+// `npm start -- --verbose` (or START_VERBOSE=1) shows the build and every request as well.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { isLoopbackHost, readSettings } from '../src/config/env.ts';
@@ -9,6 +11,8 @@ import { DEMO_ADMIN, DEMO_CURATORS, DEMO_CURATOR_EMAILS, DEMO_OUTSIDER, startDev
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, startStack } from './lib/stack.ts';
+import { stackFolder, stacksDir } from './lib/stack-folder.ts';
+import { startReport, verboseAsked } from './lib/start-report.ts';
 import { startLocalEditor, type LocalEditor } from './lib/local-editor.ts';
 import { EDITOR_PATH } from '../src/catalog/urls.ts';
 import { EDITOR_BRANCH_PREFIX } from '../src/server/proposals/backend.ts';
@@ -26,6 +30,15 @@ if (!openToNetwork && !isLoopbackHost(host)) {
   process.exit(1);
 }
 const siteUrl = (process.env.SITE_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+const report = startReport({
+  logFile: dev
+    ? path.join(stacksDir(ROOT), `dev-${port}.log`)
+    : path.join(stackFolder(ROOT, `port-${port}`), 'npm-start.log'),
+  verbose: verboseAsked(process.argv, process.env),
+});
+// oidc-provider says on the console that the development identity provider runs on its
+// development-only adapter, keys and interactions, which is what it is for: into the log.
+report.divertConsole(/^oidc-provider (WARNING|NOTICE):/);
 const env: Record<string, string> = { SITE_URL: siteUrl };
 const notes: string[] = [];
 let idp: DevIdp | undefined;
@@ -74,7 +87,7 @@ const editorSettings = readSettings({ ...process.env, ...env }).admin.editor;
 if (!editorSettings.ok) notes.push(`Editor sign-in refused until fixed: ${editorSettings.missing.join('; ')}`);
 if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
   env.AUTH_SECRET = randomBytes(48).toString('base64url');
-  notes.push('AUTH_SECRET was not set: using an ephemeral one (tokens stop working when this process stops).');
+  notes.push('AUTH_SECRET not set: an ephemeral one (tokens stop working when this stops).');
 }
 
 // Proposals from MCP (propose_product, propose_edit): to GitHub when a token and a repository are
@@ -83,7 +96,7 @@ if (process.env.GITHUB_TOKEN && process.env.GITHUB_REPOSITORY) {
   notes.push(`Proposals: pull requests on GitHub (${process.env.GITHUB_REPOSITORY}).`);
 } else if (existsSync(path.join(ROOT, '.git'))) {
   env.PROPOSALS_REPO_DIR = process.env.PROPOSALS_REPO_DIR?.trim() || ROOT;
-  notes.push('Proposals: branches catalog/<slug>-<id> of this checkout (working tree and branch untouched).');
+  notes.push('Proposals: branches catalog/<slug>-<id> of this checkout (your branch untouched).');
 } else {
   notes.push(
     'Proposals: not available (no GITHUB_TOKEN and GITHUB_REPOSITORY, and this folder is not a git checkout).',
@@ -97,14 +110,17 @@ let editor: LocalEditor | undefined;
 // Its repository is the checkout, or the one PROPOSALS_REPO_DIR names (the tests' scratch repositories).
 const editorRepo = process.env.PROPOSALS_REPO_DIR?.trim() || ROOT;
 if (!dev && existsSync(path.join(editorRepo, '.git'))) {
-  editor = await startLocalEditor({ repoDir: editorRepo, siteUrl });
+  editor = await startLocalEditor({ repoDir: editorRepo, siteUrl, report: (line) => report.output(`${line}\n`) });
   Object.assign(env, editor.env);
+  // MCP's and the watchers' proposals take the same path: pull requests on the loopback GitHub.
+  const said = notes.findIndex((n) => n.startsWith('Proposals:'));
+  if (said >= 0) notes[said] = 'Proposals: pull requests on the local GitHub stand-in (branches of this checkout).';
   notes.push(
-    `Browser editor: ${siteUrl}${EDITOR_PATH} (sign in as a demo curator). Saves are branches ${EDITOR_BRANCH_PREFIX}<slug>;`,
-    `  Publish merges into ${editor.site.branch} and the site rebuilds; your branch never moves.`,
+    `Editor: saves are branches ${EDITOR_BRANCH_PREFIX}<slug>; Publish merges into ${editor.site.branch}, never your branch.`,
+    ...(editor.site.kept ? [`  An earlier run's publishes are kept on ${editor.site.kept}: git merge it to keep them.`] : []),
   );
 } else if (!dev) {
-  notes.push('Browser editor: not available (this folder is not a git checkout).');
+  notes.push('Editor: not available (this folder is not a git checkout).');
 }
 
 const cleanup = async () => {
@@ -113,13 +129,24 @@ const cleanup = async () => {
 };
 let stack;
 try {
-  stack = await startStack({ port, host, mode: dev ? 'dev' : 'serve', echo: true, timeoutMs: 600_000, env });
+  stack = await startStack({
+    port,
+    host,
+    mode: dev ? 'dev' : 'serve',
+    output: report.output,
+    status: report.status,
+    timeoutMs: 600_000,
+    env,
+  });
+  report.ready();
+  // A curator's Publish moves the site branch: the running stack rebuilds and serves it.
+  if (editor && stack.rebuilder) editor.followPublishes(stack.rebuilder);
 } catch (err) {
   await cleanup();
-  // The stack's own log (echoed above) ends in netlify's dump of its configuration; the reason a
-  // curator can act on comes last: the product files as `npm run validate` reads them.
-  const first = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-  console.error(`\nnpm start: ${first} (its log is above). The product files, as \`npm run validate\` reads them:\n`);
+  // The failed step's last lines and the log's path, then the reason a curator can act on comes
+  // last: the product files as `npm run validate` reads them.
+  report.failed((err instanceof Error ? err.message : String(err)).split('\n')[0]!.replace(/:$/, ''));
+  console.error('\nThe product files, as `npm run validate` reads them:\n');
   const validate = spawnSync(process.execPath, [path.join(ROOT, 'scripts/validate.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -129,21 +156,15 @@ try {
     console.error("\nThe product files are valid, so the build's own error above is the reason.");
   process.exit(1);
 }
-// A curator's Publish moves the site branch: the running stack rebuilds and serves it.
-if (editor && stack.rebuilder) editor.followPublishes(stack.rebuilder);
 notes.push(
   process.env.REDIS_URL
     ? 'Shared store: Redis at REDIS_URL (single-use codes, refresh families, rate limits).'
-    : `Shared store: netlify-cli’s local Netlify Blobs (${path.join(stack.folder ?? ROOT, '.netlify/blobs-serve')}): ` +
-        'single-use codes, refresh families, rate limits.',
+    : `Shared store: netlify-cli’s local Netlify Blobs (${stack.folder ? 'the folder below' : ROOT}, .netlify/blobs-serve).`,
   openToNetwork
     ? `Listening on every interface (HOST=${host}): other machines can reach port ${port}.`
     : `Listening on ${host} only (HOST=0.0.0.0 opens it to the network).`,
 );
-if (stack.folder)
-  notes.push(
-    `This stack's folder (its build, build cache, admin catalog and netlify-cli's .netlify/): ${stack.folder}`,
-  );
+if (stack.folder) notes.push(`This stack's folder (build, caches, .netlify/): ${stack.folder}`);
 // `npm run inspector` in another terminal lists http://localhost:8888/api/mcp unless told otherwise.
 const inspectorEnv = process.env.SITE_URL?.trim()
   ? `SITE_URL=${siteUrl} `
@@ -152,11 +173,15 @@ const inspectorEnv = process.env.SITE_URL?.trim()
     : `PORT=${port} `;
 console.log(`
   ${dev ? 'Dev server' : 'Catalog'} running at ${stack.url}
+    Site     ${stack.url}
+    Editor   ${editor ? `${siteUrl}${EDITOR_PATH}` : dev ? 'only `npm start` serves it' : 'not available (see below)'}
+    MCP      ${siteUrl}/api/mcp   (admins)
 ${notes.map((n) => `  ${n}`).join('\n')}
 
-  Connect an MCP client as an admin:
-    ${inspectorEnv}npm run inspector   (MCP Inspector, with ${siteUrl}/api/mcp listed: switch it on)
-    → Allow on the consent page, sign in${idp ? ` as ${DEMO_ADMIN.email}` : ''}, then open Tools.
+  MCP tools: \`${inspectorEnv}npm run inspector\`, switch the listed server on, Allow,
+    sign in${idp ? ` as ${DEMO_ADMIN.email}` : ''}, open Tools.
+  Log of the build and every request: ${report.logFile}
+    (\`npm start -- --verbose\` or START_VERBOSE=1 prints them here too)
 
   Press Ctrl+C to stop.
 `);

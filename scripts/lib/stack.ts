@@ -87,8 +87,10 @@ export interface StackOptions {
   removeFolder?: boolean;
   /** The address the site's port listens on (default 127.0.0.1; `0.0.0.0` or `::` for the network). */
   host?: string;
-  /** Echo the stack's output (npm start does; tests keep it for failures). */
-  echo?: boolean;
+  /** Each chunk the stack prints (npm start's report, ./start-report.ts; tests keep the last 20 kB for failures). */
+  output?: (chunk: string) => void;
+  /** The stack's own status lines: waiting for another stack's build (default: into `output`). */
+  status?: (line: string) => void;
   timeoutMs?: number;
 }
 
@@ -101,7 +103,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const keep = (chunk: Buffer | string) => {
     const s = chunk.toString();
     log = (log + s).slice(-20_000);
-    if (opts.echo) process.stdout.write(s);
+    opts.output?.(s);
+  };
+  const say = (line: string) => {
+    if (!opts.status) return keep(`${line}\n`);
+    log = (log + `${line}\n`).slice(-20_000);
+    opts.status(line);
   };
   // netlify-cli's default ports are fixed (its static server's is 3999): every port is chosen here.
   const args = [
@@ -117,7 +124,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let release = () => {};
   if (serve) {
     args.push('--staticServerPort', String(await freePort()));
-    release = await takeStartSlot(stacksDir(ROOT), port, (line) => keep(`${line}\n`), timeoutMs);
+    release = await takeStartSlot(stacksDir(ROOT), port, say, timeoutMs);
     folder = stackFolder(ROOT, opts.folder ?? `port-${port}`);
     try {
       Object.assign(env, prepareStackFolder(ROOT, folder), opts.env);
@@ -141,8 +148,8 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  // Decoded per stream, so a character split between two chunks (netlify-cli's box drawing) stays whole.
+  for (const stream of [child.stdout!, child.stderr!]) stream.setEncoding('utf8').on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     release();

@@ -23,6 +23,7 @@ import { stagingDir, unlinkBeforeWrites, type LiveFiles } from './staging.ts';
 import { formatLeak } from './leak-scan.ts';
 import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
+import { categoryStylesheet } from '../outputs/category-styles.ts';
 import { keptFilesChanged, proofLedger } from './proof-ledger.ts';
 import { publicCollisions, pruneOutput } from './prune.ts';
 import { readProductFiles, type ProductFiles } from './read-catalog.ts';
@@ -76,6 +77,8 @@ export interface CatalogOutputsOptions {
  */
 const BUILD_TIME_MODULE = 'virtual:catalog/build-time';
 const BUILD_TIME_KEY = 'little-hands-catalog.build-time';
+/** The categories' colour rules (src/outputs/category-styles.ts), imported by the page shell after site.css. */
+const CATEGORY_STYLES_MODULE = 'virtual:catalog/category-styles.css';
 
 export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOptions): AstroIntegration {
   // One build time for the whole build, decided here and handed to the pages (a virtual module),
@@ -108,6 +111,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         }
         (globalThis as Record<symbol, string>)[Symbol.for(BUILD_TIME_KEY)] = at.toISOString();
         const id = `\0${BUILD_TIME_MODULE}`;
+        const stylesId = `\0${CATEGORY_STYLES_MODULE}`;
         updateConfig({
           vite: {
             plugins: [
@@ -118,6 +122,12 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
                   source === id
                     ? `export const BUILD_TIME = globalThis[Symbol.for(${JSON.stringify(BUILD_TIME_KEY)})];`
                     : undefined,
+              },
+              // Each category's colour rules, written from CATEGORIES into the site's one stylesheet.
+              {
+                name: 'catalog-category-styles',
+                resolveId: (source: string) => (source === CATEGORY_STYLES_MODULE ? stylesId : undefined),
+                load: (source: string) => (source === stylesId ? categoryStylesheet() : undefined),
               },
             ],
           },

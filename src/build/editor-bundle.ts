@@ -1,10 +1,10 @@
 // The curators' editor's code, in the output under /admin: Decap CMS's prebuilt bundle and the
-// chunks it loads on demand, copied from its npm package (never from a CDN), and the project's own
+// chunks it loads on demand, copied from its npm package (never from a CDN; installed alone into the
+// folder decap-cms.lock.json names, by scripts/install-decap.cjs), and the project's own
 // editor code (src/editor/) bundled by esbuild on its own, outside Astro's Vite build, so that no
 // reader page's script shares a chunk with it. Nothing is copied or bundled again while the Decap
 // version and the project's code are those of the last build and the files are still there.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { EDITOR_BUNDLE_DIR, EDITOR_SCRIPT_PATH, EDITOR_STYLE_PATH } from '../catalog/urls.ts';
 import { writeAnew } from './staging.ts';
@@ -20,6 +20,13 @@ export interface EditorBundle {
 }
 
 const EDITOR_ENTRY = 'src/editor/main.ts';
+
+/** Where `npm install` put Decap's package (decap-cms.lock.json's `folder`). */
+export const decapFolder = (root: string): string =>
+  path.join(
+    root,
+    (JSON.parse(readFileSync(path.join(root, 'decap-cms.lock.json'), 'utf8')) as { folder: string }).folder,
+  );
 const EDITOR_STYLES = 'src/editor/editor.css';
 
 export async function writeEditorBundle(
@@ -28,7 +35,12 @@ export async function writeEditorBundle(
   codeVersion: string,
   previousKey?: string,
 ): Promise<EditorBundle> {
-  const pkg = createRequire(path.join(root, 'package.json')).resolve('decap-cms/package.json');
+  const pkg = path.join(decapFolder(root), 'package.json');
+  if (!existsSync(pkg))
+    throw new Error(
+      `Decap CMS's bundle is not installed (${path.relative(root, pkg)} is missing): run \`npm install\`, ` +
+        'whose postinstall installs it (scripts/install-decap.cjs, decap-cms.lock.json).',
+    );
   const { version } = JSON.parse(readFileSync(pkg, 'utf8')) as { version: string };
   const from = path.join(path.dirname(pkg), 'dist');
   const names = readdirSync(from).filter((n) => n === 'decap-cms.js' || /^\w+\.decap-cms\.js$/.test(n));

@@ -47,7 +47,7 @@ export function categoriesInBand(view: CatalogView, band: AgeBandSlug): [Categor
 }
 
 /**
- * Every list of the site, in a stable order: all products, staff picks, the seven categories and
+ * Every list of the site, in a stable order: all products, staff picks, every category and
  * the five age bands (each even when empty), then the age band × category pairs that have products.
  */
 export function productLists(view: CatalogView): ProductList[] {

@@ -2,7 +2,15 @@
 // (FieldMeta). Every output (content collection, JSON, OpenAPI, MCP tools, validator, new-product)
 // imports it; nothing else writes the Product fields down.
 import { z } from 'zod';
-import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES, PHOTO_RULES, PHOTOS } from '../config/site.ts';
+import {
+  CATEGORIES,
+  CATEGORY_SLUGS,
+  CURATORS,
+  CURATOR_CODES,
+  CURRENCIES,
+  PHOTO_RULES,
+  PHOTOS,
+} from '../config/site.ts';
 import { AGE_RANGE_EXAMPLES, parseAgeRange } from './ages.ts';
 import { gtinProblem, toGtin14 } from './gtin.ts';
 import { HAZARD_IDS, HAZARDS, hazard, type HazardId } from './hazards.ts';
@@ -39,6 +47,11 @@ export interface FieldMeta {
   initial?: unknown;
   /** A typical value as a product file holds it: the test factory's default and the prompts' example. */
   example: unknown;
+  /**
+   * A choice field's option as a person reads it (the browser editor's choices), when not the code
+   * itself: a category's name, a curator's name beside the code.
+   */
+  choiceLabel?: (value: string) => string;
   /**
    * `npm run new-product`'s option for the field (`--flag`, `--off` for a boolean's negation) and,
    * when it is asked for in a terminal, the question. `read` turns the typed text into the value
@@ -225,6 +238,7 @@ export const Product = z
         fix: `List one or more of: ${CATEGORY_SLUGS.join(', ')}.`,
         example: ['educational-toys'],
         cli: { flag: 'categories', prompt: `Categories, comma-separated: ${CATEGORY_SLUGS.join(', ')}` },
+        choiceLabel: (c) => CATEGORIES[c as keyof typeof CATEGORIES].label,
         indexed: true,
         siteSearch: true,
       }),
@@ -308,6 +322,7 @@ export const Product = z
         fix: `Use one of the curator codes ${CURATOR_CODES.join(', ')}, or \`null\`.`,
         example: null,
         cli: { flag: 'picked-by', prompt: `Picked by: ${CURATOR_CODES.join(', ')} (required for a staff pick)` },
+        choiceLabel: (c) => `${CURATORS[c as keyof typeof CURATORS].name} (${c})`,
         indexed: true,
       }),
     whyWePicked: text(2000, 'multiline')

@@ -10,10 +10,10 @@ export const AGES_PATH = '/ages';
 export const STAFF_PICKS_PATH = '/staff-picks';
 export const SEARCH_PATH = '/search';
 export const ABOUT_PATH = '/about';
-/** The curators' browser editor (Decap CMS), its configuration and Decap's bundle (copied from node_modules/decap-cms/dist). */
+/** The curators' browser editor (Decap CMS), its configuration and Decap's bundle (copied from node_modules/.decap-cms/dist). */
 export const EDITOR_PATH = '/admin';
 export const EDITOR_CONFIG_PATH = `${EDITOR_PATH}/config.yml`;
-/** Where the build puts Decap's prebuilt bundle and its chunks (copied from node_modules/decap-cms/dist). */
+/** Where the build puts Decap's prebuilt bundle and its chunks (copied from node_modules/.decap-cms/dist). */
 export const EDITOR_BUNDLE_DIR = `${EDITOR_PATH}/decap`;
 export const EDITOR_BUNDLE_PATH = `${EDITOR_BUNDLE_DIR}/decap-cms.js`;
 /** The project's own editor code (src/editor/, bundled by the build) and its stylesheet. */

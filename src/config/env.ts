@@ -191,6 +191,13 @@ export const VARIABLES = {
     about: 'The local port (default 8888).',
     envExample: false,
   },
+  START_VERBOSE: {
+    setBy: 'local',
+    usedBy: '`npm start`, `npm run dev`',
+    about:
+      "Any value but empty or `0` prints the build's output and a line per request, as `npm start -- --verbose` does; otherwise one progress line, and everything goes to the log file the summary names.",
+    envExample: false,
+  },
   HOST: {
     setBy: 'local',
     usedBy: '`npm start`',

@@ -1,4 +1,4 @@
-// What the editor uses of Decap CMS's prebuilt bundle (node_modules/decap-cms/dist), which the
+// What the editor uses of Decap CMS's prebuilt bundle (node_modules/.decap-cms/dist), which the
 // page loads as a classic script: the `CMS` registry and the bundle's own React (`h` is its
 // createElement, `createClass` its class factory), so no second React is shipped.
 import type { ReactElement } from './react-types.ts';

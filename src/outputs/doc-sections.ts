@@ -3,6 +3,7 @@
 // its facts live in. Unit tests keep each copy equal to its function's text;
 // `npm run docs:sections` (scripts/doc-sections.ts) writes them all.
 import { apiErrorTable } from './api-errors.ts';
+import { categoryTable } from './category-docs.ts';
 import { fieldTable, newProductArgumentsTable, searchFieldsTable } from './field-docs.ts';
 import { variableTable } from './variable-docs.ts';
 
@@ -19,6 +20,7 @@ export const DOC_SECTIONS: readonly DocSection[] = [
   { file: 'docs/reference.md', name: 'variables', text: variableTable },
   { file: 'CONTRIBUTING.md', name: 'fields', text: fieldTable },
   { file: 'CONTRIBUTING.md', name: 'new-product-arguments', text: newProductArgumentsTable },
+  { file: 'CONTRIBUTING.md', name: 'categories', text: categoryTable },
 ];
 
 const markers = (name: string) => [`<!-- section:${name} -->\n`, `\n<!-- /section:${name} -->`] as const;

@@ -4,9 +4,8 @@
 // nothing here lists a Product field. The widgets named `product-*` are registered by the editor's
 // own code (src/editor/), which validates every value with the same zod schema as the build.
 import { stringify } from 'yaml';
-import { CATEGORIES, CURATORS, SITE_NAME } from '../config/site.ts';
+import { SITE_NAME } from '../config/site.ts';
 import { fieldKind } from '../catalog/field-kinds.ts';
-import { hazardLabel } from '../catalog/hazards.ts';
 import { PRODUCT_IMAGES_DIR } from '../catalog/images.ts';
 import { PRODUCTS_DIR } from '../catalog/load.ts';
 import { FIELDS, type Field } from '../catalog/schema.ts';
@@ -22,6 +21,11 @@ export interface EditorBackend {
   branch: string;
 }
 
+/** A choice as the form shows it: the field's label for it (a category's name, a curator's name beside the code), else the code. */
+const option =
+  (f: Field) =>
+  (value: string): { label: string; value: string } => ({ label: f.meta.choiceLabel?.(value) ?? value, value });
+
 /** Each widget the editor registers, by what a field holds. */
 function widgetOf(f: Field): Record<string, unknown> {
   if (f.meta.input === 'slug') return { widget: 'product-slug' };
@@ -34,9 +38,9 @@ function widgetOf(f: Field): Record<string, unknown> {
     case 'url':
       return { widget: 'product-string' };
     case 'choice':
-      return { widget: 'product-select', options: value.options.map(option) };
+      return { widget: 'product-select', options: value.options.map(option(f)) };
     case 'choices':
-      return { widget: 'product-select', multiple: true, options: value.options.map(option) };
+      return { widget: 'product-select', multiple: true, options: value.options.map(option(f)) };
     case 'texts':
       return { widget: 'product-list' };
     case 'boolean':
@@ -46,14 +50,6 @@ function widgetOf(f: Field): Record<string, unknown> {
     case 'date-time':
       return { widget: 'product-datetime', format: 'YYYY-MM-DDTHH:mm:ssZ' };
   }
-}
-
-/** A choice as the form shows it: a category's, curator's or safety warning's name. */
-function option(value: string): { label: string; value: string } {
-  const category = CATEGORIES[value as keyof typeof CATEGORIES];
-  const curator = CURATORS[value as keyof typeof CURATORS];
-  const label = category ? category.label : curator ? `${curator.name} (${value})` : (hazardLabel(value) ?? value);
-  return { label, value };
 }
 
 /** The form's field for one product field. */

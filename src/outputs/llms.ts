@@ -2,7 +2,14 @@
 // /llms-small.txt (one line per product), /llms-full.txt (every published product as Markdown)
 // and /llms/<category>.txt dumps.
 import type { RootContent } from 'mdast';
-import { CATEGORIES, CATEGORY_SLUGS, DATA_LICENSE, SITE_NAME, type CategorySlug } from '../config/site.ts';
+import {
+  CATEGORIES,
+  CATEGORIES_IN_WORDS,
+  CATEGORY_SLUGS,
+  DATA_LICENSE,
+  SITE_NAME,
+  type CategorySlug,
+} from '../config/site.ts';
 import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
@@ -49,8 +56,7 @@ export const categoryDumpPath = (c: CategorySlug) => `/llms/${c}.txt`;
 
 const SUMMARY =
   'A keyless, curated catalog of hands-on, screen-free learning products for children from birth to 13+ ' +
-  '(educational toys, kits, books, art supplies, puzzles, games, ' +
-  'outdoor play), each with an editorial note on why it was picked. ' +
+  `(${CATEGORIES_IN_WORDS}), each with an editorial note on why it was picked. ` +
   'It is not a store: it sells nothing, and product links go to makers and shops, some as affiliate links.';
 
 function dump(title: string, intro: string, entries: readonly CatalogEntry[], md: ProductMarkdown): string {

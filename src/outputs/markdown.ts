@@ -153,7 +153,7 @@ export function productBodyBlocks(entry: CatalogEntry, base: string): RootConten
     [text('Buy from the maker or a shop (affiliate link): '), link(d.url, d.url)],
     [text('Page: '), link(page, page), text(' · JSON: '), link(json, json)],
   ];
-  if (d.staffPick) facts.push([text(`Staff pick${d.pickedBy ? ` of ${CURATORS[d.pickedBy].name}` : ''}`)]);
+  if (d.staffPick) facts.push([text(`Staff pick${d.pickedBy ? `, chosen by ${CURATORS[d.pickedBy].name}` : ''}`)]);
   // The safety warnings come first, as on the page (src/catalog/hazards.ts).
   const warnings = notices(d.warnings, d.currency).map((n) =>
     paragraph(strong('⚠ Warning:'), text(` ${n.text} (${n.source})`)),

@@ -11,7 +11,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/stack.ts';
-import { stackFolder } from '../../scripts/lib/stack-folder.ts';
+import { stackFolder, stacksDir } from '../../scripts/lib/stack-folder.ts';
 import { productFile } from '../support/products.ts';
 import { contentRepository } from '../support/scratch-repo.ts';
 
@@ -84,6 +84,8 @@ describe('stopping the local stack', () => {
       expect(processesOnPort(port).length).toBeGreaterThan(0);
       npm.kill(signal);
       expect(await gone(port), log().slice(-2000)).toEqual({ processes: [], open: false });
+      // npm start's log of this dev server (scripts/lib/start-report.ts).
+      rmSync(path.join(stacksDir(ROOT), `dev-${port}.log`), { force: true });
     },
     180_000,
   );

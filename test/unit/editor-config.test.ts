@@ -8,7 +8,7 @@ import { AGE_RANGE_EXAMPLES, parseAgeRange } from '../../src/catalog/ages.ts';
 import { PRODUCT_IMAGES_DIR } from '../../src/catalog/images.ts';
 import { PRODUCTS_DIR } from '../../src/catalog/load.ts';
 import { FIELDS, ProductFrontmatter, field } from '../../src/catalog/schema.ts';
-import { CATEGORY_SLUGS, CURATOR_CODES, CURRENCIES, PHOTO_RULES } from '../../src/config/site.ts';
+import { CATEGORIES, CATEGORY_SLUGS, CURATORS, CURATOR_CODES, CURRENCIES, PHOTO_RULES } from '../../src/config/site.ts';
 import { readSettings } from '../../src/config/env.ts';
 import { editorConfig, editorConfigYaml } from '../../src/outputs/editor-config.ts';
 import { WIDGET_NAMES } from '../../src/editor/widgets.ts';
@@ -22,7 +22,7 @@ type Field = {
   widget: string;
   required: boolean;
   hint: string;
-  options?: { value: string }[];
+  options?: { label: string; value: string }[];
   multiple?: boolean;
   default?: unknown;
 };
@@ -63,6 +63,20 @@ describe('the form of a product', () => {
     expect(byName('warnings').options).toEqual(HAZARDS.map((h) => ({ label: h.label, value: h.id })));
     expect(byName('barcodes')).toMatchObject({ widget: 'product-list', required: false });
     expect(byName('noWarningNeeded')).toMatchObject({ widget: 'product-string', required: false });
+  });
+
+  it('labels each field’s choices by that field’s own labels (a code another list also has is not looked up there)', () => {
+    expect(byName('categories').options!.map((o) => o.label)).toEqual(CATEGORY_SLUGS.map((c) => CATEGORIES[c].label));
+    expect(byName('pickedBy').options!.map((o) => o.label)).toEqual(
+      CURATOR_CODES.map((c) => `${CURATORS[c].name} (${c})`),
+    );
+    expect(byName('currency').options!.map((o) => o.label)).toEqual([...CURRENCIES]);
+    // Every choice field, a new one included: the label its metadata gives, else the code itself.
+    for (const f of FIELDS) {
+      const options = byName(f.key).options;
+      if (!options) continue;
+      expect(options.map((o) => o.label)).toEqual(options.map((o) => f.meta.choiceLabel?.(o.value) ?? o.value));
+    }
   });
 
   it('gives the fields their own inputs: the slug, the price, the picture, text areas for multi-line text', () => {
