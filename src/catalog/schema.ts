@@ -429,6 +429,7 @@ export const ProductFrontmatter = Product.omit({ description: true })
         guide: `The safety warnings printed on the box, chosen from: ${HAZARDS.map((h) => h.label.toLowerCase()).join(', ')}. Each is shown near the top of the product page in the words the rules prescribe. Leave it empty when the box warns of none of these.`,
         fix: `List the warnings the box carries, from: ${HAZARD_IDS.join(', ')}, e.g. \`warnings: [small-parts, marbles]\`, or remove the line.`,
         example: ['magnets'],
+        choiceLabel: (id) => hazard(id as HazardId).label,
         cli: { flag: 'warnings' },
       }),
     noWarningNeeded: text(300)
