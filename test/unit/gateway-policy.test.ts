@@ -345,7 +345,6 @@ const REFUSED: (readonly [...Row, message: RegExp])[] = [
   ],
   ['a pull request moved to another base', 'PATCH', 'pulls/12', { base: 'release' }, /open or close/],
   ['a pull request retitled', 'PATCH', 'pulls/12', { title: 'x' }, /open or close/],
-  ['labels other than Decap’s', 'PUT', 'issues/12/labels', { labels: ['decap-cms/draft', 'security'] }, /label/],
   ['a Decap-looking label of no status', 'PUT', 'issues/12/labels', { labels: ['decap-cms/published'] }, /label/],
   ['labels added (not set)', 'POST', 'issues/12/labels', { labels: ['decap-cms/draft'] }, /not something the editor/],
   ['a comment on a pull request', 'POST', 'issues/12/comments', { body: 'x' }, /not something the editor/],
@@ -435,17 +434,22 @@ describe('a call on a pull request, once the gateway has read it', () => {
     expect(decideOnPull(labels(['recall', 'decap-cms/pending_publish']), watcher, SITE)).toBeNull();
     expect(decideOnPull(labels(['recall', 'urgent', 'decap-cms/pending_publish']), watcher, SITE)).toMatch(/urgent/);
   });
+
+  it('refuses labels other than Decap’s that the pull request does not have', () => {
+    expect(decideOnPull(labels(['decap-cms/draft', 'security']), pull(), SITE)).toMatch(/label.*security/);
+  });
 });
 
 /** A publishable pull request's facts; each row changes one. */
 function facts(over: Partial<PublishFacts> = {}): PublishFacts {
+  const files = over.files ?? [
+    { filename: 'content/products/wooden-kite.md', status: 'added', mode: '100644' },
+    { filename: 'content/images/products/wooden-kite.jpg', status: 'added', mode: '100644' },
+  ];
   return {
-    pull: pull(),
+    pull: pull({ changedFiles: files.length }),
     sha: SHA,
-    files: [
-      { filename: 'content/products/wooden-kite.md', status: 'added', mode: '100644' },
-      { filename: 'content/images/products/wooden-kite.jpg', status: 'added', mode: '100644' },
-    ],
+    files,
     commitMessages: [`Create Products “wooden-kite”\n\nSaved-by: jo\nCurator-id: ${jo.id}`],
     checkPassed: true,
     ...over,
