@@ -446,11 +446,12 @@ function facts(over: Partial<PublishFacts> = {}): PublishFacts {
     { filename: 'content/products/wooden-kite.md', status: 'added', mode: '100644' },
     { filename: 'content/images/products/wooden-kite.jpg', status: 'added', mode: '100644' },
   ];
+  const commitMessages = over.commitMessages ?? [`Create Products “wooden-kite”\n\nSaved-by: jo\nCurator-id: ${jo.id}`];
   return {
-    pull: pull({ changedFiles: files.length }),
+    pull: pull({ changedFiles: files.length, commits: commitMessages.length }),
     sha: SHA,
     files,
-    commitMessages: [`Create Products “wooden-kite”\n\nSaved-by: jo\nCurator-id: ${jo.id}`],
+    commitMessages,
     checkPassed: true,
     ...over,
   };
@@ -458,6 +459,7 @@ function facts(over: Partial<PublishFacts> = {}): PublishFacts {
 const merge = (body: Record<string, unknown> = { sha: SHA, merge_method: 'merge' }) => {
   const d = decide(maya, req('PUT', 'pulls/12/merge', body), SITE);
   if (!d.ok) throw new Error(d.message);
+  if (d.action.kind !== 'merge') throw new Error(`not a merge: ${d.action.kind}`);
   return d.action;
 };
 
@@ -530,6 +532,12 @@ describe('publishing', () => {
     ['a file list that may be incomplete', maya, facts({ pull: pull({ changedFiles: 3 }) }), /complete/],
     ['more files than a publish may hold', maya, facts({ pull: pull({ changedFiles: 101 }) }), /at most/],
     ['more saves than can be read', maya, facts({ pull: pull({ commits: 251 }) }), /saves/],
+    [
+      'saves that could not all be read (four eyes needs every one)',
+      maya,
+      facts({ pull: pull({ commits: 2 }) }),
+      /every save/,
+    ],
     ['nothing changed at all', maya, facts({ files: [], pull: pull({ changedFiles: 0 }) }), /nothing/],
   ])('refused: %s', (_what, who, f, message) => {
     const said = decidePublish(who, merge(), f, SITE, { publishOwnSaves: false });

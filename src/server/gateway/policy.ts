@@ -395,6 +395,24 @@ export interface PublishFacts {
 /** The curator ids named by the trailers of these commit messages. */
 export const saversOf = (messages: readonly string[]) => new Set(messages.flatMap((m) => trailerValues(m, CURATOR_ID)));
 
+/** What refuses a publish from the pull request alone (read before anything else), or null. */
+export function publishPullProblem(
+  action: Extract<Action, { kind: 'merge' }>,
+  pull: PullFacts,
+  site: Site,
+): string | null {
+  const onPull = decideOnPull(action, pull, site);
+  if (onPull) return onPull;
+  if (pull.state !== 'open') return `Pull request #${pull.number} is not open any more.`;
+  if (pull.head.sha !== action.sha)
+    return 'This entry changed since you opened it: reload the editor, check the new version, then publish.';
+  if (!(pull.changedFiles <= MAX_PUBLISH_FILES))
+    return `A publish may change at most ${MAX_PUBLISH_FILES} files; this one changes ${pull.changedFiles}. Ask a maintainer.`;
+  if (!(pull.commits <= MAX_PUBLISH_COMMITS))
+    return `This entry holds ${pull.commits} saves, more than the ${MAX_PUBLISH_COMMITS} the gateway can read. Ask a maintainer.`;
+  return null;
+}
+
 /** The last judgement of a publish: null when it may be merged with `action.sha`, else why not. */
 export function decidePublish(
   curator: GatewayCurator,
@@ -404,15 +422,12 @@ export function decidePublish(
   { publishOwnSaves }: { publishOwnSaves: boolean },
 ): string | null {
   const { pull } = facts;
-  const onPull = decideOnPull(action, pull, site);
-  if (onPull) return onPull;
-  if (pull.state !== 'open') return `Pull request #${pull.number} is not open any more.`;
-  if (pull.head.sha !== action.sha || facts.sha !== action.sha)
+  const early = publishPullProblem(action, pull, site);
+  if (early) return early;
+  if (facts.sha !== action.sha)
     return 'This entry changed since you opened it: reload the editor, check the new version, then publish.';
-  if (pull.changedFiles > MAX_PUBLISH_FILES)
-    return `A publish may change at most ${MAX_PUBLISH_FILES} files; this one changes ${pull.changedFiles}. Ask a maintainer.`;
-  if (pull.commits > MAX_PUBLISH_COMMITS)
-    return `This entry holds ${pull.commits} saves, more than the ${MAX_PUBLISH_COMMITS} the gateway can read. Ask a maintainer.`;
+  if (facts.commitMessages.length !== pull.commits)
+    return 'Not every save of this entry could be read, so nothing shows who saved it. Try again.';
   if (facts.files.length !== pull.changedFiles)
     return 'The list of changed files could not be read complete, so nothing shows the entry is content only. Try again.';
   if (facts.files.length === 0) return 'This entry changes nothing, so there is nothing to publish.';

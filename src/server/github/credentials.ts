@@ -75,8 +75,11 @@ function installationToken(
 ): () => Promise<string> {
   let kept: { token: string; expiresAt: number } | null = null;
   let pending: Promise<string> | null = null;
-  let auth: ((o: { type: 'installation'; refresh: boolean }) => Promise<{ token: string; expiresAt: string }>) | null =
-    null;
+  type InstallationAuth = (o: {
+    type: 'installation';
+    refresh: boolean;
+  }) => Promise<{ token: string; expiresAt: string }>;
+  let auth: InstallationAuth | null = null;
   async function mint(): Promise<string> {
     if (!auth) {
       // Loaded on the first call that needs GitHub: the App's JWT signing stays out of every cold start.
@@ -85,10 +88,10 @@ function installationToken(
         import('@octokit/core'),
       ]);
       const { request } = new Octokit({ baseUrl: apiUrl, ...(fetchFn ? { request: { fetch: fetchFn } } : {}) });
-      auth = createAppAuth({ appId, privateKey, installationId, request }) as typeof auth;
+      auth = createAppAuth({ appId, privateKey, installationId, request }) as unknown as InstallationAuth;
     }
     // `refresh`: this module keeps the token, so auth-app's own cache is never consulted.
-    const minted = await auth!({ type: 'installation', refresh: true });
+    const minted = await auth({ type: 'installation', refresh: true });
     kept = { token: minted.token, expiresAt: Date.parse(minted.expiresAt) };
     return minted.token;
   }
