@@ -206,7 +206,7 @@ function gateway(over: Partial<GatewayDeps> = {}) {
       value: { apiUrl, owner: OWNER, repo: REPO, kind: 'app', token: async () => SITE_TOKEN },
     }),
     siteBranch: 'main',
-    noReplyHost: 'catalog.example',
+    siteUrl: 'https://catalog.example',
     publishOwnSaves: () => false,
     limiter: memoryStore().limiter({ name: 'git-test', points: 1000, durationSeconds: 3600 }),
     log: () => {},

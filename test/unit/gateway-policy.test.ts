@@ -476,6 +476,12 @@ describe('publishing', () => {
       /someone else/,
     ],
     [
+      'her save from before AUTH_SECRET was rotated (her previous id)',
+      { ...maya, id: 'dddddddddddddddddddd', previousId: maya.id },
+      facts({ commitMessages: [`x\n\nCurator-id: ${maya.id}`] }),
+      /someone else/,
+    ],
+    [
       'a save she touched among others’ (four eyes, by identity)',
       maya,
       facts({ commitMessages: [`a\n\nCurator-id: ${jo.id}`, `b\n\nSaved-by: someone\nCurator-id: ${maya.id}`] }),

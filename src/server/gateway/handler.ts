@@ -8,6 +8,7 @@
 // GitHub's are, which the editor shows.
 import type { Checked } from '../../config/env.ts';
 import { GATEWAY_LIMIT, limitInWords } from '../../contract/limits.ts';
+import { GATEWAY_PATH, noReplyEmail } from '../auth/editor-client.ts';
 import type { GithubAccess } from '../github/credentials.ts';
 import { readBody } from '../http/body.ts';
 import { withHeaders } from '../http/headers.ts';
@@ -43,8 +44,8 @@ export interface GatewayDeps {
   github(): Checked<GithubAccess>;
   /** The branch the site is built from, which the editor's pull requests go into. */
   siteBranch: string;
-  /** The host of the no-reply addresses commits carry: `<handle>@users.noreply.<host>`. */
-  noReplyHost: string;
+  /** The site's address: commits carry the handle at its no-reply address (noReplyEmail). */
+  siteUrl: string;
   /** PUBLISH_OWN_SAVES: a curator may publish what she saved (a one-curator site). */
   publishOwnSaves(): boolean;
   /** Requests per curator (GATEWAY_LIMIT in the shared store). */
@@ -114,10 +115,13 @@ export function createGatewayHandler(deps: GatewayDeps) {
       }
     }
 
-    if (url.pathname === '/api/git/settings' && req.method === 'GET')
+    if (url.pathname === `${GATEWAY_PATH}/settings` && req.method === 'GET')
       return Response.json(GATEWAY_SETTINGS, { headers: { 'cache-control': 'no-store' } });
     if (!url.pathname.startsWith(`${GATEWAY_GITHUB_PATH}/`) && url.pathname !== GATEWAY_GITHUB_PATH)
-      return githubError(404, `Not Found: the gateway answers ${GATEWAY_GITHUB_PATH}/… and /api/git/settings only.`);
+      return githubError(
+        404,
+        `Not Found: the gateway answers ${GATEWAY_GITHUB_PATH}/… and ${GATEWAY_PATH}/settings only.`,
+      );
 
     // 5. Policy: the request alone.
     const github = deps.github();
@@ -216,7 +220,7 @@ export function createGatewayHandler(deps: GatewayDeps) {
     const at = new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const author = b.author as { date?: unknown } | undefined;
     const authored = typeof author?.date === 'string' && !Number.isNaN(Date.parse(author.date)) ? author.date : at;
-    const identity = { name: curator.handle, email: `${curator.handle}@users.noreply.${deps.noReplyHost}` };
+    const identity = { name: curator.handle, email: noReplyEmail(curator.handle, deps.siteUrl) };
     return {
       message: withTrailers(String(b.message), [
         [SAVED_BY, curator.handle],

@@ -20,6 +20,8 @@ export interface GatewayCurator {
   role: 'curator' | 'admin';
   /** The stable, non-personal identity four eyes compares (never the handle). */
   id: string;
+  /** Her identity under AUTH_SECRET_PREVIOUS, during a rotation: saves made before it carry that one. */
+  previousId?: string;
 }
 
 /** The repository the gateway writes to and the branch the site is built from. */
@@ -443,7 +445,9 @@ export function decidePublish(
   }
   if (!facts.checkPassed)
     return 'The required check has not passed on this version yet: wait for it (a few minutes), or fix what it found.';
-  if (curator.role !== 'admin' && !publishOwnSaves && saversOf(facts.commitMessages).has(curator.id))
+  const savers = saversOf(facts.commitMessages);
+  const saved = savers.has(curator.id) || (curator.previousId !== undefined && savers.has(curator.previousId));
+  if (curator.role !== 'admin' && !publishOwnSaves && saved)
     return 'You saved changes in this entry, so someone else must publish it (four eyes).';
   return null;
 }

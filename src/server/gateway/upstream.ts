@@ -2,10 +2,11 @@
 // credentials, and GitHub's answer made fit to hand back to the editor: its body and status, its
 // `Link` pages pointing back at the gateway, its rate-limit answers carrying `Retry-After`, and only
 // the headers the editor reads (no cookie or GitHub header of the site's token crosses over).
+import { GATEWAY_PATH } from '../auth/editor-client.ts';
 import type { GithubAccess } from '../github/credentials.ts';
 
 /** Where the editor reaches GitHub through the gateway (Decap's `<gateway_url>/github`). */
-export const GATEWAY_GITHUB_PATH = '/api/git/github';
+export const GATEWAY_GITHUB_PATH = `${GATEWAY_PATH}/github`;
 
 export interface Upstream {
   access: GithubAccess;
