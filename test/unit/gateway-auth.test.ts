@@ -58,7 +58,7 @@ describe('the gateway’s authenticator', () => {
         value: { apiUrl: 'http://127.0.0.1:9', owner: 'o', repo: 'r', kind: 'token', token: async () => 't' },
       }),
       siteBranch: 'main',
-      siteUrl: BASE,
+      noReplyEmail: (handle) => `${handle}@users.noreply.localhost`,
       publishOwnSaves: () => false,
       limiter: memoryStore().limiter({ name: 'git-auth-test', points: 10, durationSeconds: 60 }),
       fetch: async () => {

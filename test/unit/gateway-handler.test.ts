@@ -206,7 +206,7 @@ function gateway(over: Partial<GatewayDeps> = {}) {
       value: { apiUrl, owner: OWNER, repo: REPO, kind: 'app', token: async () => SITE_TOKEN },
     }),
     siteBranch: 'main',
-    siteUrl: 'https://catalog.example',
+    noReplyEmail: (handle) => `${handle}@users.noreply.catalog.example`,
     publishOwnSaves: () => false,
     limiter: memoryStore().limiter({ name: 'git-test', points: 1000, durationSeconds: 3600 }),
     log: () => {},
@@ -238,6 +238,19 @@ describe('signing in and the settings', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     expect(await res.json()).toEqual({ github_enabled: true, roles: [] });
+    expect(sent).toEqual([]);
+  });
+
+  it('answers Decap’s status endpoint without a token: operational when GitHub is configured', async () => {
+    const res = await send('GET', '/api/git/status', { token: null });
+    expect(await res.json()).toEqual({ components: [{ name: 'Git Gateway', status: 'operational' }] });
+    const down = await send(
+      'GET',
+      '/api/git/status',
+      { token: null },
+      { github: () => ({ ok: false, missing: ['x'] }) },
+    );
+    expect(await down.json()).toEqual({ components: [{ name: 'Git Gateway', status: 'major_outage' }] });
     expect(sent).toEqual([]);
   });
 

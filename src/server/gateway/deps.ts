@@ -4,8 +4,8 @@
 // request limit in the shared store (Netlify Blobs, or Redis; chosen per request).
 import type { Settings } from '../../config/env.ts';
 import { GATEWAY_LIMIT } from '../../contract/limits.ts';
-import { EDITOR_BASE_BRANCH } from '../../outputs/editor-config.ts';
 import { authContext } from '../auth/context.ts';
+import { noReplyEmail } from '../auth/editor-client.ts';
 import { githubAccess } from '../github/credentials.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { sharedStoreFor } from '../store/choose.ts';
@@ -40,8 +40,8 @@ export function gatewayDeps(s: Settings): GatewayDeps {
   return {
     authenticate: editorAuthenticator(() => authContext(s)),
     github: () => github,
-    siteBranch: EDITOR_BASE_BRANCH,
-    siteUrl: s.site.url,
+    siteBranch: s.build.editor.branch,
+    noReplyEmail: (handle) => noReplyEmail(handle, s.site.url),
     publishOwnSaves: () => s.admin.editor.ok && s.admin.editor.value.publishOwnSaves,
     limiter: storeLimiter(s),
   };

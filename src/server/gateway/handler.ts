@@ -8,7 +8,7 @@
 // GitHub's are, which the editor shows.
 import type { Checked } from '../../config/env.ts';
 import { GATEWAY_LIMIT, limitInWords } from '../../contract/limits.ts';
-import { GATEWAY_PATH, noReplyEmail } from '../auth/editor-client.ts';
+import { GATEWAY_PATH } from '../../contract/editor.ts';
 import type { GithubAccess } from '../github/credentials.ts';
 import { readBody } from '../http/body.ts';
 import { withHeaders } from '../http/headers.ts';
@@ -44,8 +44,8 @@ export interface GatewayDeps {
   github(): Checked<GithubAccess>;
   /** The branch the site is built from, which the editor's pull requests go into. */
   siteBranch: string;
-  /** The site's address: commits carry the handle at its no-reply address (noReplyEmail). */
-  siteUrl: string;
+  /** The no-reply address a curator's commits carry (`<handle>@users.noreply.<site host>`). */
+  noReplyEmail(handle: string): string;
   /** PUBLISH_OWN_SAVES: a curator may publish what she saved (a one-curator site). */
   publishOwnSaves(): boolean;
   /** Requests per curator (GATEWAY_LIMIT in the shared store). */
@@ -76,6 +76,10 @@ export function createGatewayHandler(deps: GatewayDeps) {
     if (!METHODS.includes(req.method))
       return githubError(405, `${req.method} is not something the editor sends.`, { Allow: ALLOW });
 
+    // Decap asks its status endpoint (config: status_endpoint) without a token: whether the gateway
+    // can serve at all, in the shape of the status page it would otherwise ask.
+    if (url.pathname === `${GATEWAY_PATH}/status` && req.method === 'GET') return status();
+
     // 2. Auth: an editor token of a curator still on the list (anything else answers 401).
     const who = await deps.authenticate(req);
     if (who instanceof Response) return who;
@@ -95,6 +99,14 @@ export function createGatewayHandler(deps: GatewayDeps) {
         limitHeaders,
       );
     return withHeaders(await afterLimit(req, url, curator), limitHeaders);
+  }
+
+  function status(): Response {
+    const ok = deps.github().ok;
+    return Response.json(
+      { components: [{ name: 'Git Gateway', status: ok ? 'operational' : 'major_outage' }] },
+      { headers: { 'cache-control': 'no-store' } },
+    );
   }
 
   async function afterLimit(req: Request, url: URL, curator: GatewayCurator): Promise<Response> {
@@ -220,7 +232,7 @@ export function createGatewayHandler(deps: GatewayDeps) {
     const at = new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const author = b.author as { date?: unknown } | undefined;
     const authored = typeof author?.date === 'string' && !Number.isNaN(Date.parse(author.date)) ? author.date : at;
-    const identity = { name: curator.handle, email: noReplyEmail(curator.handle, deps.siteUrl) };
+    const identity = { name: curator.handle, email: deps.noReplyEmail(curator.handle) };
     return {
       message: withTrailers(String(b.message), [
         [SAVED_BY, curator.handle],

@@ -2,7 +2,7 @@
 // credentials, and GitHub's answer made fit to hand back to the editor: its body and status, its
 // `Link` pages pointing back at the gateway, its rate-limit answers carrying `Retry-After`, and only
 // the headers the editor reads (no cookie or GitHub header of the site's token crosses over).
-import { GATEWAY_PATH } from '../auth/editor-client.ts';
+import { GATEWAY_PATH } from '../../contract/editor.ts';
 import type { GithubAccess } from '../github/credentials.ts';
 
 /** Where the editor reaches GitHub through the gateway (Decap's `<gateway_url>/github`). */
