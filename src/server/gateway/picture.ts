@@ -32,11 +32,11 @@ export async function withoutMetadata(bytes: Buffer): Promise<Rewritten> {
   const image = sharp(bytes, { failOn: 'error' }).autoOrient().keepIccProfile();
   const out =
     format === 'jpeg'
-      ? image.jpeg({ quality: 92, mozjpeg: true })
+      ? image.jpeg({ quality: 90 })
       : format === 'png'
         ? image.png()
         : format === 'webp'
-          ? image.webp({ quality: 92 })
+          ? image.webp({ quality: 90 })
           : image.avif({ quality: 80 });
   return { kind: 'photo', bytes: await out.toBuffer(), format, hadMetadata: !!(meta.exif || meta.xmp || meta.iptc) };
 }
