@@ -14,6 +14,7 @@ import { readBody } from '../http/body.ts';
 import { withHeaders } from '../http/headers.ts';
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
+import { isEditorBranch } from '../proposals/backend.ts';
 import { withoutMetadata } from './picture.ts';
 import {
   decide,
@@ -204,7 +205,7 @@ export function createGatewayHandler(deps: GatewayDeps) {
     const editor = list.filter(
       (p) =>
         typeof p.head?.ref === 'string' &&
-        p.head.ref.startsWith('cms/') &&
+        isEditorBranch(p.head.ref) &&
         p.head.repo?.full_name?.toLowerCase() === own,
     );
     return handBack(up, res, { body: JSON.stringify(editor), now });
