@@ -92,7 +92,9 @@ describe('npm run pr-scope against the base branch', () => {
   });
 
   it('a hidden folder under content/products/: full', () => {
-    expect(scopeOn('hidden').out).toMatch(/^scope: full \(changes outside the content: content\/products\/\.hidden\/x\.md\)/);
+    expect(scopeOn('hidden').out).toMatch(
+      /^scope: full \(changes outside the content: content\/products\/\.hidden\/x\.md\)/,
+    );
   });
 
   it('no changed file: full', () => {

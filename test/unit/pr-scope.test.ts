@@ -18,7 +18,7 @@ function z(...rows: string[][]): string {
       const modes = r.filter((f) => /^\d{6}$/.test(f));
       const [status, ...paths] = r.filter((f) => !/^\d{6}$/.test(f));
       const next = modes.at(-1) ?? '100644';
-      const before = status === 'A' ? '000000' : (modes.length === 2 ? modes[0]! : next);
+      const before = status === 'A' ? '000000' : modes.length === 2 ? modes[0]! : next;
       const after = status === 'D' ? '000000' : next;
       return `:${before} ${after} ${ZERO} ${ZERO} ${status}\0${paths.join('\0')}\0`;
     })
@@ -111,9 +111,9 @@ describe('anything else runs the whole suite', () => {
 describe('reading git', () => {
   it('takes both paths of a rename or copy and one of anything else, names with spaces and tabs intact', () => {
     expect(
-      changedFiles(z(['M', 'a b.md'], ['R100', 'old\tname.md', 'new name.md'], ['C075', 'x.md', 'y.md'], ['D', 'z'])).map(
-        (f) => f.path,
-      ),
+      changedFiles(
+        z(['M', 'a b.md'], ['R100', 'old\tname.md', 'new name.md'], ['C075', 'x.md', 'y.md'], ['D', 'z']),
+      ).map((f) => f.path),
     ).toEqual(['a b.md', 'old\tname.md', 'new name.md', 'x.md', 'y.md', 'z']);
   });
 
@@ -127,9 +127,7 @@ describe('reading git', () => {
   });
 
   it('refuses output it cannot read rather than guess', () => {
-    expect(() => changedFiles(`:100644 100644 ${ZERO} ${ZERO} R100\0only-one.md\0`)).toThrow(
-      /no path after "R100"/,
-    );
+    expect(() => changedFiles(`:100644 100644 ${ZERO} ${ZERO} R100\0only-one.md\0`)).toThrow(/no path after "R100"/);
     expect(() => changedFiles('M\0a.md\0')).toThrow(/cannot read/);
   });
 });

@@ -204,9 +204,7 @@ export function createGatewayHandler(deps: GatewayDeps) {
     const own = `${up.access.owner}/${up.access.repo}`.toLowerCase();
     const editor = list.filter(
       (p) =>
-        typeof p.head?.ref === 'string' &&
-        isEditorBranch(p.head.ref) &&
-        p.head.repo?.full_name?.toLowerCase() === own,
+        typeof p.head?.ref === 'string' && isEditorBranch(p.head.ref) && p.head.repo?.full_name?.toLowerCase() === own,
     );
     return handBack(up, res, { body: JSON.stringify(editor), now });
   }
