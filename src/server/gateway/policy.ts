@@ -132,6 +132,9 @@ const READABLE_FOLDERS = new Set<string>([...CONTENT_FOLDERS, 'content']);
 
 function decideRead(site: Site, segs: string[], q: URLSearchParams, path: string): Decision {
   const [first, second] = segs;
+  // A parameter named twice could be read one way here and the other way by GitHub.
+  const keys = [...q.keys()];
+  if (new Set(keys).size !== keys.length) return notDone('GET', `${path}?${q.toString()}`);
   if (first === 'branches' && segs.length >= 2) {
     const name = segs.slice(1).join('/');
     if (!queryKeysOnly(q, [])) return notDone('GET', path);
