@@ -112,6 +112,17 @@ function answer(method: string, rest: string, query: URLSearchParams, body: unkn
           `<https://elsewhere.example/x>; rel="help"`,
       },
     );
+  if (method === 'GET' && rest.startsWith('compare/'))
+    return json(200, {
+      status: 'ahead',
+      base_commit: { sha: SHA2 },
+      commits: [],
+      files: [
+        { filename: 'content/products/wooden-kite.md', status: 'added', sha: SHA },
+        { filename: 'src/secret.ts', status: 'modified', sha: SHA2, patch: '+const key = 1;' },
+        { filename: 'content/products/moved.md', previous_filename: 'src/old.ts', status: 'renamed', sha: SHA },
+      ],
+    });
   if (method === 'GET' && rest === 'pulls/12') return json(200, state.pull);
   if (method === 'GET' && rest === 'pulls/12/files') return json(200, state.files);
   if (method === 'GET' && rest === 'pulls/12/commits')
@@ -302,6 +313,14 @@ describe('forwarding', () => {
     const next = /<([^>]+)>; rel="next"/.exec(link)![1]!.replace(new RegExp(pattern!), `${apiRoot}/`);
     expect(new URL(next, `${SITE}/admin/`).href).toBe(`${apiRoot}/pulls?base=main&state=open&per_page=100&page=2`);
     expect(((await res.json()) as { number: number }[]).map((p) => p.number)).toEqual([12]);
+  });
+
+  it('cuts a comparison (of any two commits) to its content files', async () => {
+    const res = await send('GET', `/api/git/github/compare/${SHA2}...${SHA}`);
+    expect(res.status).toBe(200);
+    const diff = (await res.json()) as { files: { filename: string }[]; base_commit: unknown };
+    expect(diff.files.map((f) => f.filename)).toEqual(['content/products/wooden-kite.md']);
+    expect(diff.base_commit).toEqual({ sha: SHA2 });
   });
 
   it('passes GitHub’s rate limit through with Retry-After', async () => {

@@ -14,6 +14,7 @@ import { readBody } from '../http/body.ts';
 import { withHeaders } from '../http/headers.ts';
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
+import { isContentPath } from '../../catalog/content-paths.ts';
 import { isEditorBranch } from '../proposals/backend.ts';
 import { withoutMetadata } from './picture.ts';
 import {
@@ -175,6 +176,8 @@ export function createGatewayHandler(deps: GatewayDeps) {
       case 'read':
         // A blob is named by its content: the browser may keep it (Decap asks with force-cache).
         return forward(undefined, path.startsWith('git/blobs/') ? 'private, max-age=31536000, immutable' : undefined);
+      case 'compare':
+        return compare(up, path);
       case 'list-pulls':
         return listPulls(up, url, path);
       case 'tree':
@@ -207,6 +210,20 @@ export function createGatewayHandler(deps: GatewayDeps) {
         typeof p.head?.ref === 'string' && isEditorBranch(p.head.ref) && p.head.repo?.full_name?.toLowerCase() === own,
     );
     return handBack(up, res, { body: JSON.stringify(editor), now });
+  }
+
+  /** A comparison with only its content files (and their ids): nothing else of the repository reaches the editor. */
+  async function compare(up: Upstream, path: string): Promise<Response> {
+    const res = await call(up, 'GET', path);
+    if (!res.ok) return handBack(up, res, { now });
+    const diff = (await res.json()) as { files?: { filename?: string; previous_filename?: string }[] };
+    const files = (diff.files ?? []).filter(
+      (f) =>
+        typeof f.filename === 'string' &&
+        isContentPath(f.filename) &&
+        (f.previous_filename === undefined || isContentPath(f.previous_filename)),
+    );
+    return handBack(up, res, { body: JSON.stringify({ ...diff, files }), now });
   }
 
   /** A blob: a photo is stored without its metadata; a picture of another kind is refused. */

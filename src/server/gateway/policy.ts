@@ -51,6 +51,8 @@ export const MAX_PUBLISH_COMMITS = 250;
 
 export type Action =
   | { kind: 'read' }
+  /** A comparison: its files are cut to the content (a commit id could name any commit). */
+  | { kind: 'compare' }
   | { kind: 'list-pulls' }
   | { kind: 'blob' }
   | { kind: 'tree' }
@@ -178,7 +180,7 @@ function decideRead(site: Site, segs: string[], q: URLSearchParams, path: string
     if (!(base === site.branch || SHA.test(base) || isEditorBranch(base))) return wrongBranch(site, base);
     if (!(SHA.test(head) || headBranch(site, head))) return wrongBranch(site, head);
     return queryKeysOnly(q, [])
-      ? allow('read', `compare/${encodeURIComponent(base)}...${encodeURIComponent(head)}`)
+      ? allow('compare', `compare/${encodeURIComponent(base)}...${encodeURIComponent(head)}`)
       : notDone('GET', path);
   }
   if (first === 'pulls' && segs.length === 1) {
