@@ -145,7 +145,7 @@ function answer(method: string, rest: string, query: URLSearchParams, body: unkn
           ]
         : [],
     });
-  const tree = /^git\/trees\/([0-9a-f]{40}):(.+)$/.exec(decodeURIComponent(rest));
+  const tree = /^git\/trees\/([^:]+):(.+)$/.exec(decodeURIComponent(rest));
   if (method === 'GET' && tree)
     return json(200, {
       sha: SHA2,
@@ -313,6 +313,13 @@ describe('forwarding', () => {
     const next = /<([^>]+)>; rel="next"/.exec(link)![1]!.replace(new RegExp(pattern!), `${apiRoot}/`);
     expect(new URL(next, `${SITE}/admin/`).href).toBe(`${apiRoot}/pulls?base=main&state=open&per_page=100&page=2`);
     expect(((await res.json()) as { number: number }[]).map((p) => p.number)).toEqual([12]);
+  });
+
+  it('cuts a content folder’s tree to its regular content files (no symlink, no stray file)', async () => {
+    state.modes = { 'kite.md': '100644', 'evil.md': '120000', 'notes.txt': '100644', '.hidden.md': '100644' };
+    const res = await send('GET', `/api/git/github/git/trees/main:${encodeURIComponent('content/products')}`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { tree: { path: string }[] }).tree.map((e) => e.path)).toEqual(['kite.md']);
   });
 
   it('cuts a comparison (of any two commits) to its content files', async () => {

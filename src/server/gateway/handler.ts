@@ -14,7 +14,7 @@ import { readBody } from '../http/body.ts';
 import { withHeaders } from '../http/headers.ts';
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
-import { isContentPath } from '../../catalog/content-paths.ts';
+import { isContentPath, REGULAR_FILE_MODE } from '../../catalog/content-paths.ts';
 import { isEditorBranch } from '../proposals/backend.ts';
 import { withoutMetadata } from './picture.ts';
 import {
@@ -178,6 +178,8 @@ export function createGatewayHandler(deps: GatewayDeps) {
         return forward(undefined, path.startsWith('git/blobs/') ? 'private, max-age=31536000, immutable' : undefined);
       case 'compare':
         return compare(up, path);
+      case 'folder':
+        return folder(up, url, path, action.folder);
       case 'list-pulls':
         return listPulls(up, url, path);
       case 'tree':
@@ -210,6 +212,21 @@ export function createGatewayHandler(deps: GatewayDeps) {
         typeof p.head?.ref === 'string' && isEditorBranch(p.head.ref) && p.head.repo?.full_name?.toLowerCase() === own,
     );
     return handBack(up, res, { body: JSON.stringify(editor), now });
+  }
+
+  /** A content folder's tree with only its content entries: a symlink or a stray file there never reaches the editor. */
+  async function folder(up: Upstream, url: URL, path: string, name: string): Promise<Response> {
+    const res = await call(up, 'GET', path, { query: url.search });
+    if (!res.ok) return handBack(up, res, { now });
+    const tree = (await res.json()) as { tree?: { path?: string; mode?: string; type?: string }[] };
+    const entries = (tree.tree ?? []).filter(
+      (e) =>
+        typeof e.path === 'string' &&
+        e.mode === REGULAR_FILE_MODE &&
+        e.type === 'blob' &&
+        isContentPath(`${name}/${e.path}`),
+    );
+    return handBack(up, res, { body: JSON.stringify({ ...tree, tree: entries }), now });
   }
 
   /** A comparison with only its content files (and their ids): nothing else of the repository reaches the editor. */

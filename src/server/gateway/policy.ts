@@ -51,6 +51,8 @@ export const MAX_PUBLISH_COMMITS = 250;
 
 export type Action =
   | { kind: 'read' }
+  /** A folder's tree: its entries are cut to the content (regular files at content paths). */
+  | { kind: 'folder'; folder: string }
   /** A comparison: its files are cut to the content (a commit id could name any commit). */
   | { kind: 'compare' }
   | { kind: 'list-pulls' }
@@ -151,7 +153,11 @@ function decideRead(site: Site, segs: string[], q: URLSearchParams, path: string
     if (!READABLE_FOLDERS.has(folder)) return outsideContent(folder);
     if (!readableRevision(site, rev)) return wrongBranch(site, rev);
     if (!queryKeysOnly(q, ['recursive'])) return notDone('GET', path);
-    return allow('read', `git/trees/${encodeURIComponent(rev)}:${encodeURIComponent(folder)}`);
+    return {
+      ok: true,
+      action: { kind: 'folder', folder },
+      upstream: `git/trees/${encodeURIComponent(rev)}:${encodeURIComponent(folder)}`,
+    };
   }
   if (first === 'git' && second === 'blobs' && segs.length === 3 && SHA.test(segs[2]!)) {
     // A blob is read by its id, which the editor learns only from content trees and comparisons of its branches.
