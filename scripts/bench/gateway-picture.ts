@@ -6,7 +6,13 @@ import sharp from 'sharp';
 import { withoutMetadata } from '../../src/server/gateway/picture.ts';
 
 const { data, info } = await sharp({
-  create: { width: 4032, height: 3024, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } },
+  create: {
+    width: 4032,
+    height: 3024,
+    channels: 3,
+    background: '#808080',
+    noise: { type: 'gaussian', mean: 128, sigma: 30 },
+  },
 })
   .blur(2)
   .raw()
