@@ -126,9 +126,11 @@ export async function handBack(
   if (rewritten) headers.set('link', rewritten);
   headers.set('cache-control', res.ok ? cache : 'no-store');
   headers.set('vary', 'Authorization');
-  let payload: BodyInit | null = body === undefined ? await res.arrayBuffer() : body;
+  // A success streams through (a function may stream a larger answer than it may buffer: a
+  // picture's blob); an error is read, to tell GitHub's rate limit.
+  let payload: BodyInit | null = body === undefined ? (res.ok ? res.body : await res.text()) : body;
   if (!res.ok && !headers.has('retry-after')) {
-    const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload as ArrayBuffer);
+    const text = typeof payload === 'string' ? payload : '';
     let message = '';
     try {
       message = String((JSON.parse(text) as { message?: unknown }).message ?? '');
@@ -145,5 +147,6 @@ export async function handBack(
   // A status fetch cannot construct (GitHub's redirects are not followed): answered as GitHub's error.
   const status = res.status >= 200 && res.status <= 599 ? res.status : 502;
   const empty = status === 204 || status === 304;
+  if (empty && payload instanceof ReadableStream) await payload.cancel();
   return new Response(empty ? null : payload, { status, statusText: res.statusText, headers });
 }
