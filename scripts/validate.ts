@@ -1,10 +1,13 @@
 // `npm run validate [folder]`: checks every product file with the same schema the build uses, the
 // product pictures the build copies, and content/recall-watch.yml (the recall watcher's aliases and
-// dismissals), and prints, per problem, the file, the field, what is wrong and how to fix it. Exits 1 on problems; notes (pictures no product uses)
-// and safety hints (a warning the product may need, src/catalog/safety-check.ts) do not fail it.
+// dismissals), and that the content folders hold nothing but content (src/catalog/content-paths.ts),
+// and prints, per problem, the file, the field, what is wrong and how to fix it. Exits 1 on
+// problems; notes (pictures no product uses, hidden files) and safety hints (a warning the product
+// may need, src/catalog/safety-check.ts) do not fail it.
 // In GitHub Actions it also prints workflow annotations so the message lands on the changed line.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { contentFolderProblems } from '../src/catalog/content-paths.ts';
 import { inspectProductImages, productImagesDir } from '../src/catalog/images.ts';
 import { loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
 import { settings } from '../src/config/env.ts';
@@ -35,7 +38,10 @@ const ownCatalog = path.resolve(root, dir) === path.resolve(root, PRODUCTS_DIR) 
 const images = await inspectProductImages(entries, productImagesDir(root, build.imagesDir), root, {
   orphans: ownCatalog,
 });
-const problems = [...result.problems, ...images.problems, ...recallWatchFileProblems()];
+// The repository's own content folders hold content only (a folder given on the command line is checked for its products alone).
+const folders = ownCatalog ? contentFolderProblems(root) : { problems: [], notes: [] };
+const problems = [...result.problems, ...images.problems, ...folders.problems, ...recallWatchFileProblems()];
+const notes = [...images.notes, ...folders.notes];
 
 /** content/recall-watch.yml's problems (none when there is no such file); slugs are checked against our own catalog only. */
 function recallWatchFileProblems(): Problem[] {
@@ -62,11 +68,9 @@ const annotate = (level: 'error' | 'warning', list: Problem[]) => {
   }
 };
 
-if (images.notes.length) {
-  console.log(
-    `Note: ${images.notes.length} picture(s) used by no product:\n${images.notes.map(formatProblem).join('\n')}\n`,
-  );
-  annotate('warning', images.notes);
+if (notes.length) {
+  console.log(`Note: ${notes.length} file(s) nothing reads:\n${notes.map(formatProblem).join('\n')}\n`);
+  annotate('warning', notes);
 }
 const hints = safetyHints(
   entries,

@@ -14,6 +14,9 @@ import { lineOf, type Problem } from './problems.ts';
 import type { CatalogEntry, Picture } from './schema.ts';
 import { localImageName, PRODUCT_IMAGES_PATH } from './urls.ts';
 
+/** A hidden file (its name starts with a dot): never a picture, never content. */
+export const isHidden = (name: string) => name.startsWith('.');
+
 /** The product images folder, relative to the repository root (CATALOG_IMAGES_DIR moves it). */
 export const PRODUCT_IMAGES_DIR = 'content/images/products';
 
@@ -46,6 +49,9 @@ const EXTENSIONS: Record<string, string> = {
   svg: 'svg',
 };
 
+/** The file name extensions a product picture may have (lower case; the validator reads them so). */
+export const PICTURE_EXTENSIONS: readonly string[] = Object.keys(EXTENSIONS);
+
 /** The kinds of picture, in words: "JPEG, PNG, WebP, AVIF or SVG". */
 const KINDS_IN_WORDS = `${Object.values(PHOTOS.formats).join(', ')} or SVG`;
 
@@ -60,7 +66,7 @@ export function imageMediaType(name: string): string {
 const filesIn = (dir: string): string[] =>
   existsSync(dir)
     ? readdirSync(dir, { withFileTypes: true })
-        .filter((d) => d.isFile() && !d.name.startsWith('.'))
+        .filter((d) => d.isFile() && !isHidden(d.name))
         .map((d) => d.name)
         .sort()
     : [];

@@ -15,6 +15,7 @@ import {
   type CatalogEntry,
 } from './schema.ts';
 import { formatCount } from './count.ts';
+import { isHidden } from './images.ts';
 import { sharedBarcodes } from './safety-check.ts';
 
 /** Parsed entries kept between builds (src/build/parse-cache.ts implements it): a file whose text it knows is not parsed again. */
@@ -35,6 +36,9 @@ export interface LoadResult {
 }
 
 export const PRODUCTS_DIR = 'content/products';
+
+/** A product file's name: visible (a hidden file is never a product), ending in `.md`. */
+export const isProductFileName = (name: string) => !isHidden(name) && name.endsWith('.md') && name.length > 3;
 
 /** Parses one product file. `file` is repository-relative and decides the expected slug. */
 export function parseProductFile(
@@ -116,9 +120,7 @@ export async function loadCatalog(dir = PRODUCTS_DIR, root = process.cwd(), cach
   const abs = path.resolve(root, dir);
   // Read synchronously: ten thousand small files this way take a fifth of the time that promise
   // reads take (each of those is several thread-pool round trips).
-  const names = readdirSync(abs)
-    .filter((n) => n.endsWith('.md'))
-    .sort();
+  const names = readdirSync(abs).filter(isProductFileName).sort();
   const files = names.map((n) => readFileSync(path.join(abs, n), 'utf8'));
   const entries: CatalogEntry[] = [];
   const problems: Problem[] = [];

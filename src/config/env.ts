@@ -131,16 +131,43 @@ export const VARIABLES = {
   },
   GITHUB_TOKEN: {
     ...ADMIN,
-    usedBy: 'proposal tools, watchers',
+    usedBy: 'git gateway, proposal tools, watchers',
     about:
-      "Optional: a fine-grained token (contents and pull requests, write, on this repository only; actions, read, for the checks' state), so `propose_product`/`propose_edit` and the watchers open pull requests ([DEPLOY.md, step 7](../DEPLOY.md#7-proposals-from-mcp-pull-requests)); without it the proposal tools answer `not_configured`. Mark it a secret.",
+      "Optional, when no GitHub App is set (`GITHUB_APP_ID`, preferred): a fine-grained token (contents and pull requests, write, on this repository only; actions, read, for the checks' state), so `propose_product`/`propose_edit` and the watchers open pull requests ([DEPLOY.md, step 7](../DEPLOY.md#7-proposals-from-mcp-pull-requests)); without either the proposal tools answer `not_configured`. Mark it a secret.",
     envExample: true,
   },
   GITHUB_REPOSITORY: {
     ...operator(['Functions'], 'all'),
-    usedBy: 'proposal tools, watchers',
+    usedBy: 'git gateway, proposal tools, watchers',
     about:
-      '`owner/name` of this repository, where proposals go ([DEPLOY.md, step 7](../DEPLOY.md#7-proposals-from-mcp-pull-requests)).',
+      "`owner/name` of this repository, where proposals and the editor's saves go ([DEPLOY.md, step 7](../DEPLOY.md#7-proposals-from-mcp-pull-requests)).",
+    envExample: true,
+  },
+  GITHUB_APP_ID: {
+    ...ADMIN,
+    usedBy: 'git gateway, proposal tools, watchers',
+    about:
+      "Preferred to `GITHUB_TOKEN`: the site's GitHub App's ID ([DEPLOY.md, step 8.1](../DEPLOY.md#81-create-the-github-app)). With its private key and installation, the git gateway, the proposals and the watchers use the App's installation token, minted and renewed hourly.",
+    envExample: true,
+  },
+  GITHUB_APP_PRIVATE_KEY: {
+    ...ADMIN,
+    usedBy: 'git gateway, proposal tools, watchers',
+    about:
+      "The App's private key: the whole `.pem` file, its `BEGIN` and `END` lines included (a one-line value may write its line breaks as `\\n`). Mark it a secret.",
+    envExample: true,
+  },
+  GITHUB_APP_INSTALLATION_ID: {
+    ...ADMIN,
+    usedBy: 'git gateway, proposal tools, watchers',
+    about: "The App's installation on this repository: the number its settings address ends in.",
+    envExample: true,
+  },
+  GITHUB_API_URL: {
+    ...operator(['Functions'], 'all'),
+    usedBy: 'git gateway, proposal tools, watchers',
+    about:
+      "GitHub's REST API, `https://api.github.com` by default; https, plain http on loopback only (`npm start` points it at its stand-in of GitHub).",
     envExample: true,
   },
   SITE_BRANCH: {
@@ -367,7 +394,9 @@ export interface Settings {
     /** Who may use the browser editor besides the admins, and whether one may publish one's own saves. */
     editor: Checked<EditorSettings>;
     buildHookUrl: string | undefined;
-    proposals: { githubToken?: string; githubRepository?: string; localRepoDir?: string };
+    /** The site's GitHub repository and credentials (src/server/github/credentials.ts makes them usable). */
+    github: GithubSettings;
+    proposals: { github: GithubSettings; localRepoDir?: string };
     /** Where the admin catalog is, when not the default place. */
     catalogPath: string | undefined;
     /** The function runtime's code folder (the admin catalog ships there). */
@@ -406,6 +435,57 @@ export interface WatchSettings {
   safetyGateUrl: Checked<string>;
   /** CURATOR_REVIEWERS: GitHub logins (and `org/team` teams) asked to review the watchers' proposals. */
   reviewers: { users: string[]; teams: string[]; problems: string[] };
+}
+
+/** GitHub as the environment names it: an App (id, key, installation) or a token, the repository, the API. */
+export interface GithubSettings {
+  appId?: string;
+  /** The App's private key as PEM (a value with `\n` escapes for its line breaks is read as such). */
+  appPrivateKey?: string;
+  appInstallationId?: string;
+  token?: string;
+  /** `owner/name`. */
+  repository?: string;
+  /** GITHUB_API_URL, no trailing slash (https://api.github.com by default). */
+  apiUrl: string;
+  /** What is wrong with the values that are set. */
+  problems: string[];
+}
+
+export const GITHUB_API_URL = 'https://api.github.com';
+
+function githubSettings(env: Env): GithubSettings {
+  const problems: string[] = [];
+  const apiUrl = (text(env, 'GITHUB_API_URL') ?? GITHUB_API_URL).replace(/\/+$/, '');
+  const url = URL.canParse(apiUrl) ? new URL(apiUrl) : null;
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))))
+    problems.push(`GITHUB_API_URL (must be https; plain http is accepted on loopback only: "${apiUrl}")`);
+  const appId = text(env, 'GITHUB_APP_ID');
+  if (appId && !/^\d{1,12}$/.test(appId))
+    problems.push('GITHUB_APP_ID (the App ID: a number, on the App’s settings page)');
+  const appInstallationId = text(env, 'GITHUB_APP_INSTALLATION_ID');
+  if (appInstallationId && !/^\d{1,15}$/.test(appInstallationId))
+    problems.push('GITHUB_APP_INSTALLATION_ID (a number: the end of the installation’s settings address)');
+  const rawKey = text(env, 'GITHUB_APP_PRIVATE_KEY');
+  const appPrivateKey = rawKey?.replace(/\\n/g, '\n');
+  if (
+    appPrivateKey &&
+    !/^-----BEGIN (?:RSA )?PRIVATE KEY-----\n[\s\S]+\n-----END (?:RSA )?PRIVATE KEY-----$/.test(appPrivateKey)
+  )
+    problems.push(
+      'GITHUB_APP_PRIVATE_KEY (not a PEM private key: paste the whole .pem file, its BEGIN and END lines included)',
+    );
+  const token = text(env, 'GITHUB_TOKEN');
+  const repository = text(env, 'GITHUB_REPOSITORY');
+  return {
+    ...(appId ? { appId } : {}),
+    ...(appPrivateKey ? { appPrivateKey } : {}),
+    ...(appInstallationId ? { appInstallationId } : {}),
+    ...(token ? { token } : {}),
+    ...(repository ? { repository } : {}),
+    apiUrl,
+    problems,
+  };
 }
 
 /** A GitHub login, or a team as `org/team-slug`. */
@@ -540,6 +620,7 @@ export function readSettings(env: Env): Settings {
   if (!clientId) oidcProblems.push('OIDC_CLIENT_ID');
   if (!clientSecret) oidcProblems.push('OIDC_CLIENT_SECRET');
 
+  const github = githubSettings(env);
   const dnsServer = text(env, 'LINK_CHECK_DNS_SERVER');
   const allow = text(env, 'LINK_CHECK_ALLOW_ADDRESSES');
   const port = text(env, 'PORT');
@@ -567,9 +648,9 @@ export function readSettings(env: Env): Settings {
           : { ok: true, value: { issuer, clientId: clientId!, clientSecret: clientSecret! } },
       editor: editorSettings(env),
       buildHookUrl: text(env, 'BUILD_HOOK_URL'),
+      github,
       proposals: {
-        ...(text(env, 'GITHUB_TOKEN') ? { githubToken: text(env, 'GITHUB_TOKEN') } : {}),
-        ...(text(env, 'GITHUB_REPOSITORY') ? { githubRepository: text(env, 'GITHUB_REPOSITORY') } : {}),
+        github,
         ...(text(env, 'PROPOSALS_REPO_DIR') ? { localRepoDir: text(env, 'PROPOSALS_REPO_DIR') } : {}),
       },
       catalogPath: text(env, 'ADMIN_CATALOG_PATH'),

@@ -1,5 +1,6 @@
-// Every limit of the admin side in one place: per admin on /api/mcp and trigger_rebuild, per client
-// IP on each /api/auth endpoint (the MCP SDK's own server defaults: limits no real admin meets).
+// Every limit of the admin side in one place: per admin on /api/mcp and trigger_rebuild, per
+// curator on the editor's git gateway, per client IP on each /api/auth endpoint (the MCP SDK's own
+// server defaults: limits no real admin meets).
 // Plain data, so the build can state them (OpenAPI, tool descriptions) without loading the server.
 
 export interface LimitSpec {
@@ -19,6 +20,15 @@ export const PROPOSAL_LIMIT = { name: 'mcp-propose', points: 30, durationSeconds
  * admins' PROPOSAL_LIMIT. What is left waits for the next run.
  */
 export const WATCHER_PROPOSALS_PER_RUN = 5;
+
+/**
+ * Requests one curator may send to the editor's git gateway (/api/git). Decap reads one blob per
+ * product when the editor opens (then keeps them in the browser's cache), so a first visit of a
+ * 10,000-product catalog costs about as many requests; an hour of saving and reviewing costs
+ * hundreds. GitHub's own limit (5,000 an hour for a token, more for a large App installation) is
+ * passed through with Retry-After.
+ */
+export const GATEWAY_LIMIT = { name: 'git-req', points: 12_000, durationSeconds: 3600 } as const satisfies LimitSpec;
 
 export const AUTH_LIMITS = {
   register: { name: 'auth-register', points: 20, durationSeconds: 3600 },

@@ -232,7 +232,9 @@ describe('limits and configuration', () => {
     ] as const) {
       const r = await callTool(bare, tok, name, args);
       expect(r.isError).toBe(true);
-      expect(r.content[0]!.text).toMatch(/^not_configured: proposals need GITHUB_TOKEN and GITHUB_REPOSITORY/);
+      expect(r.content[0]!.text).toMatch(
+        /^not_configured: proposals need GITHUB_REPOSITORY and either a GitHub App \(GITHUB_APP_ID, .*\) or GITHUB_TOKEN/,
+      );
     }
   });
 

@@ -1,9 +1,10 @@
 // `npm run pr-scope` in a real git repository, as the pull request's job runs it: a branch that
 // changes only product files and pictures is `content`; one that moves a product file out of
-// content/, deletes a code file or changes nothing is `full`; so is a base that does not exist. The
+// content/, adds a symlink or a hidden file under content/, deletes a code file or changes nothing
+// is `full`; so is a base that does not exist. The
 // scope reaches the job's next steps through GITHUB_OUTPUT. (The rules alone: test/unit/pr-scope.test.ts.)
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchRepo } from '../support/scratch-repo.ts';
@@ -60,6 +61,9 @@ beforeAll(() => {
   branch('move-out', () => git('mv', 'content/products/kite.md', 'kite.md'));
   branch('delete-code', () => git('rm', '-q', 'scripts/validate.ts'));
   branch('nothing', () => {});
+  // The outside review's trick: a "product file" that is a symlink to the site's configuration.
+  branch('symlink', () => symlinkSync('../../netlify.toml', path.join(repo, 'content/products/evil.md')));
+  branch('hidden', () => write('content/products/.hidden/x.md', 'x\n'));
 });
 afterAll(() => remove());
 
@@ -79,6 +83,18 @@ describe('npm run pr-scope against the base branch', () => {
 
   it('a deleted code file: full', () => {
     expect(scopeOn('delete-code').out).toMatch(/^scope: full \(changes outside the content: scripts\/validate\.ts\)/);
+  });
+
+  it('a symlink named like a product file: full, naming it', () => {
+    expect(scopeOn('symlink').out).toMatch(
+      /^scope: full \(changes outside the content: content\/products\/evil\.md \(a symlink\)\)/,
+    );
+  });
+
+  it('a hidden folder under content/products/: full', () => {
+    expect(scopeOn('hidden').out).toMatch(
+      /^scope: full \(changes outside the content: content\/products\/\.hidden\/x\.md\)/,
+    );
   });
 
   it('no changed file: full', () => {

@@ -603,7 +603,7 @@ describe('GitHub’s errors as errors an admin can act on', () => {
       'a refused token (401)',
       [{ method: 'GET', path: new RegExp(`^${REPO}$`), status: 401, body: { message: 'Bad credentials' } }],
       'unauthorized',
-      /GITHUB_TOKEN was refused/,
+      /refused the site’s credentials.*renew GITHUB_TOKEN/,
     ],
     [
       'a missing permission (403)',

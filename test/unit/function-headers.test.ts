@@ -30,6 +30,13 @@ const requests: Record<string, Request[]> = {
     }),
     new Request('https://site.test/api/mcp'),
   ],
+  'git-gateway.mts': [
+    new Request('https://site.test/api/git/settings'),
+    new Request('https://site.test/api/git/github/git/refs/heads/main', { method: 'DELETE' }),
+    new Request('https://site.test/api/git/github/branches/main', {
+      headers: { authorization: 'Bearer not-an-editor-token' },
+    }),
+  ],
   'auth-authorize.mts': [new Request('https://site.test/api/auth/authorize')],
   'auth-callback.mts': [new Request('https://site.test/api/auth/callback?state=x&code=y')],
   'auth-register.mts': [

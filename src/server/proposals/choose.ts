@@ -1,15 +1,16 @@
-// Which proposal backend the admin side uses: GitHub when a token and a repository are set (a
-// deployed site), else the local checkout's git repository when the local stack names it (npm
-// start does), else none: the write tools then answer `not_configured` naming what to set. Either
-// backend's listing is kept a moment in the shared store (./listing.ts).
+// Which proposal backend the admin side uses: GitHub when the site's GitHub credentials and
+// repository are set (a deployed site; src/server/github/credentials.ts: a GitHub App or a token),
+// else the local checkout's git repository when the local stack names it (npm start does), else
+// none: the write tools then answer `not_configured` naming what to set. Either backend's listing
+// is kept a moment in the shared store (./listing.ts).
+import type { GithubSettings } from '../../config/env.ts';
+import { githubAccess, githubNamed, GITHUB_NOT_CONFIGURED } from '../github/credentials.ts';
 import type { ProposalBackend } from './backend.ts';
 import { withListingCache, type ListedBackend, type ListingCache } from './listing.ts';
 
 export interface ProposalSettings {
-  /** A fine-grained GitHub token (contents and pull requests: write; actions: read) for `githubRepository`. */
-  githubToken?: string | undefined;
-  /** `owner/name` of the catalog's repository on GitHub. */
-  githubRepository?: string | undefined;
+  /** The site's GitHub repository and credentials (contents and pull requests: write; actions: read). */
+  github?: GithubSettings | undefined;
   /** The local stack's checkout (its top-level folder), for proposals as local branches. */
   localRepoDir?: string | undefined;
 }
@@ -18,9 +19,8 @@ export type ProposalsChoice =
   { ok: true; kind: ProposalBackend['kind']; backend: () => Promise<ListedBackend> } | { ok: false; missing: string };
 
 export const PROPOSALS_NOT_CONFIGURED =
-  'GITHUB_TOKEN and GITHUB_REPOSITORY (a fine-grained token with contents and pull requests: ' +
-  'write on that repository; see DEPLOY.md), or run the local stack with `npm start`, which ' +
-  'proposes to the checkout’s own git repository';
+  `${GITHUB_NOT_CONFIGURED}, with contents and pull requests: write on that repository, or run ` +
+  'the local stack with `npm start`, which proposes to the checkout’s own git repository';
 
 /** `cache`: where listings are kept (the shared store); without one, every listing is read afresh. */
 export function chooseProposals(s: ProposalSettings, cache: ListingCache = { records: () => null }): ProposalsChoice {
@@ -28,13 +28,18 @@ export function chooseProposals(s: ProposalSettings, cache: ListingCache = { rec
     let made: Promise<ListedBackend> | undefined;
     return () => (made ??= load().then((backend) => withListingCache(backend, cache)));
   };
-  if (s.githubToken && s.githubRepository) {
-    const { githubToken: token, githubRepository: repository } = s;
+  if (s.github && githubNamed(s.github)) {
+    const access = githubAccess(s.github);
+    // Half a GitHub configuration is a mistake to name, never a reason to write somewhere else.
+    if (!access.ok) return { ok: false, missing: access.missing.join(', ') };
+    const { apiUrl, owner, repo, token } = access.value;
     return {
       ok: true,
       kind: 'github',
       // Octokit loads with the first write or list, never with the endpoint.
-      backend: once(async () => (await import('./github.ts')).githubBackend({ token, repository })),
+      backend: once(async () =>
+        (await import('./github.ts')).githubBackend({ token, repository: `${owner}/${repo}`, baseUrl: apiUrl }),
+      ),
     };
   }
   if (s.localRepoDir) {

@@ -1,5 +1,6 @@
 // The GitHub proposal backend, for deployed sites: GitHub's REST API through Octokit (its core
-// only: the routes below, nothing else), with a fine-grained token that can write contents and
+// only: the routes below, nothing else), with the site's GitHub credentials (an App's installation
+// token or a fine-grained token: src/server/github/credentials.ts) that can write contents and
 // pull requests of one repository. A proposal is made with the git data API: one tree on top of
 // the default branch's head with one product file replaced, one commit, one ref under
 // `refs/heads/catalog/`, then the pull request; if the pull request cannot be made the ref is
@@ -36,8 +37,8 @@ const RUN_PAGES = 2;
 const CLOCK_SLACK_MS = 5 * 60_000;
 
 export interface GithubOptions {
-  /** A fine-grained token: contents and pull requests, read and write, on `repository` only. */
-  token: string;
+  /** The token, or what returns the current one (an App's installation token is renewed hourly). */
+  token: string | (() => Promise<string>);
   /** `owner/name`. */
   repository: string;
   /** The API's address (tests point it at a mock of GitHub's own OpenAPI description). */
@@ -89,12 +90,18 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
   if (!owner || !repo || opts.repository.split('/').length !== 2)
     throw new ProposalError('refused', `GITHUB_REPOSITORY must be owner/name, not "${opts.repository}".`);
   const now = opts.now ?? Date.now;
+  const token = opts.token;
   const octokit = new Octokit({
-    auth: opts.token,
+    ...(typeof token === 'string' ? { auth: token } : {}),
     userAgent: 'little-hands-catalog-proposals',
     ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
     ...(opts.fetch ? { request: { fetch: opts.fetch } } : {}),
   });
+  // A token that changes (an App's) is asked for on every request; it is kept until near its expiry.
+  if (typeof token === 'function')
+    octokit.hook.before('request', async (options) => {
+      options.headers.authorization = `token ${await token()}`;
+    });
   const where = { owner, repo };
 
   /** A GitHub failure as a ProposalError an admin can act on. */
@@ -125,7 +132,7 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
       case 401:
         return new ProposalError(
           'unauthorized',
-          'GITHUB_TOKEN was refused (wrong, revoked or expired): make a new fine-grained token (DEPLOY.md) and set it on the site.',
+          'GitHub refused the site’s credentials (wrong, revoked or expired): renew GITHUB_TOKEN, or check the GitHub App’s settings (DEPLOY.md, step 8).',
         );
       case 403:
         return new ProposalError(

@@ -1,0 +1,345 @@
+// /api/git/*: the editor's git gateway (issue #36). Decap's git-gateway backend asks
+// `/api/git/settings`, then sends GitHub's REST calls repository-relative under `/api/git/github/`;
+// the gateway forwards what the editorial workflow needs to `${apiUrl}/repos/${owner}/${repo}/…`
+// with the site's GitHub credentials. Checks run in one visible order, each returning early:
+// method → auth → rate limit → body limit → policy (./policy.ts) → work (commits rewritten to the
+// curator's no-reply identity with trailers, photos without metadata, publishing after the
+// pull request, its files, its commits and its check were read). Errors are `{ message }`, as
+// GitHub's are, which the editor shows.
+import type { Checked } from '../../config/env.ts';
+import { GATEWAY_LIMIT, limitInWords } from '../../contract/limits.ts';
+import { GATEWAY_PATH } from '../../contract/editor.ts';
+import type { GithubAccess } from '../github/credentials.ts';
+import { readBody } from '../http/body.ts';
+import { withHeaders } from '../http/headers.ts';
+import { rateLimitHeaders } from '../rate-limit/headers.ts';
+import type { RateLimiter } from '../rate-limit/limiter.ts';
+import { isContentPath, REGULAR_FILE_MODE } from '../../catalog/content-paths.ts';
+import { isEditorBranch } from '../proposals/backend.ts';
+import { withoutMetadata } from './picture.ts';
+import {
+  decide,
+  decideOnPull,
+  decidePublish,
+  publishPullProblem,
+  type Action,
+  type GatewayCurator,
+  type Site,
+} from './policy.ts';
+import { checkPassed, commitMessages, publishFiles, pullFacts } from './publish.ts';
+import { CURATOR_ID, PUBLISHED_BY, SAVED_BY, withTrailers } from './trailers.ts';
+import { call, GATEWAY_GITHUB_PATH, githubError, handBack, type Upstream } from './upstream.ts';
+
+/**
+ * The largest request body: a Netlify Function takes 6 MB buffered, and a picture grows by a third
+ * in base64, so about 4.5 MB of photo fits. netlify-cli does not enforce it locally: the gateway does.
+ */
+export const MAX_GATEWAY_BODY_BYTES = 6 * 1024 * 1024;
+
+/** `/api/git/settings`: GitHub, and no roles (Decap then demands none in the token). */
+export const GATEWAY_SETTINGS = { github_enabled: true, roles: [] as string[] };
+
+export interface GatewayDeps {
+  /** Who sends the request: the editor token's curator, or the answer to send (401) when there is none. */
+  authenticate(req: Request): Promise<GatewayCurator | Response>;
+  /** The site's GitHub access, or what is missing (→ 503). */
+  github(): Checked<GithubAccess>;
+  /** The branch the site is built from, which the editor's pull requests go into. */
+  siteBranch: string;
+  /** The no-reply address a curator's commits carry (`<handle>@users.noreply.<site host>`). */
+  noReplyEmail(handle: string): string;
+  /** PUBLISH_OWN_SAVES: a curator may publish what she saved (a one-curator site). */
+  publishOwnSaves(): boolean;
+  /** Requests per curator (GATEWAY_LIMIT in the shared store). */
+  limiter: RateLimiter;
+  fetch?: typeof fetch;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const ALLOW = METHODS.join(', ');
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The message of a body over the limit, in the editor's words. */
+export const TOO_LARGE =
+  `This save is larger than the ${megabytes(MAX_GATEWAY_BODY_BYTES)} the site accepts in one request ` +
+  `(a photo of about ${megabytes((MAX_GATEWAY_BODY_BYTES * 3) / 4)} at most). Make the photo smaller and save again.`;
+
+export function createGatewayHandler(deps: GatewayDeps) {
+  const fetchFn = deps.fetch ?? globalThis.fetch;
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? ((m: string) => console.error(m));
+
+  async function handle(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    // 1. Method.
+    if (!METHODS.includes(req.method))
+      return githubError(405, `${req.method} is not something the editor sends.`, { Allow: ALLOW });
+
+    // Decap asks its status endpoint (config: status_endpoint) without a token: whether the gateway
+    // can serve at all, in the shape of the status page it would otherwise ask.
+    if (url.pathname === `${GATEWAY_PATH}/status` && req.method === 'GET') return status();
+
+    // 2. Auth: an editor token of a curator still on the list (anything else answers 401).
+    const who = await deps.authenticate(req);
+    if (who instanceof Response) return who;
+    const curator = who;
+
+    // 3. Rate limit, per curator, in the shared store.
+    const decision = await deps.limiter.consume(curator.id);
+    if (decision.unavailable)
+      return githubError(503, 'The site’s store could not be reached, so the request was not served. Try again.', {
+        'Retry-After': String(decision.retryAfterSeconds),
+      });
+    const limitHeaders = rateLimitHeaders(decision, deps.limiter.durationSeconds);
+    if (!decision.allowed)
+      return githubError(
+        429,
+        `Too many requests: the editor may send ${limitInWords(GATEWAY_LIMIT, 'requests')}. Wait ${decision.retryAfterSeconds} s.`,
+        limitHeaders,
+      );
+    return withHeaders(await afterLimit(req, url, curator), limitHeaders);
+  }
+
+  function status(): Response {
+    const ok = deps.github().ok;
+    return Response.json(
+      { components: [{ name: 'Git Gateway', status: ok ? 'operational' : 'major_outage' }] },
+      { headers: { 'cache-control': 'no-store' } },
+    );
+  }
+
+  async function afterLimit(req: Request, url: URL, curator: GatewayCurator): Promise<Response> {
+    // 4. Body: at most what a Netlify Function accepts, JSON when there is one.
+    const declared = Number(req.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > MAX_GATEWAY_BODY_BYTES) return githubError(413, TOO_LARGE);
+    const read = await readBody(req, MAX_GATEWAY_BODY_BYTES);
+    if (!read.ok)
+      return read.reason === 'too_large'
+        ? githubError(413, TOO_LARGE)
+        : githubError(400, 'The request body could not be read as UTF-8 text.');
+    let body: unknown;
+    if (read.text !== '') {
+      try {
+        body = JSON.parse(read.text);
+      } catch {
+        return githubError(400, 'The request body is not valid JSON.');
+      }
+    }
+
+    if (url.pathname === `${GATEWAY_PATH}/settings` && req.method === 'GET')
+      return Response.json(GATEWAY_SETTINGS, { headers: { 'cache-control': 'no-store' } });
+    if (!url.pathname.startsWith(`${GATEWAY_GITHUB_PATH}/`) && url.pathname !== GATEWAY_GITHUB_PATH)
+      return githubError(
+        404,
+        `Not Found: the gateway answers ${GATEWAY_GITHUB_PATH}/… and ${GATEWAY_PATH}/settings only.`,
+      );
+
+    // 5. Policy: the request alone.
+    const github = deps.github();
+    if (!github.ok)
+      return githubError(503, `The editor’s gateway is not configured: missing ${github.missing.join(', ')}.`);
+    const site: Site = { owner: github.value.owner, repo: github.value.repo, branch: deps.siteBranch };
+    // The raw path, still percent-encoded: the policy decodes each segment itself.
+    const rawPath = url.pathname.slice(GATEWAY_GITHUB_PATH.length).replace(/^\//, '');
+    const verdict = decide(curator, { method: req.method, path: rawPath, query: url.searchParams, body }, site);
+    if (!verdict.ok) return githubError(403, verdict.message);
+
+    // 6. Work.
+    const up: Upstream = { access: github.value, fetch: fetchFn };
+    return work(up, req, url, curator, site, verdict.action, verdict.upstream, body);
+  }
+
+  async function work(
+    up: Upstream,
+    req: Request,
+    url: URL,
+    curator: GatewayCurator,
+    site: Site,
+    action: Action,
+    path: string,
+    body: unknown,
+  ): Promise<Response> {
+    const forward = async (payload: unknown, cache?: string) =>
+      handBack(
+        up,
+        await call(up, req.method, path, {
+          query: url.search,
+          body: payload === undefined ? undefined : JSON.stringify(payload),
+          accept: req.headers.get('accept'),
+        }),
+        { now, ...(cache ? { cache } : {}) },
+      );
+    switch (action.kind) {
+      case 'read':
+        // A blob is named by its content: the browser may keep it (Decap asks with force-cache).
+        return forward(undefined, path.startsWith('git/blobs/') ? 'private, max-age=31536000, immutable' : undefined);
+      case 'compare':
+        return compare(up, path);
+      case 'folder':
+        return folder(up, url, path, action.folder);
+      case 'list-pulls':
+        return listPulls(up, url, path);
+      case 'tree':
+      case 'ref':
+      case 'pull-create':
+        return forward(body);
+      case 'blob':
+        return blob(body as { content: string; encoding?: string }, forward);
+      case 'commit':
+        return forward(savedCommit(body as Record<string, unknown>, curator));
+      case 'pull': {
+        const pull = await pullFacts(up, action.number);
+        if (!pull.ok) return pull.response;
+        const refusal = decideOnPull(action, pull.value, site);
+        return refusal ? githubError(403, refusal) : forward(body);
+      }
+      case 'merge':
+        return publish(up, curator, site, action, body as Record<string, unknown>, forward);
+    }
+  }
+
+  /** Open pull requests into the site's branch, the editor's only: another branch's never reaches it. */
+  async function listPulls(up: Upstream, url: URL, path: string): Promise<Response> {
+    const res = await call(up, 'GET', path, { query: url.search });
+    if (!res.ok) return handBack(up, res, { now });
+    const list = (await res.json()) as { head?: { ref?: string; repo?: { full_name?: string } | null } }[];
+    const own = `${up.access.owner}/${up.access.repo}`.toLowerCase();
+    const editor = list.filter(
+      (p) =>
+        typeof p.head?.ref === 'string' && isEditorBranch(p.head.ref) && p.head.repo?.full_name?.toLowerCase() === own,
+    );
+    return handBack(up, res, { body: JSON.stringify(editor), now });
+  }
+
+  /** A content folder's tree with only its content entries: a symlink or a stray file there never reaches the editor. */
+  async function folder(up: Upstream, url: URL, path: string, name: string): Promise<Response> {
+    const res = await call(up, 'GET', path, { query: url.search });
+    if (!res.ok) return handBack(up, res, { now });
+    const tree = (await res.json()) as { tree?: { path?: string; mode?: string; type?: string }[] };
+    const entries = (tree.tree ?? []).filter(
+      (e) =>
+        typeof e.path === 'string' &&
+        e.mode === REGULAR_FILE_MODE &&
+        e.type === 'blob' &&
+        isContentPath(`${name}/${e.path}`),
+    );
+    return handBack(up, res, { body: JSON.stringify({ ...tree, tree: entries }), now });
+  }
+
+  /** A comparison with only its content files (and their ids): nothing else of the repository reaches the editor. */
+  async function compare(up: Upstream, path: string): Promise<Response> {
+    const res = await call(up, 'GET', path);
+    if (!res.ok) return handBack(up, res, { now });
+    const diff = (await res.json()) as { files?: { filename?: string; previous_filename?: string }[] };
+    const files = (diff.files ?? []).filter(
+      (f) =>
+        typeof f.filename === 'string' &&
+        isContentPath(f.filename) &&
+        (f.previous_filename === undefined || isContentPath(f.previous_filename)),
+    );
+    return handBack(up, res, { body: JSON.stringify({ ...diff, files }), now });
+  }
+
+  /** A blob: a photo is stored without its metadata; a picture of another kind is refused. */
+  async function blob(
+    b: { content: string; encoding?: string },
+    forward: (payload: unknown) => Promise<Response>,
+  ): Promise<Response> {
+    if ((b.encoding ?? 'utf-8') !== 'base64') return forward(b);
+    const bytes = Buffer.from(b.content, 'base64');
+    const rewritten = await withoutMetadata(bytes);
+    if (rewritten.kind === 'refused')
+      return githubError(
+        403,
+        `This picture is a ${rewritten.format.toUpperCase()} file: save it as JPEG, PNG, WebP or AVIF and add it again.`,
+      );
+    if (rewritten.kind === 'other') return forward(b);
+    return forward({ content: rewritten.bytes.toString('base64'), encoding: 'base64' });
+  }
+
+  /** A commit as the gateway writes it: the curator's handle at the site's no-reply address, and the trailers. */
+  function savedCommit(b: Record<string, unknown>, curator: GatewayCurator): Record<string, unknown> {
+    const at = new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const author = b.author as { date?: unknown } | undefined;
+    const authored = typeof author?.date === 'string' && !Number.isNaN(Date.parse(author.date)) ? author.date : at;
+    const identity = { name: curator.handle, email: deps.noReplyEmail(curator.handle) };
+    return {
+      message: withTrailers(String(b.message), [
+        [SAVED_BY, curator.handle],
+        [CURATOR_ID, curator.id],
+      ]),
+      tree: b.tree,
+      parents: b.parents,
+      author: { ...identity, date: authored },
+      committer: { ...identity, date: at },
+    };
+  }
+
+  /** Publishing: the pull request, its files, commits and check read, judged, then merged at that head. */
+  async function publish(
+    up: Upstream,
+    curator: GatewayCurator,
+    site: Site,
+    action: Extract<Action, { kind: 'merge' }>,
+    b: Record<string, unknown>,
+    forward: (payload: unknown) => Promise<Response>,
+  ): Promise<Response> {
+    const pull = await pullFacts(up, action.number);
+    if (!pull.ok) return pull.response;
+    // Cheap refusals first: nothing more is read for another branch, a closed or a moved pull request.
+    const early = publishPullProblem(action, pull.value, site);
+    if (early) return githubError(403, early);
+    const [files, messages, check] = await Promise.all([
+      publishFiles(up, pull.value),
+      commitMessages(up, pull.value),
+      checkPassed(up, action.sha),
+    ]);
+    if (!files.ok) return files.response;
+    if (!messages.ok) return messages.response;
+    if (!check.ok) return check.response;
+    const refusal = decidePublish(
+      curator,
+      action,
+      {
+        pull: pull.value,
+        sha: action.sha,
+        files: files.value,
+        commitMessages: messages.value,
+        checkPassed: check.value,
+      },
+      site,
+      { publishOwnSaves: deps.publishOwnSaves() },
+    );
+    if (refusal) return githubError(403, refusal);
+    log(`git-gateway: ${curator.handle} publishes #${action.number} at ${action.sha}`);
+    const message = typeof b.commit_message === 'string' ? b.commit_message : `Publish #${action.number}`;
+    return forward({
+      sha: action.sha,
+      merge_method: action.method,
+      ...(typeof b.commit_title === 'string' ? { commit_title: b.commit_title } : {}),
+      commit_message: withTrailers(message, [
+        [PUBLISHED_BY, curator.handle],
+        [CURATOR_ID, curator.id],
+      ]),
+    });
+  }
+
+  return async function gatewayHandler(req: Request): Promise<Response> {
+    try {
+      return withHeaders(await handle(req), {});
+    } catch (err) {
+      // Only a real fault in our code or a dependency lands here; bad input never does.
+      log(`git-gateway: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return withHeaders(
+        githubError(
+          500,
+          'The editor’s gateway failed unexpectedly. Try again; if it keeps failing, tell the site’s maintainers.',
+        ),
+        {},
+      );
+    }
+  };
+}
