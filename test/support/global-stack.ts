@@ -12,7 +12,7 @@ import { stackFolder } from '../../scripts/lib/stack-folder.ts';
 import { startLocalEditor, type LocalEditor } from '../../scripts/lib/local-editor.ts';
 import { E2E_RECALLS } from './e2e-recalls.ts';
 import { startHookServer, type HookServer } from './hook-server.ts';
-import { E2E_ACCOUNTS } from './oidc.ts';
+import { E2E_ACCOUNTS, E2E_CURATOR_EMAILS } from './oidc.ts';
 import { startRecallServer, type RecallServer } from './recall-server.ts';
 import { startRegulatorServer, type RegulatorServer } from './regulator-server.ts';
 import { contentRepository, type ScratchRepo } from './scratch-repo.ts';
@@ -83,6 +83,7 @@ export async function setup(project: TestProject) {
     CONTEXT: 'dev',
     AUTH_SECRET: randomBytes(48).toString('base64url'),
     ADMIN_EMAILS: `${TEST_ADMIN_EMAIL}, ${E2E_ACCOUNTS.otherAdmin.email}`,
+    CURATOR_EMAILS: E2E_CURATOR_EMAILS,
     OIDC_ISSUER: idp.issuer,
     OIDC_CLIENT_ID: 'catalog-e2e',
     OIDC_CLIENT_SECRET: clientSecret,

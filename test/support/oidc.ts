@@ -212,4 +212,10 @@ export const E2E_ACCOUNTS = {
   admin: { email: 'ada@example.test', password: 'ada-e2e-password' },
   otherAdmin: { email: 'grace@example.test', password: 'grace-e2e-password' },
   outsider: { email: 'mallory@example.test', password: 'mallory-e2e-password' },
+  /** Two curators of the browser editor (CURATOR_EMAILS on the e2e stack): handles maya and jo. */
+  curator: { email: 'maya.e2e@school.test', password: 'maya-e2e-password' },
+  otherCurator: { email: 'jo.e2e@home.test', password: 'jo-e2e-password' },
 } as const;
+
+/** The e2e stack's CURATOR_EMAILS: `maya` is also a curator code (pickedBy), `jo` is not. */
+export const E2E_CURATOR_EMAILS = `${E2E_ACCOUNTS.curator.email}=maya,${E2E_ACCOUNTS.otherCurator.email}=jo`;

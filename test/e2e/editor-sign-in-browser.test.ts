@@ -1,0 +1,77 @@
+// The editor's sign-in on the local stack, in real Chromium at 360 px, through the site's own
+// /api/auth and the development identity provider: a curator gets an editor token that the git
+// gateway alone accepts (never /api/mcp), an admin's MCP token is refused by the gateway, signing
+// out ends the token on the server, and a person on no list is refused with a page saying whom to ask.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { signInToEditor } from '../support/editor-sign-in.ts';
+import { E2E_ACCOUNTS } from '../support/oidc.ts';
+import { postMcp, stackToken } from '../support/stack-admin.ts';
+
+const baseUrl = inject('baseUrl');
+const env = inject('stackEnv');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  return context.newPage();
+}
+
+/** The token Decap keeps for the signed-in curator (its user record in localStorage). */
+async function editorToken(page: Page): Promise<string> {
+  await page.waitForFunction(() => localStorage.getItem('decap-cms-user'), null, { timeout: 60_000 });
+  const user = JSON.parse((await page.evaluate(() => localStorage.getItem('decap-cms-user')))!) as { token: string };
+  return user.token;
+}
+
+const gatewaySettings = (token: string) =>
+  fetch(`${baseUrl}/api/git/settings`, { headers: { authorization: `Bearer ${token}` } });
+
+describe('signing in to the editor', () => {
+  it('refuses a person on no list at sign-in, on a page that says whom to ask', async () => {
+    const page = await phonePage();
+    await signInToEditor(page, baseUrl, E2E_ACCOUNTS.outsider, { by: 'tap' });
+    const text = await page.locator('body').innerText();
+    expect(text).toMatch(/ask/i);
+    expect(text).toContain(E2E_ACCOUNTS.outsider.email);
+    // Nobody else's address is shown, and no token was handed over.
+    expect(text).not.toContain(E2E_ACCOUNTS.curator.email);
+    expect(await page.evaluate(() => localStorage.getItem('decap-cms-user'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('gives a curator a token for the gateway alone; an MCP token is refused there; signing out ends it on the server', async () => {
+    const page = await phonePage();
+    await signInToEditor(page, baseUrl, E2E_ACCOUNTS.curator, { by: 'tap' });
+    const token = await editorToken(page);
+    const settings = await gatewaySettings(token);
+    expect(settings.status).toBe(200);
+    expect(await settings.json()).toMatchObject({ github_enabled: true, roles: [] });
+
+    // The editor's token at /api/mcp: the contract's 401 ApiError.
+    const mcp = await postMcp(`${baseUrl}/api/mcp`, token, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(mcp.status).toBe(401);
+    expect(((await mcp.json()) as { error: { code: string } }).error.code).toEqual(expect.any(String));
+
+    // An admin's MCP token at the gateway: refused.
+    const admin = await stackToken(env, { sub: 'e2e-admin' }, 'e2e-client');
+    expect((await gatewaySettings(admin)).status).toBe(401);
+
+    // Sign-out on the server: the same token is refused from then on.
+    const out = await fetch(`${baseUrl}/api/auth/signout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.status).toBe(204);
+    expect((await gatewaySettings(token)).status).toBe(401);
+    await page.context().close();
+  });
+});
