@@ -4,12 +4,13 @@
 // nothing here lists a Product field. The widgets named `product-*` are registered by the editor's
 // own code (src/editor/), which validates every value with the same zod schema as the build.
 import { stringify } from 'yaml';
-import { CATEGORIES, CURATORS, SITE_NAME } from '../config/site.ts';
+import { CATEGORIES, CURATORS } from '../config/site.ts';
 import { fieldKind } from '../catalog/field-kinds.ts';
 import { PRODUCT_IMAGES_DIR } from '../catalog/images.ts';
 import { PRODUCTS_DIR } from '../catalog/load.ts';
 import { FIELDS, type Field } from '../catalog/schema.ts';
 import { PRODUCT_IMAGES_PATH } from '../catalog/urls.ts';
+import { COLLECTION_WORDS, EDITOR_LOCALE, FIELD_WORDS } from './editor-words.ts';
 import { EDITOR_COLLECTION, ENTRY_MEDIA_LIBRARY, localEditorBranch, PRODUCT_FORMAT } from './editor-names.ts';
 
 /** The branch every save is proposed against (the repository's default branch). */
@@ -48,11 +49,11 @@ function widgetOf(f: Field): Record<string, unknown> {
   }
 }
 
-/** A choice as the form shows it: a category's or curator's name beside its code. */
+/** A choice as the form shows it: a category's or curator's name (the file keeps the code). */
 function option(value: string): { label: string; value: string } {
   const category = CATEGORIES[value as keyof typeof CATEGORIES];
   const curator = CURATORS[value as keyof typeof CURATORS];
-  const label = category ? category.label : curator ? `${curator.name} (${value})` : value;
+  const label = category ? category.label : curator ? curator.name : value;
   return { label, value };
 }
 
@@ -61,7 +62,8 @@ export function editorField(f: Field): Record<string, unknown> {
   const kind = fieldKind(f);
   return {
     name: f.key,
-    label: f.meta.label,
+    // The form's words are the editor's glossary's (./editor-words.ts), the schema's otherwise.
+    label: FIELD_WORDS[f.key]?.label ?? f.meta.label,
     ...widgetOf(f),
     // Decap requires every field by default and then refuses to save an empty optional one.
     required: !kind.nullable && !kind.optional && kind.value.type !== 'boolean',
@@ -70,7 +72,7 @@ export function editorField(f: Field): Record<string, unknown> {
       : kind.value.type === 'boolean'
         ? { default: false }
         : {}),
-    hint: f.meta.guide,
+    hint: FIELD_WORDS[f.key]?.hint ?? f.meta.guide,
   };
 }
 
@@ -103,6 +105,8 @@ export function editorConfig(opts: { base: string; backend: EditorBackend }): Re
     },
     // `npm start` only: Decap's local proxy on loopback (scripts/editor-proxy.ts) in a worktree of its own.
     ...(localProxyUrl ? { local_backend: { url: localProxyUrl, allowed_hosts: ['localhost', '127.0.0.1'] } } : {}),
+    // The editor's words (./editor-words.ts), registered by src/editor/main.ts over Decap's English.
+    locale: EDITOR_LOCALE,
     publish_mode: 'editorial_workflow',
     site_url: opts.base,
     display_url: opts.base,
@@ -115,9 +119,9 @@ export function editorConfig(opts: { base: string; backend: EditorBackend }): Re
     collections: [
       {
         name: EDITOR_COLLECTION,
-        label: 'Products',
-        label_singular: 'Product',
-        description: `The products of ${SITE_NAME}. Every save is a proposal (a branch and a pull request): nothing is published until it is merged.`,
+        label: COLLECTION_WORDS.label,
+        label_singular: COLLECTION_WORDS.singular,
+        description: COLLECTION_WORDS.description,
         folder: PRODUCTS_DIR,
         extension: 'md',
         format: PRODUCT_FORMAT,
