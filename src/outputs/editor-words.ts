@@ -35,7 +35,7 @@ export const FIELD_WORDS: Partial<Record<FieldKey, { label: string; hint: string
   },
   slug: {
     label: 'Web address',
-    hint: 'Made from the name when you first save, and kept afterwards so that links to the page keep working.',
+    hint: 'The link of the product’s page, made from its name when you first save. Renaming the product later keeps it, so links to it keep working.',
     mistake: 'Write a name with at least one letter: the web address is made from it.',
   },
   brand: {
@@ -121,12 +121,16 @@ export const MESSAGES = {
   photoTooSmall: (short: number) =>
     `This photo is ${short} pixels on its short side: choose one at least ${PHOTOS.minShortSide} pixels so it looks sharp.`,
   photoRemove: 'Remove the photo',
+  photoChoose: 'Choose a photo',
+  photoChooseOther: 'Choose another photo',
   photoAlt: 'The product’s photo',
-  saving: (percent: number) => `Saving… ${percent}% sent`,
+  saving: (seconds: number, photo: string) => `Saving${photo}… ${seconds} s so far.`,
+  savingPhoto: (megabytes: string) => ` and sending your photo (${megabytes} MB)`,
   sentForReview: 'Sent for review: it waits for another curator, who can publish it.',
   markedReady: 'Marked ready: another curator can publish it now.',
   backToDraft: 'Back to “Not sent yet”: nobody is asked to look at it.',
   priceShown: 'not a price yet',
+  slugEmpty: 'Made from the name',
 };
 
 /** Decap's own texts (its English keys, decap-cms-locales/src/en), in the editor's words. */
@@ -183,7 +187,8 @@ export const DECAP_PHRASES = {
     editorControl: { field: { optional: 'may be empty', widgetLabel: '%{widgetLabel}' } },
     editorControlPane: {
       widget: {
-        required: 'Fill in “%{fieldLabel}”: it is needed.',
+        // Empty: the field's own sentence (FIELD_WORDS' mistake) says what to type instead.
+        required: '',
         processing: '“%{fieldLabel}” is still being prepared: wait a moment, then save again.',
       },
     },
@@ -294,7 +299,8 @@ export const DECAP_PHRASES = {
     },
     workflowList: {
       onDeleteEntry: 'Withdraw this product? The site stays as it is.',
-      onPublishingNotReadyEntry: 'Only a product marked “Ready to publish” can be published: open it and change its step.',
+      onPublishingNotReadyEntry:
+        'Only a product marked “Ready to publish” can be published: open it and change its step.',
       onPublishEntry: 'Put this product on the site now?',
       draftHeader: 'Not sent yet',
       inReviewHeader: 'Waiting for review',

@@ -4,6 +4,9 @@
 // nothing of it in the public site's discovery files or on its pages.
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
+import { ROOT } from '../../scripts/lib/stack.ts';
+import { decapVersion } from '../../src/build/editor-bundle.ts';
+import { decapBundlePath } from '../../src/catalog/urls.ts';
 
 const baseUrl = inject('baseUrl');
 const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, baseUrl), { headers });
@@ -22,8 +25,10 @@ describe('/admin', () => {
     // Decap is served from this site (its npm package), never from a CDN.
     expect(html).not.toMatch(/src="https?:/);
     expect(html).toMatch(/src="\/admin\/editor\.js"/);
-    const bundle = await get('/admin/decap/decap-cms.js');
+    // In the folder of its version, kept by browsers for a year (immutable).
+    const bundle = await get(decapBundlePath(decapVersion(ROOT)));
     expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(4_000_000);
   });
 
