@@ -24,11 +24,16 @@ registerPreview(CMS);
 watchSteps(CMS);
 CMS.init();
 
-const opening = document.getElementById('editor-opening');
+// The page's own header (the site's name, "Opening the editor…") gives way once Decap has drawn,
+// but stays above the sign-in button: src/editor/editor.css reads these two classes.
 const root = () => document.getElementById('nc-root');
-new MutationObserver((_, observer) => {
-  if (root()?.childElementCount) {
-    opening?.remove();
-    observer.disconnect();
-  }
+let queued = false;
+new MutationObserver(() => {
+  if (queued) return;
+  queued = true;
+  requestAnimationFrame(() => {
+    queued = false;
+    document.body.classList.toggle('editor-drawn', Boolean(root()?.childElementCount));
+    document.body.classList.toggle('editor-signing-in', Boolean(document.querySelector('[class*="-LoginButton"]')));
+  });
 }).observe(document.body, { childList: true, subtree: true });

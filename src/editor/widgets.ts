@@ -49,6 +49,14 @@ function liveMistake(props: WidgetProps, touched: boolean, own: string | null = 
   return problem ? h('p', { className: 'editor-error editor-live', role: 'status' }, problem) : null;
 }
 
+/** A value as comparable text (Immutable.js collections as plain JS; empty as nothing). */
+const same = (v: unknown): string => {
+  const js = v !== null && typeof v === 'object' && 'toJS' in v ? (v as { toJS(): unknown }).toJS() : v;
+  return js === undefined || js === null || js === '' || (Array.isArray(js) && js.length === 0)
+    ? ''
+    : JSON.stringify(js);
+};
+
 /** Every widget of ours reports its value to the live form as it renders. */
 const reported = (props: WidgetProps) => report(keyOf(props), props.value);
 
@@ -58,6 +66,7 @@ function judged(CMS: Decap, base: string): unknown {
   const inner = CMS.getWidget(base);
   if (!inner) throw new Error(`Decap has no ${base} widget.`);
   return createClass<WidgetProps, { touched: boolean }>({
+    // Touched once she changes the value (Decap's own controls may report their value as they open).
     getInitialState: () => ({ touched: false }),
     componentDidMount(this: { props: WidgetProps; stop?: () => void }) {
       // Her own name: marking a staff pick fills "Picked by" with her code, when her handle is one.
@@ -85,7 +94,7 @@ function judged(CMS: Decap, base: string): unknown {
         h(inner.control, {
           ...this.props,
           onChange: (...args: unknown[]) => {
-            if (!this.state.touched) self.setState({ touched: true });
+            if (!this.state.touched && same(args[0]) !== same(this.props.value)) self.setState({ touched: true });
             (this.props.onChange as (...a: unknown[]) => void)(...args);
           },
           ref: (r: unknown) => (self.inner = r),

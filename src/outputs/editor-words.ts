@@ -184,7 +184,7 @@ export const DECAP_PHRASES = {
     defaultFields: { author: { label: 'Saved by' }, updatedOn: { label: 'Last saved' } },
   },
   editor: {
-    editorControl: { field: { optional: 'may be empty', widgetLabel: '%{widgetLabel}' } },
+    editorControl: { field: { optional: 'if you like', widgetLabel: '%{widgetLabel}' } },
     editorControlPane: {
       widget: {
         // Empty: the field's own sentence (FIELD_WORDS' mistake) says what to type instead.
