@@ -243,7 +243,8 @@ export const DECAP_PHRASES = {
       deployButtonLabel: 'See it on the site',
     },
     editorWidgets: {
-      datetime: { now: 'Now', clear: 'Clear', setToNow: 'Set “%{fieldLabel}” to now' },
+      // Decap names the field by its key here (publishAt): the sentence leaves it out.
+      datetime: { now: 'Now', clear: 'Clear', setToNow: 'Set it to now' },
       list: { add: 'Add one more', addType: 'Add one more' },
       object: { expand: 'Show', collapse: 'Hide' },
     },
