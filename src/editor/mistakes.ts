@@ -30,6 +30,6 @@ function endRound() {
   const first = document.getElementById(wrong[0]!.forID);
   // The field's box (its label and message) rather than the bare input.
   const box = first?.closest('[class*="-ControlContainer"]') ?? first;
-  box?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  box?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   first?.focus({ preventScroll: true });
 }

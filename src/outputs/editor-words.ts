@@ -184,7 +184,9 @@ export const DECAP_PHRASES = {
     defaultFields: { author: { label: 'Saved by' }, updatedOn: { label: 'Last saved' } },
   },
   editor: {
-    editorControl: { field: { optional: 'if you like', widgetLabel: '%{widgetLabel}' } },
+    // widgetLabel names each field's box for screen readers by its widget's name (product-slug):
+    // empty, the field's own label speaks.
+    editorControl: { field: { optional: 'if you like', widgetLabel: '' } },
     editorControlPane: {
       widget: {
         // Empty: the field's own sentence (FIELD_WORDS' mistake) says what to type instead.

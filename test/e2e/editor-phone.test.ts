@@ -225,8 +225,10 @@ describe('the editor on a phone, by taps', () => {
   });
 
   it('open what waits for review: the board’s card opens with a tap', async () => {
-    // A second product saved and sent for review.
-    await page.goto(`${baseUrl}/admin/#/collections/products/entries/codenames`);
+    // A second product, found in the list, changed, saved and sent for review.
+    await tap(page.getByRole('link', { name: /All Products/ }), 'back to the list');
+    await tap(page.getByRole('link', { name: /^Codenames/ }), 'Codenames in the list');
+    await expect.poll(async () => (await field(/^Name/)).inputValue(), { timeout: 30_000 }).toBe('Codenames');
     await (await field(/^Ages/)).fill('10 years and up');
     await tap(toolbarButton(T.save), 'Save');
     await saved('cms/products/codenames');
