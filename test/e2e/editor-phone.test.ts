@@ -236,12 +236,12 @@ describe('the editor on a phone, by taps', () => {
     await tap(page.getByRole('menuitem', { name: T.inReview }), T.inReview);
     await page.locator('#editor-notice', { hasText: MESSAGES.sentForReview }).waitFor();
     await tap(page.getByRole('link', { name: /All Products/ }), 'back to the list');
-    await tap(page.getByRole('link', { name: DECAP_PHRASES.app.header.workflow }), 'For review');
+    await tap(page.getByRole('link', { name: DECAP_PHRASES.app.header.workflow, exact: true }), 'For review');
     const card = page.getByRole('link', { name: /Codenames/ });
     await card.waitFor();
     await screen('waiting-for-review');
     await tap(card, 'the waiting product');
-    await expect.poll(async () => (await field(/^Ages/)).inputValue()).toBe('10 years and up');
+    await expect.poll(async () => (await field(/^Ages/)).inputValue(), { timeout: 30_000 }).toBe('10 years and up');
   });
 
   it('withdraw: the saved change goes, the site stays as it is', async () => {
