@@ -86,6 +86,8 @@ export function watchSteps(CMS: Decap): void {
       return undefined;
     },
   });
+  // Published: Decap's own notice says so; the one about the step before it goes.
+  CMS.registerEventListener({ name: 'postPublish', handler: () => void clearNotice() });
   let queued = false;
   new MutationObserver(() => {
     if (queued) return;
