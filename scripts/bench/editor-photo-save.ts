@@ -34,6 +34,7 @@ async function phonePhoto(file: string) {
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'editor-photo-'));
 const photo = path.join(scratch, 'IMG_4032.jpg');
 await phonePhoto(photo);
+const photoBytes = fileSize(photo);
 const stand = await startEditorStand(checkout);
 const git = (...args: string[]) => execFileSync('git', ['-C', stand.repoDir, ...args], { encoding: 'utf8' }).trim();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
@@ -92,7 +93,7 @@ console.log(
   `phone: ${PHONE.width}×${PHONE.height}, ${PHONE.latencyMs} ms, ${PHONE.downKbps / 1000} Mbps down, ${PHONE.upKbps} kbps up, CPU ${PHONE.cpuSlowdown}× slower; median of ${RUNS}`,
 );
 console.log(`server: ${SERVER_NAME}`);
-console.log(`photo picked: 3000×2000 JPEG, ${(fileSize(photo) / 1e6).toFixed(1)} MB`);
+console.log(`photo picked: 3000×2000 JPEG, ${(photoBytes / 1e6).toFixed(1)} MB`);
 console.log(
   `pick to saved: ${(median(times) / 1000).toFixed(1)} s (runs: ${times.map((t) => (t / 1000).toFixed(1)).join(', ')} s); picture committed: ${(median(committed) / 1e6).toFixed(2)} MB`,
 );

@@ -189,6 +189,10 @@ describe('the editor on a phone, by taps', () => {
     expect(await shown.getAttribute('src')).toMatch(/^blob:/);
     await expect.poll(async () => (await shown.boundingBox())?.height ?? 0).toBeGreaterThan(20); // not a broken image
     await tap(toolbarButton(T.save), 'Save');
+    // The save says how far it is (the notice keeps its last words once it is taken down).
+    await page
+      .locator('#editor-notice', { hasText: /^Saving and sending your photo \(\d+\.\d MB\)… \d+ s so far\.$/ })
+      .waitFor({ state: 'attached' });
     await saved(branch);
     await page.getByText(DECAP_PHRASES.ui.toast.entrySaved).waitFor();
     await screen('saved');
