@@ -27,13 +27,7 @@ CMS.init();
 // The page's own header (the site's name, "Opening the editor…") gives way once Decap has drawn,
 // but stays above the sign-in button: src/editor/editor.css reads these two classes.
 const root = () => document.getElementById('nc-root');
-let queued = false;
-new MutationObserver(() => {
-  if (queued) return;
-  queued = true;
-  requestAnimationFrame(() => {
-    queued = false;
-    document.body.classList.toggle('editor-drawn', Boolean(root()?.childElementCount));
-    document.body.classList.toggle('editor-signing-in', Boolean(document.querySelector('[class*="-LoginButton"]')));
-  });
-}).observe(document.body, { childList: true, subtree: true });
+setInterval(() => {
+  document.body.classList.toggle('editor-drawn', Boolean(root()?.childElementCount));
+  document.body.classList.toggle('editor-signing-in', Boolean(document.querySelector('[class*="-LoginButton"]')));
+}, 100);
