@@ -25,7 +25,7 @@ type Field = {
   widget: string;
   required: boolean;
   hint: string;
-  options?: { value: string }[];
+  options?: { value: string; label: string }[];
   multiple?: boolean;
   default?: unknown;
 };
@@ -92,9 +92,7 @@ describe('the form of a product', () => {
   it('speaks the glossary’s words, and names the locale the editor registers', () => {
     expect(deployed.locale).toBe(EDITOR_LOCALE);
     expect(collection(deployed).description).toBe(COLLECTION_WORDS.description);
-    expect(byName('pickedBy').options!.map((o) => (o as { label: string }).label)).toEqual(
-      CURATOR_CODES.map((c) => CURATORS[c].name),
-    );
+    expect(byName('pickedBy').options!.map((o) => o.label)).toEqual(CURATOR_CODES.map((c) => CURATORS[c].name));
   });
 
   it('starts a new product published, and not a staff pick', () => {
