@@ -79,7 +79,7 @@ async function save(page: Page) {
 
 /** Waits until `branch` holds a commit of its own (the proxy makes the branch first, then commits). */
 const saved = (branch: string) =>
-  until(() => branches().includes(branch) && Number(git('rev-list', '--count', `main..${branch}`)) > 0);
+  until(() => branches().includes(branch) && Number(git('rev-list', '--count', `${base}..${branch}`)) > 0);
 
 /** Waits until `check` holds (a save is written by the proxy a moment after the click). */
 async function until<T>(check: () => T | undefined | false, ms = 20_000): Promise<T> {
@@ -115,11 +115,11 @@ describe('the browser editor on the local stack', () => {
     await saved(branch);
     await page.close();
 
-    expect(git('diff', '--name-only', `main...${branch}`).split('\n').sort()).toEqual([
+    expect(git('diff', '--name-only', `${base}...${branch}`).split('\n').sort()).toEqual([
       'content/images/products/magnetic-tiles-starter-set.jpg',
       'content/products/magnetic-tiles-starter-set.md',
     ]);
-    expect(git('rev-list', '--count', `main..${branch}`)).toBe('1');
+    expect(git('rev-list', '--count', `${base}..${branch}`)).toBe('1');
     const file = git('show', `${branch}:content/products/magnetic-tiles-starter-set.md`);
     expect(file).toContain('price: 3999\n');
     expect(file).toContain('imageUrl: /images/products/magnetic-tiles-starter-set.jpg\n');
@@ -166,9 +166,9 @@ describe('the browser editor on the local stack', () => {
     const branch = 'cms/products/azul-tile-game';
     await saved(branch);
     await page.close();
-    const diff = git('diff', '--unified=0', `main...${branch}`, '--', 'content/products/azul-tile-game.md');
+    const diff = git('diff', '--unified=0', `${base}...${branch}`, '--', 'content/products/azul-tile-game.md');
     expect(diff.split('\n').filter((l) => /^[-+](?![-+])/.test(l))).toEqual(['-price: 3999', '+price: 2499']);
-    expect(git('diff', '--name-only', `main...${branch}`)).toBe('content/products/azul-tile-game.md');
+    expect(git('diff', '--name-only', `${base}...${branch}`)).toBe('content/products/azul-tile-game.md');
   });
 
   it('renaming a product keeps its slug: the same file, the same branch, only the name line changes', async () => {
@@ -181,8 +181,8 @@ describe('the browser editor on the local stack', () => {
     const branch = 'cms/products/djeco-animal-memory';
     await saved(branch);
     await page.close();
-    expect(git('diff', '--name-only', `main...${branch}`)).toBe('content/products/djeco-animal-memory.md');
-    const changed = git('diff', '--unified=0', `main...${branch}`)
+    expect(git('diff', '--name-only', `${base}...${branch}`)).toBe('content/products/djeco-animal-memory.md');
+    const changed = git('diff', '--unified=0', `${base}...${branch}`)
       .split('\n')
       .filter((l) => /^[-+](?![-+])/.test(l));
     expect(changed).toHaveLength(2);

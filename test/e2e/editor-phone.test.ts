@@ -20,6 +20,8 @@ import { forbiddenIn } from '../support/forbidden-terms.ts';
 
 const baseUrl = inject('baseUrl');
 const repo = inject('proposalsRepo');
+/** The editor's base branch: saves branch from it and publishing merges into it (other files publish too). */
+const base = inject('editorBranch');
 const SCREENSHOTS = path.join(ROOT, 'screenshots');
 const PHONE = { width: 360, height: 740 };
 const T = DECAP_PHRASES.editor.editorToolbar;
@@ -124,7 +126,7 @@ const until = async (check: () => boolean, ms = 30_000) => {
   }
 };
 const saved = (branch: string) =>
-  until(() => branches().includes(branch) && Number(git('rev-list', '--count', `main..${branch}`)) > 0);
+  until(() => branches().includes(branch) && Number(git('rev-list', '--count', `${base}..${branch}`)) > 0);
 
 describe('the editor on a phone, by taps', () => {
   const slug = 'pocket-rain-gauge';
@@ -196,7 +198,7 @@ describe('the editor on a phone, by taps', () => {
     await saved(branch);
     await page.getByText(DECAP_PHRASES.ui.toast.entrySaved).waitFor();
     await screen('saved');
-    expect(git('diff', '--name-only', `main...${branch}`).split('\n').sort()).toEqual([
+    expect(git('diff', '--name-only', `${base}...${branch}`).split('\n').sort()).toEqual([
       `content/images/products/${slug}.jpg`,
       `content/products/${slug}.md`,
     ]);
@@ -233,7 +235,7 @@ describe('the editor on a phone, by taps', () => {
     await tap(page.getByRole('link', { name: /All Products/ }), 'back to the list');
     await tap(page.getByRole('link', { name: /^Codenames/ }), 'Codenames in the list');
     await expect.poll(async () => (await field(/^Name/)).inputValue(), { timeout: 30_000 }).toBe('Codenames');
-    await (await field(/^Ages/)).fill('10 years and up');
+    await (await field(/^Ages/)).fill('9 years and up');
     await tap(toolbarButton(T.save), 'Save');
     await saved('cms/products/codenames');
     await tap(step(), 'Step');
@@ -245,7 +247,7 @@ describe('the editor on a phone, by taps', () => {
     await card.waitFor();
     await screen('waiting-for-review');
     await tap(card, 'the waiting product');
-    await expect.poll(async () => (await field(/^Ages/)).inputValue(), { timeout: 30_000 }).toBe('10 years and up');
+    await expect.poll(async () => (await field(/^Ages/)).inputValue(), { timeout: 30_000 }).toBe('9 years and up');
   });
 
   it('withdraw: the saved change goes, the site stays as it is', async () => {
