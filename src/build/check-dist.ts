@@ -12,7 +12,7 @@ import { catalogView, toProduct, type CatalogView } from '../catalog/catalog.ts'
 import { Product, type CatalogEntry } from '../catalog/schema.ts';
 import {
   CATALOG_JSON_PATH,
-  EDITOR_BUNDLE_PATH,
+  EDITOR_BUNDLE_DIR,
   EDITOR_CONFIG_PATH,
   EDITOR_PATH,
   EDITOR_SCRIPT_PATH,
@@ -245,10 +245,13 @@ const CHECKS: Check[] = [
         page,
         distFileOf(twinPath(EDITOR_PATH)),
         distFileOf(EDITOR_CONFIG_PATH),
-        distFileOf(EDITOR_BUNDLE_PATH),
         distFileOf(EDITOR_SCRIPT_PATH),
       ])
         if (!fileSet.has(f)) fail(`/${f}: the curators' editor's file is missing`);
+      // Decap's bundle, in the folder of its version.
+      const decap = new RegExp(`^${EDITOR_BUNDLE_DIR.slice(1)}/[^/]+/decap-cms\\.js$`);
+      if (!files.some((f) => decap.test(f)))
+        fail(`${EDITOR_BUNDLE_DIR}/<version>/decap-cms.js: Decap's bundle is missing`);
       if (fileSet.has(page) && !/<meta name="robots" content="noindex/.test(read(`/${page}`)))
         fail(`/${page}: the editor's page is not noindex`);
       if (fileSet.has(distFileOf(EDITOR_CONFIG_PATH))) {

@@ -13,12 +13,17 @@ export const ABOUT_PATH = '/about';
 /** The curators' browser editor (Decap CMS), its configuration and Decap's bundle (copied from node_modules/.decap-cms/dist). */
 export const EDITOR_PATH = '/admin';
 export const EDITOR_CONFIG_PATH = `${EDITOR_PATH}/config.yml`;
-/** Where the build puts Decap's prebuilt bundle and its chunks (copied from node_modules/.decap-cms/dist). */
-export const EDITOR_BUNDLE_DIR = `${EDITOR_PATH}/decap`;
-export const EDITOR_BUNDLE_PATH = `${EDITOR_BUNDLE_DIR}/decap-cms.js`;
+/**
+ * Where the build puts Decap's prebuilt bundle and its chunks (copied from the dist/ of the package scripts/install-decap.cjs installs),
+ * in a folder named by Decap's version: a file there never changes, so browsers keep it (immutable).
+ */
+export const EDITOR_BUNDLE_DIR = '/decap';
+export const decapBundlePath = (version: string) => `${EDITOR_BUNDLE_DIR}/${version}/decap-cms.js`;
 /** The project's own editor code (src/editor/, bundled by the build) and its stylesheet. */
 export const EDITOR_SCRIPT_PATH = `${EDITOR_PATH}/editor.js`;
 export const EDITOR_STYLE_PATH = `${EDITOR_PATH}/editor.css`;
+/** The site's stylesheet as the editor's preview loads it (a copy of src/styles/site.css). */
+export const PREVIEW_STYLE_PATH = `${EDITOR_PATH}/preview.css`;
 /** The plain GET form of the list pages submits here; netlify.toml redirects it to a list page. */
 export const BROWSE_PATH = '/browse';
 /** The search index (Pagefind's files), written by src/build/search-index.ts. */

@@ -8,6 +8,7 @@ import {
   ABOUT_PATH,
   AGES_PATH,
   CATEGORIES_PATH,
+  EDITOR_BUNDLE_DIR,
   EDITOR_CONFIG_PATH,
   EDITOR_PATH,
   PRODUCTS_PATH,
@@ -168,6 +169,11 @@ export const HEADER_RULES: readonly HeaderRule[] = [
     values: { 'Content-Security-Policy': SITE_CSP, 'Cache-Control': 'public, max-age=31536000, immutable' },
   },
   {
+    for: `${EDITOR_BUNDLE_DIR}/*`,
+    why: "Decap's bundle for the curators' editor, in a folder named by its version: a file there never changes.",
+    values: { 'Cache-Control': 'public, max-age=31536000, immutable' },
+  },
+  {
     for: `${SEARCH_INDEX_PATH}/*`,
     why: 'The search index is rebuilt with the catalog, like its files.',
     values: REBUILT_HOURLY,
@@ -175,7 +181,7 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   ...pageRules(
     `${EDITOR_PATH}/*`,
     { 'Content-Security-Policy': EDITOR_CSP, ...PAGE },
-    "The curators' editor, its configuration and Decap's bundle: the editor's own policy, on /admin only " +
+    "The curators' editor, its configuration: the editor's own policy, on /admin only " +
       '(its page says noindex; the twin rule below covers /admin.md).',
   ),
   {

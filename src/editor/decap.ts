@@ -56,7 +56,12 @@ export interface Decap {
   registerPreviewTemplate(collection: string, component: unknown): void;
   registerPreviewStyle(style: string, options?: { raw: boolean }): void;
   registerMediaLibrary(library: { name: string; init(): unknown }): void;
-  registerEventListener(listener: { name: 'preSave'; handler(args: { entry: ImmutableMap }): unknown }): void;
+  registerEventListener(listener: {
+    name: 'preSave' | 'postSave' | 'prePublish' | 'postPublish';
+    handler(args: { entry: ImmutableMap }): unknown;
+  }): void;
+  /** Adds a locale; Decap merges the chosen one over its English (decap-cms-core/src/lib/phrases.js). */
+  registerLocale(code: string, phrases: object): void;
 }
 
 declare global {

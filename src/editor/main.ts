@@ -1,18 +1,33 @@
 // The browser editor at /admin: loads Decap CMS's prebuilt bundle (self-hosted, copied by the
-// build from its npm package), registers the project's parts (the product-file format, the
-// widgets, the preview, the media library) and starts it with /admin/config.yml.
+// build from its npm package), registers the project's parts (the editor's words, the product-file
+// format, the widgets, the preview, the media library, the notices around its steps) and starts
+// it with /admin/config.yml. The page's own "Opening the editor…" goes once Decap has drawn.
 import { PRODUCT_FORMAT } from '../outputs/editor-names.ts';
-import { EDITOR_BUNDLE_PATH } from '../catalog/urls.ts';
+import { DECAP_PHRASES, EDITOR_LOCALE } from '../outputs/editor-words.ts';
 import { decap, loadDecap } from './decap.ts';
 import { productFormat } from './format.ts';
 import { registerMediaLibrary } from './media.ts';
 import { registerPreview } from './preview.ts';
+import { watchSteps } from './steps.ts';
 import { registerWidgets } from './widgets.ts';
 
-await loadDecap(EDITOR_BUNDLE_PATH);
+/** Decap's bundle, in the folder of its version (src/build/editor-bundle.ts tells the bundler). */
+declare const DECAP_BUNDLE_PATH: string;
+
+await loadDecap(DECAP_BUNDLE_PATH);
 const { CMS } = decap();
+CMS.registerLocale(EDITOR_LOCALE, DECAP_PHRASES);
 CMS.registerCustomFormat(PRODUCT_FORMAT, 'md', productFormat);
 registerMediaLibrary(CMS);
 registerWidgets(CMS);
 registerPreview(CMS);
+watchSteps(CMS);
 CMS.init();
+
+// The page's own header (the site's name, "Opening the editor…") gives way once Decap has drawn,
+// but stays above the sign-in button: src/editor/editor.css reads these two classes.
+const root = () => document.getElementById('nc-root');
+setInterval(() => {
+  document.body.classList.toggle('editor-drawn', Boolean(root()?.childElementCount));
+  document.body.classList.toggle('editor-signing-in', Boolean(document.querySelector('[class*="-LoginButton"]')));
+}, 100);

@@ -1,73 +1,28 @@
-// The preview pane: the product as its page shows it, in the site's own stylesheet, with the same
-// facts table, editorial note and description (src/components/product-sections.ts), from the
-// form's values as they are typed. Values the schema would refuse are shown as far as they go.
-import { CATEGORY_SLUGS, CURATORS, CURRENCIES } from '../config/site.ts';
-import { aboutSection, factsTable, sectionHtml, whySection } from '../components/product-sections.ts';
-import type { CatalogEntry } from '../catalog/schema.ts';
-import { decap, type Decap, type ImmutableMap, type PreviewProps } from './decap.ts';
-import { fileValues } from './form-data.ts';
+// The preview pane: the product as its page shows it, in the site's own stylesheet (a copy the
+// build puts at PREVIEW_STYLE_PATH), drawn by ./preview-page.ts, which is loaded the first time the
+// preview is shown (a phone never shows it, so it never loads the Markdown renderer).
+import { PREVIEW_STYLE_PATH } from '../catalog/urls.ts';
 import { EDITOR_COLLECTION } from '../outputs/editor-names.ts';
-import siteStylesheet from '../styles/site.css';
+import { decap, type Decap, type Element, type PreviewProps } from './decap.ts';
 
-const oneOf = <T extends string>(list: readonly T[], v: unknown, fallback: T | null): T | null =>
-  list.includes(v as T) ? (v as T) : fallback;
-
-/** The form's values as a catalog entry the page's sections can show. */
-function previewEntry(form: Record<string, unknown>): CatalogEntry {
-  const v = fileValues(form);
-  const text = (x: unknown) => (typeof x === 'string' && x.trim() ? x.trim() : null);
-  const data = {
-    ...v,
-    slug: text(v.slug) ?? 'new-product',
-    name: text(v.name) ?? 'Name not written yet',
-    brand: text(v.brand) ?? 'brand not written yet',
-    ageRange: text(v.ageRange),
-    categories: (Array.isArray(v.categories) ? v.categories : []).filter((c) => CATEGORY_SLUGS.includes(c)),
-    price: typeof v.price === 'number' && Number.isInteger(v.price) && v.price >= 0 ? v.price : null,
-    currency: oneOf(CURRENCIES, v.currency, 'USD'),
-    pickedBy: oneOf(Object.keys(CURATORS), v.pickedBy, null),
-    whyWePicked: text(v.whyWePicked),
-    staffPick: v.staffPick === true,
-  };
-  return { data: data as unknown as CatalogEntry['data'], description: text(v.description), sourcePath: '' };
-}
+type Page = (props: PreviewProps) => Element;
+let page: Page | null = null;
+let loading: Promise<unknown> | null = null;
 
 export function registerPreview(CMS: Decap): void {
-  const { h, createClass } = decap();
-  // The site's stylesheet itself, as text (the bundler inlines it): the preview looks like the page.
-  CMS.registerPreviewStyle(siteStylesheet, { raw: true });
+  const { createClass } = decap();
+  // The preview is drawn in a frame of its own: the stylesheet's address must be absolute.
+  CMS.registerPreviewStyle(new URL(PREVIEW_STYLE_PATH, location.href).href);
   CMS.registerPreviewTemplate(
     EDITOR_COLLECTION,
     createClass<PreviewProps, unknown>({
+      componentDidMount(this: { forceUpdate(): void }) {
+        if (page) return;
+        loading ??= import('./preview-page.ts').then((m) => (page = m.previewPage));
+        void loading.then(() => this.forceUpdate());
+      },
       render() {
-        const { entry, getAsset } = this.props;
-        const form = ((entry.get('data') as ImmutableMap | undefined)?.toJS() ?? {}) as Record<string, unknown>;
-        const e = previewEntry(form);
-        const d = e.data;
-        const picture = typeof d.imageUrl === 'string' && d.imageUrl ? String(getAsset(d.imageUrl) ?? d.imageUrl) : '';
-        const html = (markup: string) => h('div', { dangerouslySetInnerHTML: { __html: markup } });
-        return h(
-          'main',
-          { className: 'wrap' },
-          h(
-            'article',
-            { className: 'product' },
-            h(
-              'div',
-              { className: 'product__media' },
-              picture ? h('img', { src: picture, alt: '', className: 'product__img' }) : null,
-            ),
-            h(
-              'div',
-              { className: 'product__main' },
-              d.staffPick ? h('span', { className: 'badge badge--pick' }, 'Staff pick') : null,
-              h('h1', { className: 'product__title' }, d.name),
-              h('p', { className: 'product__brand' }, `by ${d.brand}`),
-              d.categories.length ? html(sectionHtml(factsTable(e))) : null,
-            ),
-          ),
-          h('div', { className: 'product__text' }, html(sectionHtml(whySection(e)) + sectionHtml(aboutSection(e)))),
-        );
+        return page ? page(this.props) : null;
       },
     }),
   );

@@ -2,29 +2,60 @@
 // is judged by the product schema itself (src/catalog/field-problem.ts: the validator's message and
 // fix, the other fields taken into account); three fields have inputs of their own: the slug (made
 // from the name once), the price (typed as a shopper reads it) and the picture (uploaded into the
-// product's own branch, named after its slug).
+// product's own branch, named after its slug). Messages are the glossary's plain sentences
+// (./mistakes.ts), shown as she types and again when she saves.
 import { fieldProblem } from '../catalog/field-problem.ts';
 import { formatPrice } from '../catalog/catalog.ts';
 import { toMajorUnits, toMinorUnits } from '../catalog/money.ts';
 import { slugFromName } from '../catalog/product-file.ts';
 import { field as fieldByKey, type FieldKey } from '../catalog/schema.ts';
-import { PHOTO_RULES, PHOTOS } from '../config/site.ts';
-import { PRODUCT_IMAGES_PATH } from '../catalog/urls.ts';
+import { PRODUCT_IMAGES_PATH, productPath } from '../catalog/urls.ts';
+import { MESSAGES } from '../outputs/editor-words.ts';
+import { signedInCurator } from './curator.ts';
 import { decap, type Decap, type ImmutableMap, type WidgetProps } from './decap.ts';
 import { formNow, listen, report } from './live-form.ts';
 import { fileValue, fileValues } from './form-data.ts';
+import { mistakeOf, noteVerdict } from './mistakes.ts';
+import { preparePhoto } from './photo.ts';
+import { photoPending } from './steps.ts';
 
 type Verdict = true | { error: { message: string } };
 
 /** The field a widget edits. */
 const keyOf = (props: WidgetProps) => props.field.get('name') as FieldKey;
 
-/** The schema's verdict on a field's value, the form's other values as they are now. */
-function verdict(props: WidgetProps): Verdict {
+/** The schema's verdict on a field's value, the form's other values as they are now, in plain words. */
+function problemOf(props: WidgetProps): string | null {
   const key = keyOf(props);
   const problem = fieldProblem(fieldByKey(key), fileValue(key, props.value), fileValues(formNow()));
+  return problem === null ? null : mistakeOf(key, problem);
+}
+
+/** The verdict Decap asks for when she saves (`own` a widget's own problem, such as an unreadable price). */
+function verdict(props: WidgetProps, own: string | null = null): Verdict {
+  const problem = own ?? problemOf(props);
+  noteVerdict(keyOf(props), props.forID, problem !== null);
   return problem === null ? true : { error: { message: problem } };
 }
+
+/**
+ * The message under a field as she types (Decap shows its own list only after a save, and clears
+ * it at the next change): shown once she has changed the field. `editor.css` hides it while
+ * Decap's list is up, so a mistake is said once.
+ */
+function liveMistake(props: WidgetProps, touched: boolean, own: string | null = null) {
+  const { h } = decap();
+  const problem = touched ? (own ?? problemOf(props)) : null;
+  return problem ? h('p', { className: 'editor-error editor-live', role: 'status' }, problem) : null;
+}
+
+/** A value as comparable text (Immutable.js collections as plain JS; empty as nothing). */
+const same = (v: unknown): string => {
+  const js = v !== null && typeof v === 'object' && 'toJS' in v ? (v as { toJS(): unknown }).toJS() : v;
+  return js === undefined || js === null || js === '' || (Array.isArray(js) && js.length === 0)
+    ? ''
+    : JSON.stringify(js);
+};
 
 /** Every widget of ours reports its value to the live form as it renders. */
 const reported = (props: WidgetProps) => report(keyOf(props), props.value);
@@ -34,19 +65,42 @@ function judged(CMS: Decap, base: string): unknown {
   const { h, createClass } = decap();
   const inner = CMS.getWidget(base);
   if (!inner) throw new Error(`Decap has no ${base} widget.`);
-  return createClass<WidgetProps, unknown>({
+  return createClass<WidgetProps, { touched: boolean }>({
+    // Touched once she changes the value (Decap's own controls may report their value as they open).
+    getInitialState: () => ({ touched: false }),
+    componentDidMount(this: { props: WidgetProps; stop?: () => void }) {
+      // Her own name: marking a staff pick fills "Picked by" with her code, when her handle is one.
+      if (keyOf(this.props) === 'pickedBy')
+        this.stop = listen('staffPick', () => {
+          const mine = signedInCurator();
+          if (formNow().staffPick === true && !this.props.value && mine) this.props.onChange(mine);
+        });
+    },
+    componentWillUnmount(this: { stop?: () => void }) {
+      this.stop?.();
+    },
     isValid(this: { props: WidgetProps; inner?: { isValid?: () => Verdict | { error: false } } }): Verdict {
       // Decap's own controls answer true, or an object whose `error` is false when all is well.
       const own = this.inner?.isValid?.();
-      if (own && own !== true && own.error) return own;
+      if (own && own !== true && own.error) return verdict(this.props, own.error.message);
       return verdict(this.props);
     },
     render() {
       reported(this.props);
-      return h(inner.control, {
-        ...this.props,
-        ref: (r: unknown) => ((this as unknown as Record<string, unknown>).inner = r),
-      });
+      const self = this as unknown as Record<string, unknown> & { setState(s: { touched: boolean }): void };
+      return h(
+        'div',
+        { className: 'editor-field' },
+        h(inner.control, {
+          ...this.props,
+          onChange: (...args: unknown[]) => {
+            if (!this.state.touched && same(args[0]) !== same(this.props.value)) self.setState({ touched: true });
+            (this.props.onChange as (...a: unknown[]) => void)(...args);
+          },
+          ref: (r: unknown) => (self.inner = r),
+        }),
+        liveMistake(this.props, this.state.touched),
+      );
     },
   });
 }
@@ -72,19 +126,19 @@ function slugWidget(): unknown {
     },
     render() {
       reported(this.props);
-      const { value, forID, classNameWrapper, entry } = this.props;
-      const fixed = entry.get('newRecord') !== true;
+      const { value, forID, classNameWrapper } = this.props;
+      // Shown as the link the page will have on this site, never as a bare file name.
+      const link = typeof value === 'string' && value ? `${location.origin}${productPath(value)}` : '';
       return h(
         'div',
         { className: 'editor-slug' },
-        h('input', { id: forID, className: classNameWrapper, value: value ?? '', readOnly: true }),
-        h(
-          'p',
-          { className: 'editor-note' },
-          fixed
-            ? 'Fixed: it is the product’s address and file name. Renaming the product keeps it.'
-            : 'Made from the name when you first save; it stays the same afterwards.',
-        ),
+        h('input', {
+          id: forID,
+          className: `${classNameWrapper} editor-slug__link`,
+          value: link,
+          placeholder: MESSAGES.slugEmpty,
+          readOnly: true,
+        }),
       );
     },
   });
@@ -109,7 +163,7 @@ function priceWidget(): unknown {
         this.setState({ text, problem: null });
         this.props.onChange(minor);
       } catch (err) {
-        this.setState({ text, problem: (err as Error).message });
+        this.setState({ text, problem: mistakeOf('price', (err as Error).message) });
         this.props.onChange(text);
       }
     },
@@ -120,8 +174,7 @@ function priceWidget(): unknown {
       this.stop?.();
     },
     isValid(this: { props: WidgetProps; state: PriceState }): Verdict {
-      if (this.state.problem) return { error: { message: this.state.problem } };
-      return verdict(this.props);
+      return verdict(this.props, this.state.problem);
     },
     render() {
       reported(this.props);
@@ -130,109 +183,122 @@ function priceWidget(): unknown {
       const currency = typeof chosen === 'string' && chosen ? chosen : 'USD';
       const shown =
         this.state.problem !== null
-          ? 'not a price yet'
+          ? MESSAGES.priceShown
           : typeof value === 'number'
             ? formatPrice(value, currency)
             : formatPrice(null, currency);
       return h(
         'div',
-        { className: 'editor-price' },
-        h('input', {
-          id: forID,
-          className: classNameWrapper,
-          inputMode: 'decimal',
-          autoComplete: 'off',
-          placeholder: '24.99',
-          value: this.state.text,
-          onChange: (e: Event) =>
-            (this as unknown as { change(t: string): void }).change((e.target as HTMLInputElement).value),
-          onFocus: setActiveStyle,
-          onBlur: setInactiveStyle,
-        }),
-        h('output', { htmlFor: forID, className: 'editor-price__shown', 'aria-live': 'polite' }, shown),
+        null,
+        h(
+          'div',
+          { className: 'editor-price' },
+          h('input', {
+            id: forID,
+            className: classNameWrapper,
+            inputMode: 'decimal',
+            autoComplete: 'off',
+            placeholder: '24.99',
+            value: this.state.text,
+            onChange: (e: Event) =>
+              (this as unknown as { change(t: string): void }).change((e.target as HTMLInputElement).value),
+            onFocus: setActiveStyle,
+            onBlur: setInactiveStyle,
+          }),
+          h('output', { htmlFor: forID, className: 'editor-price__shown', 'aria-live': 'polite' }, shown),
+        ),
+        liveMistake(this.props, this.state.text !== '', this.state.problem),
       );
     },
   });
 }
 
-const PHOTO_TYPES: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-};
+/** What the picker offers: the photos the browser can open (an iPhone then hands over a JPEG). */
+const PICKER_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'];
 
 interface PictureState {
   problem: string | null;
   busy: boolean;
+  /** The photo she picked, shown at once (an object URL of the shrunk photo). */
+  shown: string | null;
+  note: string | null;
 }
 
-/** Why a chosen photo would be refused by the validator, or null. */
-async function photoProblem(file: File): Promise<string | null> {
-  if (!(file.type in PHOTO_TYPES)) return `${file.name} is not a photo the site takes (${PHOTO_RULES}).`;
-  if (file.size > PHOTOS.maxBytes)
-    return `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB: at most ${PHOTOS.maxBytes / 1024 / 1024} MB.`;
-  try {
-    const bitmap = await createImageBitmap(file);
-    const short = Math.min(bitmap.width, bitmap.height);
-    bitmap.close();
-    if (short < PHOTOS.minShortSide)
-      return `${file.name} is ${short} px on its short side: at least ${PHOTOS.minShortSide} px (smaller looks blurred on a phone).`;
-  } catch {
-    return `${file.name} cannot be read as a picture.`;
-  }
-  return null;
-}
-
-/** The picture: a photo uploaded into the product's branch as content/images/products/<slug>.<ext>. */
+/**
+ * The picture: a photo she picks, shrunk and stripped in the browser (./photo.ts), shown at once,
+ * and added to the product's own save as content/images/products/<slug>.<ext>.
+ */
 function pictureWidget(): unknown {
   const { h, createClass } = decap();
   return createClass<WidgetProps, PictureState>({
-    getInitialState: (): PictureState => ({ problem: null, busy: false }),
-    async choose(this: { props: WidgetProps; setState(s: PictureState): void }, file: File | undefined) {
+    getInitialState: (): PictureState => ({ problem: null, busy: false, shown: null, note: null }),
+    async choose(
+      this: { props: WidgetProps; state: PictureState; setState(s: Partial<PictureState>): void },
+      file: File | undefined,
+    ) {
       if (!file) return;
-      const problem = await photoProblem(file);
-      if (problem) return this.setState({ problem, busy: false });
-      this.setState({ problem: null, busy: true });
+      this.setState({ problem: null, busy: true, note: MESSAGES.photoShrinking });
       const data = fileValues(formNow());
       const slug = (typeof data.slug === 'string' && data.slug) || slugFromName(String(data.name ?? '')) || 'picture';
-      const name = `${slug}.${PHOTO_TYPES[file.type]}`;
-      await this.props.onPersistMedia(new File([file], name, { type: file.type }), { field: this.props.field });
-      this.props.onChange(`${PRODUCT_IMAGES_PATH}${name}`);
+      const photo = await preparePhoto(file, slug);
+      if (!photo.ok) return this.setState({ problem: photo.problem, busy: false, note: null });
+      if (this.state.shown) URL.revokeObjectURL(this.state.shown);
+      this.setState({ shown: URL.createObjectURL(photo.file), note: MESSAGES.photoPicked });
+      photoPending(photo.file.name, photo.bytes);
+      await this.props.onPersistMedia(photo.file, { field: this.props.field });
+      this.props.onChange(`${PRODUCT_IMAGES_PATH}${photo.file.name}`);
       this.setState({ problem: null, busy: false });
     },
+    componentWillUnmount(this: { state: PictureState }) {
+      if (this.state.shown) URL.revokeObjectURL(this.state.shown);
+    },
     isValid(this: { props: WidgetProps; state: PictureState }): Verdict {
-      if (this.state.problem) return { error: { message: this.state.problem } };
-      return verdict(this.props);
+      return verdict(this.props, this.state.problem);
     },
     render() {
       reported(this.props);
       const { value, forID, getAsset, field, onChange } = this.props;
-      const src =
+      const saved =
         typeof value === 'string' && value
           ? value.startsWith('/')
             ? String(getAsset(value, field) ?? '')
             : value
           : '';
-      const self = this as unknown as { choose(f: File | undefined): void };
+      const src = value ? (this.state.shown ?? saved) : null;
+      const self = this as unknown as { choose(f: File | undefined): void; setState(s: Partial<PictureState>): void };
       return h(
         'div',
         { className: 'editor-picture' },
-        src ? h('img', { src, alt: 'The product’s picture', className: 'editor-picture__img' }) : null,
+        src ? h('img', { src, alt: MESSAGES.photoAlt, className: 'editor-picture__img' }) : null,
+        h(
+          'label',
+          { className: 'editor-button editor-picture__choose', htmlFor: forID },
+          value ? MESSAGES.photoChooseOther : MESSAGES.photoChoose,
+        ),
         h('input', {
           id: forID,
+          className: 'editor-picture__input',
           type: 'file',
-          accept: Object.keys(PHOTO_TYPES).join(','),
+          accept: PICKER_TYPES.join(','),
           disabled: this.state.busy,
           onChange: (e: Event) => self.choose((e.target as HTMLInputElement).files?.[0]),
         }),
-        h('p', { className: 'editor-note' }, `Saved with the product as ${PRODUCT_IMAGES_PATH}<its address>.<format>.`),
+        this.state.note && !this.state.problem
+          ? h('p', { className: 'editor-note', role: 'status' }, this.state.note)
+          : null,
         this.state.problem ? h('p', { className: 'editor-error', role: 'alert' }, this.state.problem) : null,
         value
           ? h(
               'button',
-              { type: 'button', className: 'editor-button', onClick: () => onChange(null) },
-              'Remove the picture',
+              {
+                type: 'button',
+                className: 'editor-button',
+                onClick: () => {
+                  self.setState({ note: null, problem: null });
+                  onChange(null);
+                },
+              },
+              MESSAGES.photoRemove,
             )
           : null,
       );

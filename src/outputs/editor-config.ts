@@ -4,13 +4,13 @@
 // nothing here lists a Product field. The widgets named `product-*` are registered by the editor's
 // own code (src/editor/), which validates every value with the same zod schema as the build.
 import { stringify } from 'yaml';
-import { SITE_NAME } from '../config/site.ts';
 import { fieldKind } from '../catalog/field-kinds.ts';
 import { PRODUCT_IMAGES_DIR } from '../catalog/images.ts';
 import { PRODUCTS_DIR } from '../catalog/load.ts';
 import { FIELDS, type Field } from '../catalog/schema.ts';
 import { PRODUCT_IMAGES_PATH } from '../catalog/urls.ts';
 import { EDITOR_CLIENT_ID, GATEWAY_PATH } from '../contract/editor.ts';
+import { COLLECTION_WORDS, EDITOR_LOCALE, FIELD_WORDS } from './editor-words.ts';
 import { EDITOR_COLLECTION, ENTRY_MEDIA_LIBRARY, PRODUCT_FORMAT } from './editor-names.ts';
 
 /** The branch the site is built from, and every save is proposed against, unless SITE_BRANCH names another. */
@@ -57,7 +57,8 @@ export function editorField(f: Field): Record<string, unknown> {
   const kind = fieldKind(f);
   return {
     name: f.key,
-    label: f.meta.label,
+    // The form's words are the editor's glossary's (./editor-words.ts), the schema's otherwise.
+    label: FIELD_WORDS[f.key]?.label ?? f.meta.label,
     ...widgetOf(f),
     // Decap requires every field by default and then refuses to save an empty optional one.
     required: !kind.nullable && !kind.optional && kind.value.type !== 'boolean',
@@ -66,7 +67,7 @@ export function editorField(f: Field): Record<string, unknown> {
       : kind.value.type === 'boolean'
         ? { default: false }
         : {}),
-    hint: f.meta.guide,
+    hint: FIELD_WORDS[f.key]?.hint ?? f.meta.guide,
   };
 }
 
@@ -105,6 +106,8 @@ export function editorConfig(opts: { base: string; backend: EditorBackend }): Re
         deleteMedia: 'Remove picture {{path}} (from the browser editor)',
       },
     },
+    // The editor's words (./editor-words.ts), registered by src/editor/main.ts over Decap's English.
+    locale: EDITOR_LOCALE,
     publish_mode: 'editorial_workflow',
     site_url: opts.base,
     display_url: opts.base,
@@ -117,9 +120,9 @@ export function editorConfig(opts: { base: string; backend: EditorBackend }): Re
     collections: [
       {
         name: EDITOR_COLLECTION,
-        label: 'Products',
-        label_singular: 'Product',
-        description: `The products of ${SITE_NAME}. Every save is a proposal (a branch and a pull request): nothing is published until it is merged.`,
+        label: COLLECTION_WORDS.label,
+        label_singular: COLLECTION_WORDS.singular,
+        description: COLLECTION_WORDS.description,
         folder: PRODUCTS_DIR,
         extension: 'md',
         format: PRODUCT_FORMAT,

@@ -1,7 +1,10 @@
 // The curators' editor's page (/admin): a shell that loads the editor's code (src/editor/, bundled
 // by src/build/editor-bundle.ts) and names Decap's configuration. It is written by the outputs
-// pass, not rendered by Astro, so no reader page shares a byte or a script chunk with it.
+// pass, not rendered by Astro, so no reader page shares a byte or a script chunk with it. Its body
+// shows the site's name and "Opening the editor…" before any script runs (styled by the editor's
+// stylesheet, which the head loads first); the editor's code removes it once Decap has drawn.
 import { SITE_NAME } from '../config/site.ts';
+import { MESSAGES } from './editor-words.ts';
 import { EDITOR_CONFIG_PATH, EDITOR_PATH, EDITOR_SCRIPT_PATH, EDITOR_STYLE_PATH, twinPath } from '../catalog/urls.ts';
 
 export function editorPageHtml(): string {
@@ -19,7 +22,9 @@ export function editorPageHtml(): string {
     `<script type="module" src="${EDITOR_SCRIPT_PATH}"></script>`,
     '</head>',
     '<body>',
-    '<noscript><p>The catalog’s editor needs JavaScript. Without it, products are added as files: see CONTRIBUTING.md in the catalog’s repository.</p></noscript>',
+    `<div id="editor-opening" class="editor-opening"><p class="editor-opening__site">${SITE_NAME}</p>`,
+    `<p class="editor-opening__status" role="status">${MESSAGES.opening}</p>`,
+    `<noscript><p>${MESSAGES.noScript}</p></noscript></div>`,
     '</body>',
     '</html>',
     '',

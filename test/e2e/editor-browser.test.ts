@@ -53,7 +53,7 @@ async function openEditor(width: number, hash = ''): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 740 : 900 } });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/admin${hash}`);
-  await page.getByRole('button', { name: /login/i }).click();
+  await page.getByRole('button', { name: /sign in/i }).click();
   await page
     .getByText(/Products/)
     .first()
@@ -80,7 +80,7 @@ async function save(page: Page) {
 
 /** Waits until `branch` holds a commit of its own (the proxy makes the branch first, then commits). */
 const saved = (branch: string) =>
-  until(() => branches().includes(branch) && Number(git('rev-list', '--count', `main..${branch}`)) > 0);
+  until(() => branches().includes(branch) && Number(git('rev-list', '--count', `${base}..${branch}`)) > 0);
 
 /** Waits until `check` holds (a save is written by the proxy a moment after the click). */
 async function until<T>(check: () => T | undefined | false, ms = 20_000): Promise<T> {
@@ -135,9 +135,11 @@ describe('the browser editor on the local stack', () => {
     await choose(page, /^Currency/, 'USD');
     await (await input(page, /^Shop link/)).fill('https://shop.example.com/tiles?ref=littlehands');
     await (await input(page, /^Why we picked it/)).fill('Flat tiles become towers, boxes and rockets.');
-    await (await input(page, /^Picture/)).setInputFiles(photo);
+    await (await input(page, /^Photo/)).setInputFiles(photo);
     await page.locator('.editor-picture img').waitFor();
-    expect(await (await input(page, /^Address/)).inputValue()).toBe('magnetic-tiles-starter-set');
+    expect(await (await input(page, /^Web address/)).inputValue()).toBe(
+      `${baseUrl}/products/magnetic-tiles-starter-set`,
+    );
     // The form fits the phone: nothing runs off the side.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'editor-new-product-360.png') });
@@ -146,11 +148,11 @@ describe('the browser editor on the local stack', () => {
     await saved(branch);
     await page.close();
 
-    expect(git('diff', '--name-only', `main...${branch}`).split('\n').sort()).toEqual([
+    expect(git('diff', '--name-only', `${base}...${branch}`).split('\n').sort()).toEqual([
       'content/images/products/magnetic-tiles-starter-set.jpg',
       'content/products/magnetic-tiles-starter-set.md',
     ]);
-    expect(git('rev-list', '--count', `main..${branch}`)).toBe('1');
+    expect(git('rev-list', '--count', `${base}..${branch}`)).toBe('1');
     const file = git('show', `${branch}:content/products/magnetic-tiles-starter-set.md`);
     expect(file).toContain('price: 3999\n');
     expect(file).toContain('imageUrl: /images/products/magnetic-tiles-starter-set.jpg\n');
@@ -166,19 +168,17 @@ describe('the browser editor on the local stack', () => {
     });
     expect(validated).toMatch(/valid/);
 
-    // The committed picture is the phone's original; the site publishes it without its EXIF.
+    // The browser re-encodes the photo before sending it (src/editor/photo.ts): its EXIF, GPS
+    // position included, never reaches the repository.
     const committed = execFileSync('git', [
       '-C',
       repo,
       'show',
       `${branch}:content/images/products/magnetic-tiles-starter-set.jpg`,
     ]);
-    expect((await sharp(committed).metadata()).exif).toBeDefined();
-    const { copyWithoutMetadata } = await import('../../src/build/product-images.ts');
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(path.join(scratch, 'committed.jpg'), committed);
-    await copyWithoutMetadata(path.join(scratch, 'committed.jpg'), path.join(scratch, 'published.jpg'));
-    expect((await sharp(path.join(scratch, 'published.jpg')).metadata()).exif).toBeUndefined();
+    const meta = await sharp(committed).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([1600, 1200]);
   });
 
   it('a curator edits the price of an existing product: 24.99, 24 and 2499 are stored and shown as a shopper reads them; the diff is one line', async () => {
@@ -199,23 +199,23 @@ describe('the browser editor on the local stack', () => {
     const branch = 'cms/products/azul-tile-game';
     await saved(branch);
     await page.close();
-    const diff = git('diff', '--unified=0', `main...${branch}`, '--', 'content/products/azul-tile-game.md');
+    const diff = git('diff', '--unified=0', `${base}...${branch}`, '--', 'content/products/azul-tile-game.md');
     expect(diff.split('\n').filter((l) => /^[-+](?![-+])/.test(l))).toEqual(['-price: 3999', '+price: 2499']);
-    expect(git('diff', '--name-only', `main...${branch}`)).toBe('content/products/azul-tile-game.md');
+    expect(git('diff', '--name-only', `${base}...${branch}`)).toBe('content/products/azul-tile-game.md');
   });
 
   it('renaming a product keeps its slug: the same file, the same branch, only the name line changes', async () => {
     const page = await openEditor(1280, '#/collections/products/entries/djeco-animal-memory');
-    const slug = await input(page, /^Address/);
-    await expect.poll(() => slug.inputValue()).toBe('djeco-animal-memory');
+    const slug = await input(page, /^Web address/);
+    await expect.poll(() => slug.inputValue()).toBe(`${baseUrl}/products/djeco-animal-memory`);
     await (await input(page, /^Name/)).fill('Animal Memory: Forest Edition');
-    expect(await slug.inputValue()).toBe('djeco-animal-memory');
+    expect(await slug.inputValue()).toBe(`${baseUrl}/products/djeco-animal-memory`);
     await save(page);
     const branch = 'cms/products/djeco-animal-memory';
     await saved(branch);
     await page.close();
-    expect(git('diff', '--name-only', `main...${branch}`)).toBe('content/products/djeco-animal-memory.md');
-    const changed = git('diff', '--unified=0', `main...${branch}`)
+    expect(git('diff', '--name-only', `${base}...${branch}`)).toBe('content/products/djeco-animal-memory.md');
+    const changed = git('diff', '--unified=0', `${base}...${branch}`)
       .split('\n')
       .filter((l) => /^[-+](?![-+])/.test(l));
     expect(changed).toHaveLength(2);
@@ -223,13 +223,17 @@ describe('the browser editor on the local stack', () => {
   });
 
   it.each([
-    ['an empty name', async (page: Page) => (await input(page, /^Name/)).fill(''), /name is required/i],
+    ['an empty name', async (page: Page) => (await input(page, /^Name/)).fill(''), /Write the product’s name/],
     [
       'a staff pick without a curator',
       async (page: Page) => (await input(page, /^Staff pick/)).click(),
-      /staff pick must name its curator/i,
+      /a staff pick names who picked it|turn off “Staff pick”/,
     ],
-    ['a price of -1', async (page: Page) => (await input(page, /^Price/)).fill('-1'), /not a price/i],
+    [
+      'a price of -1',
+      async (page: Page) => (await input(page, /^Price/)).fill('-1'),
+      /Write the price as the shop shows it/,
+    ],
   ])('%s shows its error in the form and writes nothing', async (_, spoil, error) => {
     const page = await openEditor(1280, '#/collections/products/entries/birdhouse-woodworking-kit');
     await (await input(page, /^Brand/)).waitFor();
@@ -243,7 +247,7 @@ describe('the browser editor on the local stack', () => {
     await page.close();
   });
 
-  it('a draft is withdrawn: deleting the unpublished entry deletes its branch', async () => {
+  it('a draft is withdrawn: withdrawing the product deletes its branch', async () => {
     const page = await openEditor(1280, '#/collections/products/new');
     await (await input(page, /^Name/)).fill('Withdrawn Kite');
     await (await input(page, /^Brand/)).fill('Skyward');
@@ -255,7 +259,7 @@ describe('the browser editor on the local stack', () => {
     const branch = 'cms/products/withdrawn-kite';
     await saved(branch);
     page.once('dialog', (d) => d.accept());
-    await page.getByRole('button', { name: /delete unpublished entry/i }).click();
+    await page.getByRole('button', { name: /withdraw this product/i }).click();
     await until(() => !branches().includes(branch));
     await page.close();
   });
@@ -270,8 +274,8 @@ describe('the browser editor on the local stack', () => {
     await saved(branch);
     // Saving alone leaves the base branch as it was.
     expect(git('rev-parse', base)).toBe(before);
-    await page.getByRole('button', { name: /status: draft/i }).click();
-    await page.getByRole('menuitem', { name: /ready/i }).click();
+    await page.getByRole('button', { name: /step: not sent yet/i }).click();
+    await page.getByRole('menuitem', { name: /ready to publish/i }).click();
     await page.getByRole('button', { name: /^publish$/i }).click();
     page.once('dialog', (d) => d.accept());
     await page.getByRole('menuitem', { name: /publish now/i }).click();

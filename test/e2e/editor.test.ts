@@ -4,6 +4,9 @@
 // nothing of it in the public site's discovery files or on its pages.
 import { describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
+import { ROOT } from '../../scripts/lib/stack.ts';
+import { decapVersion } from '../../src/build/editor-bundle.ts';
+import { decapBundlePath } from '../../src/catalog/urls.ts';
 
 const baseUrl = inject('baseUrl');
 const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, baseUrl), { headers });
@@ -25,7 +28,9 @@ describe('/admin', () => {
     // Decap is served from this site (its npm package), never from a CDN.
     expect(html).not.toMatch(/src="https?:/);
     expect(html).toMatch(/src="\/admin\/editor\.js"/);
-    const bundle = await get('/admin/decap/decap-cms.js');
+    // In the folder of its version (immutable for a year in production: the local server does not
+    // apply Cache-Control rules, test/unit/cdn-config.test.ts proves them).
+    const bundle = await get(decapBundlePath(decapVersion(ROOT)));
     expect(bundle.status).toBe(200);
     expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(4_000_000);
   });

@@ -10,7 +10,7 @@ import { catalogView } from '../../src/catalog/catalog.ts';
 import { checkDist } from '../../src/build/check-dist.ts';
 import { indexSearchRecords, SEARCH_ENTRY_FILE, writeSearchIndex } from '../../src/build/search-index.ts';
 import { writeCatalogOutputs } from '../../src/build/write-outputs.ts';
-import { EDITOR_BUNDLE_PATH, EDITOR_CONFIG_PATH, EDITOR_SCRIPT_PATH, previewImageOf } from '../../src/catalog/urls.ts';
+import { decapBundlePath, EDITOR_CONFIG_PATH, EDITOR_SCRIPT_PATH, previewImageOf } from '../../src/catalog/urls.ts';
 import { distFileOf, htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
 import { AT, SAMPLE } from '../support/products.ts';
 
@@ -20,7 +20,7 @@ let dist: string;
  * outputs pass writes), the link-preview images; and the editor's bundles, which the worker copies.
  */
 async function writeAstroStandIns(view: ReturnType<typeof catalogView>) {
-  for (const f of [EDITOR_BUNDLE_PATH, EDITOR_SCRIPT_PATH]) {
+  for (const f of [decapBundlePath('3.0.0'), EDITOR_SCRIPT_PATH]) {
     await mkdir(path.dirname(path.join(dist, distFileOf(f))), { recursive: true });
     await writeFile(path.join(dist, distFileOf(f)), '// stand-in');
   }

@@ -185,6 +185,13 @@ it('hashed assets are immutable for a year', () => {
   expect(headersFor('/_astro/index.B1x2y3.css')['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
+it('Decap’s bundle, in the folder of its version, is immutable for a year; the editor’s page and code revalidate', () => {
+  for (const f of ['decap-cms.js', '117.decap-cms.js'])
+    expect(headersFor(`/decap/3.16.3/${f}`)['cache-control']).toBe('public, max-age=31536000, immutable');
+  for (const p of ['/admin', '/admin/', '/admin/editor.js', '/admin/config.yml'])
+    expect(headersFor(p)['cache-control']).toBe(REVALIDATE);
+});
+
 describe.each(['/api/products.json', '/api/products/wooden-rainbow-stacker'])('catalog JSON %s', (p) => {
   it('names the data licence in a Link header', () => {
     expect(headersFor(p).link).toBe(`<${DATA_LICENSE.url}>; rel="license"`);

@@ -8,9 +8,10 @@ import { AGE_RANGE_EXAMPLES, parseAgeRange } from '../../src/catalog/ages.ts';
 import { PRODUCT_IMAGES_DIR } from '../../src/catalog/images.ts';
 import { PRODUCTS_DIR } from '../../src/catalog/load.ts';
 import { FIELDS, ProductFrontmatter, field } from '../../src/catalog/schema.ts';
-import { CATEGORIES, CATEGORY_SLUGS, CURATORS, CURATOR_CODES, CURRENCIES, PHOTO_RULES } from '../../src/config/site.ts';
+import { CATEGORIES, CATEGORY_SLUGS, CURATORS, CURATOR_CODES, CURRENCIES, PHOTO_RULES, PHOTOS } from '../../src/config/site.ts';
 import { readSettings } from '../../src/config/env.ts';
 import { editorConfig, editorConfigYaml } from '../../src/outputs/editor-config.ts';
+import { COLLECTION_WORDS, EDITOR_LOCALE, FIELD_WORDS } from '../../src/outputs/editor-words.ts';
 import { WIDGET_NAMES } from '../../src/editor/widgets.ts';
 
 const BASE = 'https://catalog.example';
@@ -41,11 +42,11 @@ describe('the form of a product', () => {
   });
 
   it.each(FIELDS.map((f) => [f.key, f] as const))(
-    '%s: label and hint from its metadata, required unless it may be empty',
+    '%s: label and hint from the editor’s glossary (else its metadata), required unless it may be empty',
     (key, f) => {
       const form = byName(key);
-      expect(form.label).toBe(f.meta.label);
-      expect(form.hint).toBe(f.meta.guide);
+      expect(form.label).toBe(FIELD_WORDS[key]?.label ?? f.meta.label);
+      expect(form.hint).toBe(FIELD_WORDS[key]?.hint ?? f.meta.guide);
       const mayBeEmpty = f.schema.safeParse(null).success || f.schema.safeParse(undefined).success;
       expect(form.required).toBe(!mayBeEmpty && form.widget !== 'product-boolean');
     },
@@ -102,9 +103,15 @@ describe('the form of a product', () => {
     expect(field('ageRange').schema.safeParse('toddlers').success).toBe(false);
   });
 
-  it('shows the validator’s photo rules beside the picture', () => {
-    expect(byName('imageUrl').hint).toContain(PHOTO_RULES);
+  it('says the validator’s smallest photo beside the picture, in pixels (the editor shrinks and converts the rest)', () => {
+    expect(byName('imageUrl').hint).toContain(`at least ${PHOTOS.minShortSide} pixels on its short side`);
     expect(PHOTO_RULES).toBe('JPEG, PNG, WebP or AVIF, at most 10 MB, at least 800 px on the short side');
+  });
+
+  it('speaks the glossary’s words, and names the locale the editor registers', () => {
+    expect(deployed.locale).toBe(EDITOR_LOCALE);
+    expect(collection(deployed).description).toBe(COLLECTION_WORDS.description);
+    expect(byName('pickedBy').options!.map((o) => o.label)).toEqual(CURATOR_CODES.map((c) => CURATORS[c].name));
   });
 
   it('starts a new product published, and not a staff pick', () => {

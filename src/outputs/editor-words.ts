@@ -1,0 +1,314 @@
+// The editor's words, in one place: every text a curator reads at /admin, in plain words for a
+// teacher who has never used git. The editor's locale (merged over Decap's English), the form's
+// labels and hints, its messages and notices, and the configuration's texts all come from here.
+// Free of Node modules: the editor runs in the browser.
+import { CURATORS, PHOTOS, SITE_NAME } from '../config/site.ts';
+import { AGE_RANGE_EXAMPLES } from '../catalog/ages.ts';
+import type { FieldKey } from '../catalog/schema.ts';
+
+/** The code under which the editor registers this locale (Decap merges it over its English). */
+export const EDITOR_LOCALE = 'en-plain';
+
+const ages = AGE_RANGE_EXAMPLES.map((a) => `“${a}”`)
+  .join(', ')
+  .replace(/, ([^,]+)$/, ' or $1');
+const curatorNames = Object.values(CURATORS)
+  .map((c) => c.name)
+  .join(' or ');
+
+/** The collection as the lists and the form name it. */
+export const COLLECTION_WORDS = {
+  label: 'Products',
+  singular: 'product',
+  description: `The products of ${SITE_NAME}. What you save stays off the site until another curator publishes it.`,
+};
+
+/**
+ * Each form field's label and hint, and the one sentence shown when its value is wrong (what to
+ * type, in the field's own words). A field not listed keeps the schema's label and guide.
+ */
+export const FIELD_WORDS: Partial<Record<FieldKey, { label: string; hint: string; mistake: string }>> = {
+  name: {
+    label: 'Name',
+    hint: 'The product’s name as the maker sells it.',
+    mistake: 'Write the product’s name as the maker sells it.',
+  },
+  slug: {
+    label: 'Web address',
+    hint: 'The link of the product’s page, made from its name when you first save. Renaming the product later keeps it, so links to it keep working.',
+    mistake: 'Write a name with at least one letter: the web address is made from it.',
+  },
+  brand: {
+    label: 'Brand',
+    hint: 'The brand or maker.',
+    mistake: 'Write the brand or maker.',
+  },
+  description: {
+    label: 'Description',
+    hint: 'What the product is, in plain words: what is in the box, what it is made of, its size. It may be left empty.',
+    mistake: 'Write the description in plain words, or leave it empty.',
+  },
+  ageRange: {
+    label: 'Ages',
+    hint: `The ages the maker gives, such as ${ages}. Leave it empty when the maker gives none.`,
+    mistake: `Write the ages like ${ages}, or leave it empty.`,
+  },
+  categories: {
+    label: 'Categories',
+    hint: 'One or two categories a parent would look under.',
+    mistake: 'Choose at least one category, each only once.',
+  },
+  price: {
+    label: 'Price',
+    hint: 'The price as the shop shows it, such as 24.99. Leave it empty when the shop shows none; the shop sets the real price.',
+    mistake: 'Write the price as the shop shows it, such as 24.99, or leave it empty.',
+  },
+  currency: {
+    label: 'Currency',
+    hint: 'The currency of the price, even when the price is empty.',
+    mistake: 'Choose the currency of the price.',
+  },
+  imageUrl: {
+    label: 'Photo',
+    hint: `A photo of the product that you took or that the maker allows, at least ${PHOTOS.minShortSide} pixels on its short side. It may be left empty.`,
+    mistake: `Choose a photo at least ${PHOTOS.minShortSide} pixels on its short side, or remove it.`,
+  },
+  url: {
+    label: 'Shop link',
+    hint: 'The link to the product in its shop, copied from the browser’s address bar.',
+    mistake: 'Paste the whole link to the shop’s page, starting with https://.',
+  },
+  staffPick: {
+    label: 'Staff pick',
+    hint: 'A staff pick is shown with the name of the curator who picked it.',
+    mistake: `Say who picked it in “Picked by” (${curatorNames}), or turn off “Staff pick”.`,
+  },
+  pickedBy: {
+    label: 'Picked by',
+    hint: `Who picked this product: ${curatorNames}. Needed for a staff pick; otherwise it may be empty.`,
+    mistake: `Choose ${curatorNames} in “Picked by”: a staff pick names who picked it.`,
+  },
+  whyWePicked: {
+    label: 'Why we picked it',
+    hint: 'A sentence or two in your own words: why a parent or teacher would like it.',
+    mistake: 'Write why you picked it in a sentence or two.',
+  },
+  published: {
+    label: 'Shown on the site',
+    hint: 'Turn it off to keep this product off the site even once it is published.',
+    mistake: 'Turn “Shown on the site” on or off.',
+  },
+  publishAt: {
+    label: 'Show from',
+    hint: 'Leave it empty to show the product as soon as it is published, or pick the day it should appear.',
+    mistake: 'Pick the day the product should appear, or leave it empty.',
+  },
+};
+
+/** The editor's own messages and notices. */
+export const MESSAGES = {
+  opening: 'Opening the editor…',
+  noScript: `The editor of ${SITE_NAME} needs JavaScript: turn it on in your browser’s settings, then open this page again.`,
+  notSaved: (n: number) =>
+    n === 1
+      ? 'Not saved yet: one field needs fixing, shown below.'
+      : `Not saved yet: ${n} fields need fixing, the first one shown below.`,
+  photoPicked: 'Your photo is ready: it is sent when you save.',
+  photoShrinking: 'Preparing your photo…',
+  photoHeic:
+    'This photo is in the iPhone’s own kind of file: in the iPhone’s Settings, choose Camera, then Formats, then “Most Compatible”, and take the photo again.',
+  photoUnreadable: 'This file cannot be opened as a photo: choose a photo from your camera or gallery.',
+  photoTooSmall: (short: number) =>
+    `This photo is ${short} pixels on its short side: choose one at least ${PHOTOS.minShortSide} pixels so it looks sharp.`,
+  photoRemove: 'Remove the photo',
+  photoChoose: 'Choose a photo',
+  photoChooseOther: 'Choose another photo',
+  photoAlt: 'The product’s photo',
+  saving: (seconds: number, photo: string) => `Saving${photo}… ${seconds} s so far.`,
+  savingPhoto: (megabytes: string) => ` and sending your photo (${megabytes} MB)`,
+  sentForReview: 'Sent for review: it waits for another curator, who can publish it.',
+  markedReady: 'Marked ready: another curator can publish it now.',
+  backToDraft: 'Back to “Not sent yet”: nobody is asked to look at it.',
+  priceShown: 'not a price yet',
+  slugEmpty: 'Made from the name',
+};
+
+/** Decap's own texts (its English keys, decap-cms-locales/src/en), in the editor's words. */
+export const DECAP_PHRASES = {
+  auth: {
+    login: 'Sign in',
+    loggingIn: 'Signing in…',
+    loginWithGitHub: 'Sign in',
+    loginWithNetlifyIdentity: 'Sign in',
+    errors: {
+      identitySettings: 'The editor cannot reach the site’s sign-in just now: try again in a minute.',
+    },
+  },
+  app: {
+    header: { content: 'Products', workflow: 'For review', media: 'Photos', quickAdd: 'Add' },
+    app: {
+      errorHeader: 'The editor could not open',
+      configErrors: 'What went wrong',
+      checkConfigYml: 'Tell the person who runs the site.',
+      loadingConfig: 'Opening the editor…',
+      waitingBackend: 'Opening the editor…',
+    },
+    notFoundPage: { header: 'Nothing here' },
+  },
+  collection: {
+    sidebar: {
+      collections: 'What you can edit',
+      allCollections: 'Everything',
+      searchAll: 'Search',
+      searchIn: 'Search in',
+    },
+    collectionTop: {
+      sortBy: 'Sort by',
+      viewAs: 'Show as',
+      viewAsList: 'Show as a list',
+      viewAsGrid: 'Show as tiles',
+      newButton: 'Add a %{collectionLabel}',
+      newButtonAriaLabel: 'Add a %{collectionLabel}',
+      searchResults: 'Found for “%{searchTerm}”',
+      searchResultsInCollection: 'Found for “%{searchTerm}” in %{collection}',
+      filterBy: 'Show only',
+      groupBy: 'Group by',
+    },
+    entries: {
+      loadingEntries: 'Loading the products…',
+      cachingEntries: 'Loading the products…',
+      longerLoading: 'This can take a minute.',
+      noEntries: 'No products yet',
+      unpublishedHeader: 'Not on the site yet',
+    },
+    defaultFields: { author: { label: 'Saved by' }, updatedOn: { label: 'Last saved' } },
+  },
+  editor: {
+    // widgetLabel names each field's box for screen readers by its widget's name (product-slug):
+    // empty, the field's own label speaks.
+    editorControl: { field: { optional: 'if you like', widgetLabel: '' } },
+    editorControlPane: {
+      widget: {
+        // Empty: the field's own sentence (FIELD_WORDS' mistake) says what to type instead.
+        required: '',
+        processing: '“%{fieldLabel}” is still being prepared: wait a moment, then save again.',
+      },
+    },
+    editor: {
+      onLeavePage: 'Leave without saving? What you typed since your last save is lost.',
+      onUpdatingWithUnsavedChanges: 'Save first, then change the step.',
+      onPublishingNotReady: 'Mark it “Ready to publish” first, then publish.',
+      onPublishingWithUnsavedChanges: 'Save first, then publish.',
+      onPublishing: 'Put this product on the site now?',
+      onUnpublishing: 'Take this product off the site?',
+      onDeleteWithUnsavedChanges: 'Remove this product from the site, and lose what you typed since your last save?',
+      onDeletePublishedEntry: 'Remove this product from the site?',
+      onDeleteUnpublishedChangesWithUnsavedChanges:
+        'Withdraw what you saved, and what you typed since? The site stays as it is.',
+      onDeleteUnpublishedChanges: 'Withdraw what you saved? The site stays as it is.',
+      loadingEntry: 'Opening the product…',
+      confirmLoadBackup: 'This browser kept what you typed last time without saving. Bring it back?',
+    },
+    editorInterface: {
+      togglePreview: 'Show or hide the page as it will look',
+      toggleScrollSync: 'Scroll the form and the page together',
+    },
+    editorToolbar: {
+      publishing: 'Publishing…',
+      publish: 'Publish',
+      published: 'On the site',
+      unpublish: 'Take it off the site',
+      duplicate: 'Start a similar product',
+      unpublishing: 'Taking it off…',
+      publishAndCreateNew: 'Publish, then add another',
+      publishAndDuplicate: 'Publish, then start a similar one',
+      deleteUnpublishedChanges: 'Withdraw these changes',
+      deleteUnpublishedEntry: 'Withdraw this product',
+      deletePublishedEntry: 'Remove from the site',
+      deleteEntry: 'Remove',
+      saving: 'Saving…',
+      save: 'Save',
+      statusInfoTooltipDraft: 'Saved, not sent yet. When it is ready, choose “Sent for review”.',
+      statusInfoTooltipInReview: 'Another curator will look at it. You can still change it meanwhile.',
+      deleting: 'Withdrawing…',
+      updating: 'Changing…',
+      status: 'Step: %{status}',
+      backCollection: 'All %{collectionLabel}',
+      unsavedChanges: 'Not saved yet',
+      changesSaved: 'Saved',
+      draft: 'Not sent yet',
+      inReview: 'Sent for review',
+      ready: 'Ready to publish',
+      publishNow: 'Publish now',
+      deployPreviewPendingButtonLabel: 'Is the page ready?',
+      deployPreviewButtonLabel: 'See the page',
+      deployButtonLabel: 'See it on the site',
+    },
+    editorWidgets: {
+      // Decap names the field by its key here (publishAt): the sentence leaves it out.
+      datetime: { now: 'Now', clear: 'Clear', setToNow: 'Set it to now' },
+      list: { add: 'Add one more', addType: 'Add one more' },
+      object: { expand: 'Show', collapse: 'Hide' },
+    },
+  },
+  ui: {
+    default: { goBackToSite: 'Back to the site' },
+    errorBoundary: {
+      title: 'Something went wrong',
+      details: 'Something went wrong in the editor. Please ',
+      reportIt: 'tell the person who runs the site.',
+      detailsHeading: 'What happened',
+      privacyWarning: '',
+      recoveredEntry: {
+        heading: 'What you typed',
+        warning: 'Copy this text somewhere safe before you leave the page.',
+        copyButtonLabel: 'Copy',
+      },
+    },
+    settingsDropdown: { logOut: 'Sign out', account: 'Your account' },
+    toast: {
+      onFailToLoadEntries: 'The product could not be opened: %{details}',
+      onFailToLoadDeployPreview: 'The page could not be checked: %{details}',
+      onFailToPersist: 'Not saved: %{details}',
+      onFailToDelete: 'Not removed: %{details}',
+      onFailToUpdateStatus: 'The step was not changed: %{details}',
+      missingRequiredField: 'Not saved yet: fill in the fields marked below.',
+      entrySaved: 'Saved. It is not on the site yet: when it is ready, choose “Step”, then “Sent for review”.',
+      entryPublished: 'Published: it is on the site after the site’s next update, within a few minutes.',
+      entryUnpublished: 'Taken off the site: it is gone after the site’s next update.',
+      onFailToPublishEntry: 'Not published: %{details}',
+      onFailToUnpublishEntry: 'Not taken off the site: %{details}',
+      entryUpdated: 'Step changed.',
+      onDeleteUnpublishedChanges: 'Withdrawn: nothing of it reaches the site.',
+      onFailToAuth: '%{details}',
+      onLoggedOut: 'You were signed out. Copy what you typed somewhere safe, then sign in again.',
+      onBackendDown: 'Saving is not possible just now: try again in a few minutes.',
+    },
+  },
+  workflow: {
+    workflow: {
+      loading: 'Loading what waits for review…',
+      workflowHeading: 'For review',
+      newPost: 'Add a product',
+      description:
+        '%{smart_count} product waits for review, %{readyCount} ready to publish. |||| %{smart_count} products wait for review, %{readyCount} ready to publish.',
+    },
+    workflowCard: {
+      lastChange: '%{date}, by %{author}',
+      deleteChanges: 'Withdraw',
+      deleteNewEntry: 'Withdraw',
+      publishChanges: 'Publish',
+      publishNewEntry: 'Publish',
+    },
+    workflowList: {
+      onDeleteEntry: 'Withdraw this product? The site stays as it is.',
+      onPublishingNotReadyEntry:
+        'Only a product marked “Ready to publish” can be published: open it and change its step.',
+      onPublishEntry: 'Put this product on the site now?',
+      draftHeader: 'Not sent yet',
+      inReviewHeader: 'Waiting for review',
+      readyHeader: 'Ready to publish',
+      currentEntries: '%{smart_count} product |||| %{smart_count} products',
+    },
+  },
+};

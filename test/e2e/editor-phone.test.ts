@@ -1,0 +1,264 @@
+// The curators' editor on a teacher's phone (360 × 740, touch), in real Chromium on the local
+// stack: every step by taps (save, send for review, mark ready, publish, withdraw, open what waits
+// for review, sign out), each control inside the screen when tapped and the page never wider than
+// it; her mistakes said in plain sentences with a count; and the visible words of each screen
+// (text, placeholders, aria-label, title, alt, notices) free of the forbidden terms. The test holds
+// itself to a phone: taps and typing only, never a mouse, drag, hover, force, script in the page or
+// a wider screen. Its screenshots join the suite's.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ROOT } from '../../scripts/lib/stack.ts';
+import { SITE_NAME } from '../../src/config/site.ts';
+import { DECAP_PHRASES, MESSAGES } from '../../src/outputs/editor-words.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { forbiddenIn } from '../support/forbidden-terms.ts';
+
+const baseUrl = inject('baseUrl');
+const repo = inject('proposalsRepo');
+/** The editor's base branch: saves branch from it and publishing merges into it (other files publish too). */
+const base = inject('editorBranch');
+const SCREENSHOTS = path.join(ROOT, 'screenshots');
+const PHONE = { width: 360, height: 740 };
+const T = DECAP_PHRASES.editor.editorToolbar;
+const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8' }).trim();
+const branches = () => git('branch', '--list', '--format=%(refname:short)', 'cms/*').split('\n').filter(Boolean);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let photo: string;
+const scratch = mkdtempSync(path.join(tmpdir(), 'editor-phone-'));
+/** The forbidden terms found on each screen, for the report. */
+const found = new Map<string, string[]>();
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  page = await context.newPage();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // A phone's photo: 3000 × 2000, taken sideways (EXIF orientation 6) with its GPS position.
+  photo = path.join(scratch, 'IMG_4032.jpg');
+  await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+    .jpeg({ quality: 95 })
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100' } })
+    .toFile(photo);
+});
+afterAll(async () => {
+  const terms = [...new Set([...found.values()].flat())];
+  console.log(`forbidden terms on the phone's screens: ${terms.length} distinct (${terms.join(', ') || 'none'})`);
+  await browser?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+/** The page's layout as the browser knows it (no script in the page): its width and horizontal scroll. */
+async function layout() {
+  const cdp = await context.newCDPSession(page);
+  const m = (await cdp.send('Page.getLayoutMetrics')) as {
+    cssContentSize: { width: number };
+    cssVisualViewport: { pageX: number };
+  };
+  await cdp.detach();
+  return { width: m.cssContentSize.width, scrolledX: m.cssVisualViewport.pageX };
+}
+
+/** A thumb's tap: the control must already lie inside the screen's width, tap-sized, the page no wider. */
+async function tap(target: Locator, name: string) {
+  await target.waitFor({ state: 'visible', timeout: 30_000 });
+  const box = await target.boundingBox();
+  expect(box, name).not.toBeNull();
+  const before = await layout();
+  expect(before.scrolledX, `${name}: the page is scrolled sideways`).toBe(0);
+  expect(before.width, `${name}: the page is wider than the phone`).toBeLessThanOrEqual(PHONE.width);
+  expect(box!.x, `${name}: starts left of the screen`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${name}: ends right of the screen`).toBeLessThanOrEqual(PHONE.width);
+  expect(Math.min(box!.width, box!.height), `${name}: smaller than a fingertip`).toBeGreaterThanOrEqual(44);
+  await target.tap();
+  expect((await layout()).width, `after ${name}: the page is wider than the phone`).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** Everything a curator can read on the screen now: text, placeholders, labels for screen readers, titles, alt texts. */
+async function visibleWords(): Promise<string> {
+  const words = [await page.locator('body').innerText()];
+  for (const attribute of ['placeholder', 'aria-label', 'title', 'alt']) {
+    const all = page.locator(`[${attribute}]`);
+    for (let i = 0, n = await all.count(); i < n; i++) {
+      const el = all.nth(i);
+      if (await el.isVisible()) words.push((await el.getAttribute(attribute)) ?? '');
+    }
+  }
+  return words.join('\n');
+}
+
+/** Reads the screen, keeps its forbidden terms for the report, and takes its screenshot. */
+async function screen(name: string) {
+  const words = await visibleWords();
+  found.set(name, forbiddenIn(words));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `editor-phone-${name}.png`) });
+  expect(found.get(name), `${name}: forbidden terms in “${words}”`).toEqual([]);
+  return words;
+}
+
+/** The form's input labelled `label` (its label's `for`). */
+async function field(label: RegExp) {
+  const id = await page.locator('label', { hasText: label }).first().getAttribute('for');
+  return page.locator(`[id="${id}"]`);
+}
+
+/** Picks `option` in the choice labelled `label`, by taps (react-select opens on a tap). */
+async function pick(label: RegExp, option: string) {
+  await tap((await field(label)).locator('xpath=ancestor::div[contains(@class,"-control")][1]'), `${label} choice`);
+  await tap(page.getByRole('option', { name: option, exact: true }), option);
+}
+
+const toolbarButton = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+const step = () => page.getByRole('button', { name: new RegExp(`^${T.status.split('%{')[0]}`) });
+const until = async (check: () => boolean, ms = 30_000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+const saved = (branch: string) =>
+  until(() => branches().includes(branch) && Number(git('rev-list', '--count', `${base}..${branch}`)) > 0);
+
+describe('the editor on a phone, by taps', () => {
+  const slug = 'pocket-rain-gauge';
+  const branch = `cms/products/${slug}`;
+
+  it('sign-in: the site’s name and one button', async () => {
+    await page.goto(`${baseUrl}/admin/`);
+    const signIn = page.getByRole('button', { name: DECAP_PHRASES.auth.login });
+    await signIn.waitFor();
+    const words = await screen('sign-in');
+    expect(words).toContain(SITE_NAME);
+    expect(await page.getByRole('button').count()).toBe(1);
+    expect(await page.getByRole('link').count()).toBe(0);
+    await tap(signIn, 'Sign in');
+  });
+
+  it('the list: the products and the button to add one', async () => {
+    const add = page.getByRole('link', { name: /^Add a product$/ });
+    await add.waitFor();
+    await screen('list');
+    await tap(add, 'Add a product');
+  });
+
+  it('the form, empty: every field in plain words', async () => {
+    await (await field(/^Name/)).waitFor();
+    await screen('form');
+  });
+
+  it('a save with mistakes keeps the form, says how many and shows the first, each in one sentence', async () => {
+    const before = git('for-each-ref', '--format=%(refname) %(objectname)');
+    await (await field(/^Name/)).fill('Pocket Rain Gauge');
+    await (await field(/^Price/)).fill('-1');
+    await tap(await field(/^Staff pick/), 'Staff pick');
+    await tap(toolbarButton(T.save), 'Save');
+    const notice = page.locator('#editor-notice');
+    await expect.poll(() => notice.textContent()).toMatch(/^Not saved yet: \d+ fields need fixing/);
+    const count = Number((await notice.textContent())!.match(/(\d+) fields/)![1]);
+    // Brand, categories, currency, shop link are empty; the price is not a price; a staff pick names nobody.
+    expect(count).toBeGreaterThanOrEqual(3);
+    const brandBox = await (await field(/^Brand/)).boundingBox();
+    expect(brandBox!.y, 'the first mistake is on the screen').toBeGreaterThanOrEqual(0);
+    expect(brandBox!.y).toBeLessThan(PHONE.height);
+    const words = await screen('form-mistakes');
+    expect(words).toContain('Write the brand or maker.');
+    expect(words).toContain('Write the price as the shop shows it, such as 24.99, or leave it empty.');
+    expect(words).not.toMatch(/NULL|Fix:|`/);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(git('for-each-ref', '--format=%(refname) %(objectname)')).toBe(before);
+  });
+
+  it('after save: her photo shown at once, shrunk and upright without its EXIF, one branch, and what comes next', async () => {
+    await (await field(/^Brand/)).fill('Cloudwatch');
+    await pick(/^Categories/, 'Outdoor play');
+    await (await field(/^Price/)).fill('12.50');
+    await pick(/^Currency/, 'EUR');
+    await (await field(/^Shop link/)).fill('https://shop.example.com/rain-gauge');
+    await pick(/^Picked by/, 'Maya');
+    await (await field(/^Why we picked it/)).fill('Children read the rain themselves, every morning.');
+    await (await field(/^Photo/)).setInputFiles(photo);
+    const shown = page.locator('.editor-picture__img');
+    await shown.waitFor();
+    expect(await shown.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(async () => (await shown.boundingBox())?.height ?? 0).toBeGreaterThan(20); // not a broken image
+    await tap(toolbarButton(T.save), 'Save');
+    // The save says how far it is (the notice keeps its last words once it is taken down).
+    await page
+      .locator('#editor-notice', { hasText: /^Saving and sending your photo \(\d+\.\d MB\)… \d+ s so far\.$/ })
+      .waitFor({ state: 'attached' });
+    await saved(branch);
+    await page.getByText(DECAP_PHRASES.ui.toast.entrySaved).waitFor();
+    await screen('saved');
+    expect(git('diff', '--name-only', `${base}...${branch}`).split('\n').sort()).toEqual([
+      `content/images/products/${slug}.jpg`,
+      `content/products/${slug}.md`,
+    ]);
+    const picture = execFileSync('git', ['-C', repo, 'show', `${branch}:content/images/products/${slug}.jpg`]);
+    const meta = await sharp(picture).metadata();
+    expect([meta.width, meta.height]).toEqual([1600, 2400]); // turned upright, 2400 px on the long side
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+  });
+
+  it('send for review, then mark ready: each says what happened and what comes next', async () => {
+    await tap(step(), 'Step');
+    await tap(page.getByRole('menuitem', { name: T.inReview }), T.inReview);
+    await page.locator('#editor-notice', { hasText: MESSAGES.sentForReview }).waitFor();
+    await screen('sent-for-review');
+    await tap(step(), 'Step');
+    await tap(page.getByRole('menuitem', { name: T.ready }), T.ready);
+    await page.locator('#editor-notice', { hasText: MESSAGES.markedReady }).waitFor();
+  });
+
+  it('publish: the product reaches the site’s branch, and the editor says when it shows', async () => {
+    const head = git('rev-parse', 'main');
+    await tap(toolbarButton(T.publish), 'Publish');
+    page.once('dialog', (d) => d.accept());
+    await tap(page.getByRole('menuitem', { name: T.publishNow }), T.publishNow);
+    await page.getByText(DECAP_PHRASES.ui.toast.entryPublished).waitFor({ timeout: 60_000 });
+    await screen('published');
+    await until(() => !branches().includes(branch));
+    expect(git('rev-parse', 'main')).toBe(head); // the checkout's own branch never moves
+  });
+
+  it('open what waits for review: the board’s card opens with a tap', async () => {
+    // A second product, found in the list, changed, saved and sent for review.
+    await tap(page.getByRole('link', { name: /All Products/ }), 'back to the list');
+    await tap(page.getByRole('link', { name: /^Codenames/ }), 'Codenames in the list');
+    await expect.poll(async () => (await field(/^Name/)).inputValue(), { timeout: 30_000 }).toBe('Codenames');
+    await (await field(/^Ages/)).fill('9 years and up');
+    await tap(toolbarButton(T.save), 'Save');
+    await saved('cms/products/codenames');
+    await tap(step(), 'Step');
+    await tap(page.getByRole('menuitem', { name: T.inReview }), T.inReview);
+    await page.locator('#editor-notice', { hasText: MESSAGES.sentForReview }).waitFor();
+    await tap(page.getByRole('link', { name: /All Products/ }), 'back to the list');
+    await tap(page.getByRole('link', { name: DECAP_PHRASES.app.header.workflow, exact: true }), 'For review');
+    const card = page.getByRole('link', { name: /Codenames/ });
+    await card.waitFor();
+    await screen('waiting-for-review');
+    await tap(card, 'the waiting product');
+    await expect.poll(async () => (await field(/^Ages/)).inputValue(), { timeout: 30_000 }).toBe('9 years and up');
+  });
+
+  it('withdraw: the saved change goes, the site stays as it is', async () => {
+    page.once('dialog', (d) => d.accept());
+    await tap(page.getByRole('button', { name: T.deleteUnpublishedChanges }), T.deleteUnpublishedChanges);
+    await until(() => !branches().includes('cms/products/codenames'));
+  });
+
+  it('sign out: one tap on her account, one on “Sign out”', async () => {
+    await tap(page.getByRole('button', { name: DECAP_PHRASES.ui.settingsDropdown.account }).first(), 'account');
+    await tap(page.getByRole('menuitem', { name: DECAP_PHRASES.ui.settingsDropdown.logOut }), 'Sign out');
+    await page.getByRole('button', { name: DECAP_PHRASES.auth.login }).waitFor();
+  });
+});
