@@ -8,12 +8,15 @@ import { decap, loadDecap } from './decap.ts';
 import { productFormat } from './format.ts';
 import { registerMediaLibrary } from './media.ts';
 import { registerPreview } from './preview.ts';
+import { endSessionsOnSignOut, useEditorAddress } from './session.ts';
 import { watchSteps } from './steps.ts';
 import { registerWidgets } from './widgets.ts';
 
 /** Decap's bundle, in the folder of its version (src/build/editor-bundle.ts tells the bundler). */
 declare const DECAP_BUNDLE_PATH: string;
 
+useEditorAddress();
+endSessionsOnSignOut(DECAP_PHRASES.ui.settingsDropdown.logOut);
 await loadDecap(DECAP_BUNDLE_PATH);
 const { CMS } = decap();
 CMS.registerLocale(EDITOR_LOCALE, DECAP_PHRASES);

@@ -17,6 +17,8 @@ import { SITE_NAME } from '../../src/config/site.ts';
 import { DECAP_PHRASES, MESSAGES } from '../../src/outputs/editor-words.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { forbiddenIn } from '../support/forbidden-terms.ts';
+import { signInToEditor } from '../support/editor-sign-in.ts';
+import { E2E_ACCOUNTS, type Credentials } from '../support/oidc.ts';
 
 const baseUrl = inject('baseUrl');
 const repo = inject('proposalsRepo');
@@ -116,6 +118,31 @@ async function pick(label: RegExp, option: string) {
   await tap(page.getByRole('option', { name: option, exact: true }), option);
 }
 
+/** The site's identity provider's form (the development provider on the e2e stack), by taps. */
+async function signInUpstream(on: Page, who: Credentials) {
+  await on.locator('input[name="email"]').waitFor({ timeout: 30_000 });
+  await on.fill('input[name="email"]', who.email);
+  await on.fill('input[name="password"]', who.password);
+  await on.locator('button[type="submit"]').tap();
+  await on.waitForURL((url) => url.origin === new URL(baseUrl).origin, { timeout: 60_000 });
+}
+
+/** Waits until the loopback GitHub's required check on `sha` has ended, and says how. */
+async function checkOf(sha: string, ms = 240_000): Promise<string> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const res = await fetch(`${inject('githubUrl')}/repos/local/catalog/commits/${sha}/check-runs`, {
+      headers: { authorization: `Bearer ${inject('githubToken')}` },
+    });
+    const runs = ((await res.json()) as { check_runs?: { name: string; status: string; conclusion: string | null }[] })
+      .check_runs;
+    const test = runs?.find((r) => r.name === 'test');
+    if (test?.status === 'completed') return test.conclusion ?? 'none';
+    if (Date.now() > end) throw new Error(`the check on ${sha} did not end in time`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
 const toolbarButton = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
 const step = () => page.getByRole('button', { name: new RegExp(`^${T.status.split('%{')[0]}`) });
 const until = async (check: () => boolean, ms = 30_000) => {
@@ -141,6 +168,7 @@ describe('the editor on a phone, by taps', () => {
     expect(await page.getByRole('button').count()).toBe(1);
     expect(await page.getByRole('link').count()).toBe(0);
     await tap(signIn, 'Sign in');
+    await signInUpstream(page, E2E_ACCOUNTS.curator);
   });
 
   it('the list: the products and the button to add one', async () => {
@@ -219,15 +247,51 @@ describe('the editor on a phone, by taps', () => {
     await page.locator('#editor-notice', { hasText: MESSAGES.markedReady }).waitFor();
   });
 
-  it('publish: the product reaches the site’s branch, and the editor says when it shows', async () => {
-    const head = git('rev-parse', 'main');
+  it('publish: her own is refused, naming the rule; nothing moves', async () => {
+    const site = git('rev-parse', base);
     await tap(toolbarButton(T.publish), 'Publish');
     page.once('dialog', (d) => d.accept());
     await tap(page.getByRole('menuitem', { name: T.publishNow }), T.publishNow);
-    await page.getByText(DECAP_PHRASES.ui.toast.entryPublished).waitFor({ timeout: 60_000 });
-    await screen('published');
+    await page.getByText(/someone else must publish it/).first().waitFor({ timeout: 60_000 });
+    await screen('publish-refused');
+    expect(git('rev-parse', base)).toBe(site);
+    expect(branches()).toContain(branch);
+  });
+
+  it('publish: a second curator publishes it; the site branch holds exactly that merge, and the stack serves the page', async () => {
+    const head = git('rev-parse', 'main');
+    const site = git('rev-parse', base);
+    const savedSha = git('rev-parse', branch);
+    expect(await checkOf(savedSha)).toBe('success');
+    const jo = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const other = await jo.newPage();
+    await signInToEditor(other, baseUrl, E2E_ACCOUNTS.otherCurator, {
+      by: 'tap',
+      hash: `#/collections/products/entries/${slug}`,
+    });
+    const publish = other.getByRole('button', { name: T.publish, exact: true });
+    await publish.waitFor({ timeout: 60_000 });
+    await publish.tap();
+    other.once('dialog', (d) => d.accept());
+    await other.getByRole('menuitem', { name: T.publishNow }).tap();
+    await other.getByText(DECAP_PHRASES.ui.toast.entryPublished).waitFor({ timeout: 60_000 });
+    await other.screenshot({ path: path.join(SCREENSHOTS, 'editor-phone-published.png') });
     await until(() => !branches().includes(branch));
+    // Exactly one merge on the site branch: the old tip and her save, naming the publisher.
+    expect(git('rev-list', '--parents', '-n', '1', base).split(' ').slice(1)).toEqual([site, savedSha]);
+    expect(git('log', '-1', '--format=%B', base)).toMatch(/^Published-by: jo$/m);
+    expect(git('log', '-1', '--format=%B', savedSha)).toMatch(/^Saved-by: maya$/m);
+    expect(git('log', '-1', '--format=%ae %ce', savedSha)).not.toMatch(new RegExp(E2E_ACCOUNTS.curator.email));
     expect(git('rev-parse', 'main')).toBe(head); // the checkout's own branch never moves
+    // The running stack rebuilds and serves the new page.
+    const end = Date.now() + 180_000;
+    let status = 0;
+    while (Date.now() < end && status !== 200) {
+      status = (await fetch(`${baseUrl}/products/${slug}`)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 2000));
+    }
+    expect(status).toBe(200);
+    await jo.close();
   });
 
   it('open what waits for review: the board’s card opens with a tap', async () => {

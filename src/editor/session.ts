@@ -1,0 +1,47 @@
+// The editor's session with the site: its address and its sign-out. Decap sends its own page's
+// address (origin + path) as the sign-in's redirect, and the site accepts exactly `/admin/`, so a
+// curator who opened `/admin` is moved to `/admin/` before Decap starts. Decap's own "Sign out"
+// only forgets the token in this browser; the site must end it too (POST /api/auth/signout), so a
+// token copied from this browser is worth nothing once she has signed out.
+import { EDITOR_PATH } from '../catalog/urls.ts';
+
+/** Where Decap keeps the signed-in user (with the token) in localStorage. */
+const USER_KEY = 'decap-cms-user';
+
+/** `/admin` → `/admin/`, keeping the query (a sign-in's code) and the hash (the screen). */
+export function useEditorAddress(): void {
+  if (location.pathname === EDITOR_PATH)
+    history.replaceState(history.state, '', `${EDITOR_PATH}/${location.search}${location.hash}`);
+}
+
+function storedToken(): string | null {
+  try {
+    const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as { token?: unknown } | null;
+    return typeof user?.token === 'string' && user.token ? user.token : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Ends the session on the server when the curator taps "Sign out" (its menu item's words are
+ * `label`): the request is sent before Decap forgets the token, and kept alive while the page
+ * changes. Whatever the server answers, Decap then signs her out in this browser.
+ */
+export function endSessionsOnSignOut(label: string): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      const item = (event.target as Element | null)?.closest?.('[role="menuitem"]');
+      if (!item || item.textContent?.trim() !== label) return;
+      const token = storedToken();
+      if (!token) return;
+      void fetch('/api/auth/signout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        keepalive: true,
+      }).catch(() => {});
+    },
+    true,
+  );
+}
