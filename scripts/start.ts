@@ -117,7 +117,9 @@ if (!dev && existsSync(path.join(editorRepo, '.git'))) {
   if (said >= 0) notes[said] = 'Proposals: pull requests on the local GitHub stand-in (branches of this checkout).';
   notes.push(
     `Editor: saves are branches ${EDITOR_BRANCH_PREFIX}<slug>; Publish merges into ${editor.site.branch}, never your branch.`,
-    ...(editor.site.kept ? [`  An earlier run's publishes are kept on ${editor.site.kept}: git merge it to keep them.`] : []),
+    ...(editor.site.kept
+      ? [`  An earlier run's publishes are kept on ${editor.site.kept}: git merge it to keep them.`]
+      : []),
   );
 } else if (!dev) {
   notes.push('Editor: not available (this folder is not a git checkout).');

@@ -72,11 +72,15 @@ export async function startEditorStand(checkout: string): Promise<EditorStand> {
   add('/admin/', page, TYPES['.html']!);
   add(
     '/admin/config.yml',
-    Buffer.from(stringify({ ...editorConfig({ base: url, backend: { branch: 'main' } }), backend: { name: 'test-repo' } })),
+    Buffer.from(
+      stringify({ ...editorConfig({ base: url, backend: { branch: 'main' } }), backend: { name: 'test-repo' } }),
+    ),
     TYPES['.yml']!,
   );
-  const rules = HEADER_RULES.filter((r) => r.values['Cache-Control'])
-    .map((r) => ({ test: matcher(r.for), cacheControl: r.values['Cache-Control']! }));
+  const rules = HEADER_RULES.filter((r) => r.values['Cache-Control']).map((r) => ({
+    test: matcher(r.for),
+    cacheControl: r.values['Cache-Control']!,
+  }));
   // Compressed once, up front: the server's own work stays out of the timings.
   const compressed = new Map<string, Buffer>();
   for (const [p, f] of files)

@@ -60,7 +60,9 @@ export function rebuilder(opts: RebuildOptions): Rebuilder {
         child.on('exit', (c) => resolve(c ?? 1));
       });
       last = { ok: code === 0, ms: Date.now() - started };
-      opts.log(`[rebuild] ${last.ok ? 'published' : 'failed'} in ${(last.ms / 1000).toFixed(1)} s (${path.basename(opts.site)})`);
+      opts.log(
+        `[rebuild] ${last.ok ? 'published' : 'failed'} in ${(last.ms / 1000).toFixed(1)} s (${path.basename(opts.site)})`,
+      );
       return last;
     } finally {
       release();

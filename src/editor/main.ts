@@ -10,6 +10,7 @@ import { registerMediaLibrary } from './media.ts';
 import { registerPreview } from './preview.ts';
 import { endSessionsOnSignOut, useEditorAddress } from './session.ts';
 import { watchSteps } from './steps.ts';
+import { showWhatWaits } from './waiting.ts';
 import { registerWidgets } from './widgets.ts';
 
 /** Decap's bundle, in the folder of its version (src/build/editor-bundle.ts tells the bundler). */
@@ -26,6 +27,7 @@ registerWidgets(CMS);
 registerPreview(CMS);
 watchSteps(CMS);
 CMS.init();
+showWhatWaits();
 
 // The page's own header (the site's name, "Opening the editor…") gives way once Decap has drawn,
 // but stays above the sign-in button: src/editor/editor.css reads these two classes.

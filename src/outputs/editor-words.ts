@@ -130,6 +130,11 @@ export const MESSAGES = {
   markedReady: 'Marked ready: another curator can publish it now.',
   backToDraft: 'Back to “Not sent yet”: nobody is asked to look at it.',
   priceShown: 'not a price yet',
+  waitingNone: 'Nothing waits for your review.',
+  waitingHeading: (n: number) =>
+    n === 1 ? 'One product waits for your review:' : `${n} products wait for your review:`,
+  waitingBy: (who: string | null) => (who ? `saved by ${who}` : 'from the catalog’s own checks'),
+  waitingUrgent: 'Urgent',
   slugEmpty: 'Made from the name',
 };
 

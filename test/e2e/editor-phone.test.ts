@@ -252,7 +252,10 @@ describe('the editor on a phone, by taps', () => {
     await tap(toolbarButton(T.publish), 'Publish');
     page.once('dialog', (d) => d.accept());
     await tap(page.getByRole('menuitem', { name: T.publishNow }), T.publishNow);
-    await page.getByText(/someone else must publish it/).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/someone else must publish it/)
+      .first()
+      .waitFor({ timeout: 60_000 });
     await screen('publish-refused');
     expect(git('rev-parse', base)).toBe(site);
     expect(branches()).toContain(branch);

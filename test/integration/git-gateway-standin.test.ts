@@ -156,6 +156,20 @@ describe('a curator adds a product with a photo, another publishes it', () => {
     ).toEqual([[number, BRANCH]]);
   });
 
+  it('waits for the other curator, not for her: the editor’s first screen (GET /api/git/waiting)', async () => {
+    const waiting = async (token: string) => {
+      const res = await gateway(
+        new Request(`${SITE}/api/git/waiting`, { headers: { authorization: `Bearer ${token}` } }),
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { items: { slug: string; savedBy: string | null }[] }).items;
+    };
+    expect(await waiting('token-jo')).toEqual([
+      expect.objectContaining({ slug: 'wooden-kite', savedBy: 'maya', urgent: false }),
+    ]);
+    expect(await waiting('token-maya')).toEqual([]);
+  });
+
   it('her own publish is refused (four eyes); nothing moves', async () => {
     await gh.checksIdle();
     const before = git('rev-parse', 'site');

@@ -27,6 +27,7 @@ import {
   type Site,
 } from './policy.ts';
 import { checkPassed, commitMessages, publishFiles, pullFacts } from './publish.ts';
+import { waitingFor } from './waiting.ts';
 import { CURATOR_ID, PUBLISHED_BY, SAVED_BY, withTrailers } from './trailers.ts';
 import { call, GATEWAY_GITHUB_PATH, githubError, handBack, type Upstream } from './upstream.ts';
 
@@ -131,10 +132,18 @@ export function createGatewayHandler(deps: GatewayDeps) {
 
     if (url.pathname === `${GATEWAY_PATH}/settings` && req.method === 'GET')
       return Response.json(GATEWAY_SETTINGS, { headers: { 'cache-control': 'no-store' } });
+    if (url.pathname === `${GATEWAY_PATH}/waiting` && req.method === 'GET') {
+      const access = deps.github();
+      if (!access.ok)
+        return githubError(503, `The editor’s gateway is not configured: missing ${access.missing.join(', ')}.`);
+      const got = await waitingFor({ access: access.value, fetch: fetchFn }, curator, deps.siteBranch);
+      if (!got.ok) return got.response;
+      return Response.json({ items: got.items }, { headers: { 'cache-control': 'no-store' } });
+    }
     if (!url.pathname.startsWith(`${GATEWAY_GITHUB_PATH}/`) && url.pathname !== GATEWAY_GITHUB_PATH)
       return githubError(
         404,
-        `Not Found: the gateway answers ${GATEWAY_GITHUB_PATH}/… and ${GATEWAY_PATH}/settings only.`,
+        `Not Found: the gateway answers ${GATEWAY_GITHUB_PATH}/…, ${GATEWAY_PATH}/settings and ${GATEWAY_PATH}/waiting only.`,
       );
 
     // 5. Policy: the request alone.

@@ -1,0 +1,90 @@
+// The editor's first screen says what waits for the signed-in curator: the products in review or
+// ready that someone else saved (another curator, or the catalog's own watchers), urgent ones
+// first, each a link to its form. The site's gateway knows whose save is whose
+// (GET /api/git/waiting); this asks it when the list of products is shown, and shows the answer
+// above Decap's screen. Nothing is shown before she has signed in.
+import { MESSAGES } from '../outputs/editor-words.ts';
+
+const PANEL_ID = 'editor-waiting';
+const USER_KEY = 'decap-cms-user';
+
+interface WaitingItem {
+  slug: string;
+  title: string;
+  savedBy: string | null;
+  urgent: boolean;
+}
+
+function token(): string | null {
+  try {
+    const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as { token?: unknown } | null;
+    return typeof user?.token === 'string' ? user.token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether Decap shows the list of products (its first screen after signing in). */
+const onTheList = () => /^#\/?(collections\/products\/?)?$/.test(location.hash || '#/');
+
+function panel(): HTMLElement {
+  let el = document.getElementById(PANEL_ID);
+  if (!el) {
+    el = document.createElement('aside');
+    el.id = PANEL_ID;
+    el.className = 'editor-waiting';
+    el.setAttribute('aria-live', 'polite');
+    document.getElementById('nc-root')?.before(el) ?? document.body.prepend(el);
+  }
+  return el;
+}
+
+function show(items: WaitingItem[]): void {
+  const el = panel();
+  el.replaceChildren();
+  const heading = document.createElement('p');
+  heading.textContent = items.length ? MESSAGES.waitingHeading(items.length) : MESSAGES.waitingNone;
+  el.append(heading);
+  if (!items.length) return;
+  const list = document.createElement('ul');
+  for (const item of items) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `#/collections/products/entries/${encodeURIComponent(item.slug)}`;
+    a.textContent = `${item.urgent ? `${MESSAGES.waitingUrgent}: ` : ''}${item.title} (${MESSAGES.waitingBy(item.savedBy)})`;
+    li.append(a);
+    list.append(li);
+  }
+  el.append(list);
+}
+
+let asked = 0;
+async function refresh(): Promise<void> {
+  const el = document.getElementById(PANEL_ID);
+  const t = token();
+  if (!t || !onTheList()) {
+    if (el) el.hidden = true;
+    return;
+  }
+  // At most once every 30 s: the list changes when someone saves or publishes.
+  if (Date.now() - asked < 30_000) {
+    if (el) el.hidden = false;
+    return;
+  }
+  asked = Date.now();
+  try {
+    const res = await fetch('/api/git/waiting', { headers: { authorization: `Bearer ${t}` } });
+    if (!res.ok) return;
+    const { items } = (await res.json()) as { items: WaitingItem[] };
+    show(items);
+    panel().hidden = !onTheList();
+  } catch {
+    // The list is a help, not a step: without it the board still shows everything.
+  }
+}
+
+/** Keeps the panel in step with the screen: shown on the list, hidden elsewhere and before sign-in. */
+export function showWhatWaits(): void {
+  window.addEventListener('hashchange', () => void refresh());
+  setInterval(() => void refresh(), 2000);
+}

@@ -1,0 +1,66 @@
+// What waits for the signed-in curator (`GET /api/git/waiting`, shown on the editor's first
+// screen): the open proposals on the editor's board, in review or ready, that she did not save —
+// other curators' saves and the watchers' and admins' proposals — urgent ones first. "She did not
+// save" compares her Curator-id (and the previous one, during a rotation) with the trailers of the
+// pull request's commits, as four eyes does. Bounded: one page of pull requests, at most
+// MAX_WAITING of them read further.
+import { EDITOR_BRANCH_PREFIX } from '../proposals/backend.ts';
+import type { GatewayCurator } from './policy.ts';
+import { CURATOR_ID, SAVED_BY, trailerValues } from './trailers.ts';
+import { read, type Upstream } from './upstream.ts';
+
+/** The board's columns that wait for someone else: "in review" and "ready" (Decap's labels). */
+const WAITING_LABELS = new Set(['decap-cms/pending_review', 'decap-cms/pending_publish']);
+/** Labels that put a proposal first (the recall watcher's). */
+const URGENT = /\b(urgent|recall)\b/i;
+/** At most this many pull requests are read further (their commits): one request each. */
+export const MAX_WAITING = 20;
+
+export interface WaitingItem {
+  /** The product's address in the catalog (its file's name): the editor opens it by this. */
+  slug: string;
+  title: string;
+  /** Who saved it: a curator's handle, or null for a proposal of the site's watchers or an admin. */
+  savedBy: string | null;
+  urgent: boolean;
+  updatedAt: string;
+}
+
+interface GithubPull {
+  number: number;
+  title: string;
+  head: { ref: string };
+  labels: { name: string }[];
+  updated_at: string;
+}
+
+export async function waitingFor(
+  up: Upstream,
+  curator: GatewayCurator,
+  siteBranch: string,
+): Promise<{ ok: true; items: WaitingItem[] } | { ok: false; response: Response }> {
+  const query = `?state=open&base=${encodeURIComponent(siteBranch)}&per_page=100&sort=updated&direction=desc`;
+  const pulls = await read<GithubPull[]>(up, 'pulls', query);
+  if (!pulls.ok) return pulls;
+  const candidates = pulls.value
+    .filter((p) => p.head.ref.startsWith(EDITOR_BRANCH_PREFIX))
+    .filter((p) => p.labels.some((l) => WAITING_LABELS.has(l.name)))
+    .slice(0, MAX_WAITING);
+  const mine = new Set([curator.id, ...(curator.previousId ? [curator.previousId] : [])]);
+  const items: WaitingItem[] = [];
+  for (const p of candidates) {
+    const commits = await read<{ commit: { message: string } }[]>(up, `pulls/${p.number}/commits`, '?per_page=100');
+    if (!commits.ok) return commits;
+    const messages = commits.value.map((c) => c.commit.message);
+    if (messages.some((m) => trailerValues(m, CURATOR_ID).some((id) => mine.has(id)))) continue;
+    items.push({
+      slug: p.head.ref.slice(EDITOR_BRANCH_PREFIX.length),
+      title: p.title,
+      savedBy: messages.flatMap((m) => trailerValues(m, SAVED_BY)).at(-1) ?? null,
+      urgent: p.labels.some((l) => URGENT.test(l.name)) || URGENT.test(p.title),
+      updatedAt: p.updated_at,
+    });
+  }
+  items.sort((a, b) => Number(b.urgent) - Number(a.urgent) || b.updatedAt.localeCompare(a.updatedAt));
+  return { ok: true, items };
+}
