@@ -34,7 +34,9 @@ function panel(): HTMLElement {
     el.id = PANEL_ID;
     el.className = 'editor-waiting';
     el.setAttribute('aria-live', 'polite');
-    document.getElementById('nc-root')?.before(el) ?? document.body.prepend(el);
+    const root = document.getElementById('nc-root');
+    if (root) root.before(el);
+    else document.body.prepend(el);
   }
   return el;
 }
