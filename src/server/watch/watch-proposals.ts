@@ -1,7 +1,10 @@
 // The watchers' proposals: made by the site itself (a `Proposed-by: watcher@<site host>` trailer),
 // each one commit that unpublishes one product (`published: false`, written by the same
-// line-preserving editor propose_edit uses) on a branch `catalog/<slug>-<id>`, with a pull request on
-// GitHub that carries labels and asks the curators to review. Never merged by anything here.
+// line-preserving editor propose_edit uses), with a pull request on GitHub that carries labels (a
+// recall's urgent one stays) and asks the curators to review: on the curators' board in the browser
+// editor, in review, on the branch `cms/products/<slug>` (or `catalog/<slug>-<id>` when a curator
+// already has that branch, and on the local stack; src/server/proposals/github.ts decides). Never
+// merged by anything here.
 // A watcher remembers what it proposed (in its own state record): never a second open proposal for
 // the same product and cause, and a closed one is not made again on the same evidence.
 import { editProductFile } from '../../catalog/edit-product.ts';
