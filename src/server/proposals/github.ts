@@ -15,9 +15,10 @@
 // undoes nothing.
 // Listing costs a few requests however many proposals are open: the open pull requests (100 a
 // page; each body's first line names the proposer) and at most two pages of the repository's
-// pull-request workflow runs, matched to the pull requests by head commit; plus, for pull requests
-// on the editor's branches only, their head commits (at most HEADS_READ), whose `Saved-by` trailer
-// names the curator who saved last. Loaded on first use of a write or list tool (./choose.ts).
+// pull-request workflow runs, matched to the pull requests by head commit. A pull request on the
+// editor's branches names the curator who saved it last (the `Saved-by` trailer of its head commit):
+// the runs read carry their head commit's message; a head without a run among them costs one more
+// request (at most HEADS_READ a listing). Loaded on first use of a write or list tool (./choose.ts).
 import { Octokit } from '@octokit/core';
 import { RequestError } from '@octokit/request-error';
 import {
@@ -75,6 +76,8 @@ interface PullRequest {
 
 interface WorkflowRun {
   head_sha: string;
+  /** The run's head commit (GitHub lists its message): the curator's handle comes free with a run. */
+  head_commit?: { message?: string } | null;
   workflow_id: number;
   status: string | null;
   conclusion: string | null;
@@ -223,7 +226,10 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
    * 'none' when the runs read reach back to before its pull request, else 'unknown'; all are
    * 'unknown' when the token may not read workflow runs.
    */
-  async function checksOf(prs: readonly PullRequest[]): Promise<(sha: string) => CheckState> {
+  async function checksOf(
+    prs: readonly PullRequest[],
+    messages: Map<string, string>,
+  ): Promise<(sha: string) => CheckState> {
     const wanted = new Set(prs.map((pr) => pr.head.sha));
     /** The newest run of each workflow for each wanted commit. */
     const latest = new Map<string, WorkflowRun>();
@@ -252,6 +258,8 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
         throw err;
       }
       for (const run of runs) {
+        if (wanted.has(run.head_sha) && typeof run.head_commit?.message === 'string')
+          messages.set(run.head_sha, run.head_commit.message);
         const key = `${run.head_sha} ${run.workflow_id}`;
         if (wanted.has(run.head_sha) && !latest.has(key)) latest.set(key, run);
       }
@@ -272,29 +280,34 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
 
   /**
    * The curator who saved each editor pull request's head commit last (its `Saved-by` trailer), by
-   * head sha: one request per head, for at most HEADS_READ of them (the newest); a head that cannot
-   * be read names no one.
+   * head sha. A head's message comes with its workflow run when the listing read one (`messages`);
+   * the others are read one request each, for at most HEADS_READ of them (the newest). A head that
+   * cannot be read names no one.
    */
-  async function saversOf(prs: readonly PullRequest[]): Promise<Map<string, string>> {
-    const heads = [
+  async function saversOf(prs: readonly PullRequest[], messages: Map<string, string>): Promise<Map<string, string>> {
+    const editors = prs.filter((pr) => isEditorBranch(pr.head.ref));
+    const unread = [
       ...new Set(
-        prs
-          .filter((pr) => isEditorBranch(pr.head.ref))
+        editors
+          .filter((pr) => !messages.has(pr.head.sha))
           .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
           .map((pr) => pr.head.sha),
       ),
     ].slice(0, HEADS_READ);
-    const found = new Map<string, string>();
-    for (let i = 0; i < heads.length; i += HEADS_AT_ONCE)
+    for (let i = 0; i < unread.length; i += HEADS_AT_ONCE)
       await Promise.all(
-        heads.slice(i, i + HEADS_AT_ONCE).map(async (sha) => {
+        unread.slice(i, i + HEADS_AT_ONCE).map(async (sha) => {
           const commit = await call('reading an editor save', () =>
             octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', { ...where, commit_sha: sha }),
           ).catch(() => null);
-          const handle = commit ? savedBy(commit.message) : null;
-          if (handle) found.set(sha, handle);
+          if (commit) messages.set(sha, commit.message);
         }),
       );
+    const found = new Map<string, string>();
+    for (const pr of editors) {
+      const handle = savedBy(messages.get(pr.head.sha) ?? '');
+      if (handle) found.set(pr.head.sha, handle);
+    }
     return found;
   }
 
@@ -463,7 +476,9 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
     async list() {
       const prs = await openProposals();
       if (prs.length === 0) return [];
-      const [checks, savers] = await Promise.all([checksOf(prs), saversOf(prs)]);
+      const messages = new Map<string, string>();
+      const checks = await checksOf(prs, messages);
+      const savers = await saversOf(prs, messages);
       return prs
         .map((pr): Proposal => {
           // On the editor's branches: a curator's save (her handle in the head commit's trailer), or
