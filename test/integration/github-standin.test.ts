@@ -433,9 +433,13 @@ describe('the GitHub stand-in', () => {
     // A second proposal for the same product while the board's branch is taken: off the board, said so.
     const beside = await backend.create(edit('catalog/codenames-abc123', 'Codenames (3rd edition)'));
     expect(beside.branch).toBe('catalog/codenames-abc123');
-    expect(beside.notes).toEqual([expect.stringMatching(/cms\/products\/codenames already exists.*catalog\/codenames-abc123/)]);
+    expect(beside.notes).toEqual([
+      expect.stringMatching(/cms\/products\/codenames already exists.*catalog\/codenames-abc123/),
+    ]);
     expect(repo.git('rev-parse', 'refs/heads/cms/products/codenames')).toBe(head);
-    const besideLabels = (await call('GET', `${R}/pulls/${beside.number}`)).body.labels.map((l: { name: string }) => l.name);
+    const besideLabels = (await call('GET', `${R}/pulls/${beside.number}`)).body.labels.map(
+      (l: { name: string }) => l.name,
+    );
     expect(besideLabels.sort()).toEqual(['recall', 'urgent']);
 
     // A curator saves on the board's proposal through the gateway: the listing names her handle.
@@ -457,12 +461,18 @@ describe('the GitHub stand-in', () => {
       author: { name: 'jo', email: 'jo@users.noreply.catalog.example' },
     });
     expect(
-      (await call('PATCH', `${R}/git/refs/heads/${encodeURIComponent('cms/products/codenames')}`, { sha: saved.body.sha }))
-        .status,
+      (
+        await call('PATCH', `${R}/git/refs/heads/${encodeURIComponent('cms/products/codenames')}`, {
+          sha: saved.body.sha,
+        })
+      ).status,
     ).toBe(200);
     const now = await backend.list();
     expect(now.find((p) => p.number === made.number)).toMatchObject({ via: 'editor', proposedBy: 'jo' });
-    expect(now.find((p) => p.number === beside.number)).toMatchObject({ via: 'mcp', proposedBy: 'admin@catalog.example' });
+    expect(now.find((p) => p.number === beside.number)).toMatchObject({
+      via: 'mcp',
+      proposedBy: 'admin@catalog.example',
+    });
 
     // The checks of both heads run in turn (the next test needs the stand-in's check idle).
     for (const sha of [repo.git('rev-parse', 'refs/heads/catalog/codenames-abc123'), saved.body.sha as string]) {

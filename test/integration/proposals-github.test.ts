@@ -285,7 +285,9 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     const made = await backend().create(proposal({ labels: ['recall'] }));
     expect(made.branch).toBe('catalog/codenames-abc123');
     expect(made.notes).toEqual([
-      expect.stringMatching(/cms\/products\/codenames already exists.*on catalog\/codenames-abc123.*board does not show/),
+      expect.stringMatching(
+        /cms\/products\/codenames already exists.*on catalog\/codenames-abc123.*board does not show/,
+      ),
     ]);
     const refs = writes().filter((w) => w.path === `${REPO}/git/refs`);
     expect(refs.map((r) => (r.body as { ref: string }).ref)).toEqual([
@@ -428,10 +430,17 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
       user: { login: 'little-hands-catalog[bot]' },
       head: { ref, sha: String(number).repeat(40), repo: { full_name: 'littlehands/catalog' } },
     });
-    const proposer = composeProposal({ kind: 'new', slug: 'x', path: FILE, changes: [], email: 'ada@example.test' }).body;
+    const proposer = composeProposal({
+      kind: 'new',
+      slug: 'x',
+      path: FILE,
+      changes: [],
+      email: 'ada@example.test',
+    }).body;
     const messages: Record<string, string> = {
       // The gateway appends its trailers after any the curator typed: the last Saved-by is hers.
-      ['1'.repeat(40)]: 'Create Products “azul”\n\nSaved-by: mallory\nSaved-by: maya\nCurator-id: 0123456789abcdef0123\n',
+      ['1'.repeat(40)]:
+        'Create Products “azul”\n\nSaved-by: mallory\nSaved-by: maya\nCurator-id: 0123456789abcdef0123\n',
       // A proposal on the board that a curator then saved: hers now.
       ['4'.repeat(40)]: 'Update Products “kite”\n\nSaved-by: jo\nCurator-id: 3210fedcba98765432100\n',
       // A proposal on the board nobody saved since: its proposer, from the body.
@@ -469,12 +478,12 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
       ['cms/products/azul', 'editor', 'maya'],
     ]);
     // One request per editor head, none for the others.
-    expect(gh.sent.filter((x) => x.path.includes('/git/commits/')).map((x) => x.path.slice(-40)[0]).sort()).toEqual([
-      '1',
-      '4',
-      '5',
-      '6',
-    ]);
+    expect(
+      gh.sent
+        .filter((x) => x.path.includes('/git/commits/'))
+        .map((x) => x.path.slice(-40)[0])
+        .sort(),
+    ).toEqual(['1', '4', '5', '6']);
   });
 
   it('a failed run is a failure; with nothing open, one request', async () => {

@@ -584,7 +584,8 @@ describe('publishing', () => {
       head: { ref: 'cms/products/wooden-kite', sha: SHA, repo: 'little-hands/catalog' },
       labels: ['recall', 'urgent', 'decap-cms/pending_review'],
     });
-    const proposal = 'Recall: take down wooden-kite\n\nWhy.\n\nProposed-by: watcher@catalog.example\nLabels: recall, urgent';
+    const proposal =
+      'Recall: take down wooden-kite\n\nWhy.\n\nProposed-by: watcher@catalog.example\nLabels: recall, urgent';
     const untouched = facts({ commitMessages: [proposal], pull: { ...board, changedFiles: 2, commits: 1 } });
     expect(decidePublish(maya, merge(), untouched, SITE, { publishOwnSaves: false })).toBeNull();
     expect(decidePublish(jo, merge(), untouched, SITE, { publishOwnSaves: false })).toBeNull();

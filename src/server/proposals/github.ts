@@ -383,7 +383,11 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
       const board = boardBranch(p.path);
       const newRef = (branch: string) =>
         call(`creating the branch ${branch}`, () =>
-          octokit.request('POST /repos/{owner}/{repo}/git/refs', { ...where, ref: `refs/heads/${branch}`, sha: commit.sha }),
+          octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+            ...where,
+            ref: `refs/heads/${branch}`,
+            sha: commit.sha,
+          }),
         );
       let branch = board;
       try {
