@@ -96,8 +96,15 @@ export async function proposeUnpublish(backend: ListedBackend, plan: UnpublishPl
 }
 
 /**
+ * An open proposal as the watchers recognise theirs: its branch and pull request. A board branch
+ * (`cms/products/<slug>`) is named by the product alone, so a curator's later draft of that product
+ * has the same branch but another pull request, and is not taken for the watcher's proposal.
+ */
+const openKey = (branch: string, url: string | null) => `${branch} ${url ?? ''}`;
+
+/**
  * Whether to propose for a cause now: not while a proposal for it is open (the listing still holds
- * its branch), and not again on evidence a closed or withdrawn one was made on.
+ * its branch and pull request), and not again on evidence a closed or withdrawn one was made on.
  */
 export function shouldPropose(
   known: WatcherProposal | undefined,
@@ -105,13 +112,15 @@ export function shouldPropose(
   openBranches: ReadonlySet<string>,
 ): boolean {
   if (!known) return true;
-  if (known.state === 'open' && openBranches.has(known.branch)) return false;
+  if (known.state === 'open' && openBranches.has(openKey(known.branch, known.url))) return false;
   return known.evidence !== evidence;
 }
 
 /** A remembered open proposal whose branch is no longer open was closed (or merged) by a curator. */
 export function settle(known: WatcherProposal, openBranches: ReadonlySet<string>): WatcherProposal {
-  return known.state === 'open' && !openBranches.has(known.branch) ? { ...known, state: 'closed' } : known;
+  return known.state === 'open' && !openBranches.has(openKey(known.branch, known.url))
+    ? { ...known, state: 'closed' }
+    : known;
 }
 
 /** The memory of a proposal just made. */
@@ -123,10 +132,13 @@ export const remembered = (made: Proposal, evidence: string, at: number): Watche
   at,
 });
 
-/** The open proposals' branches, or null when the listing failed (then nothing is proposed this run). */
+/**
+ * The open proposals (each its branch and pull request, as `shouldPropose` and `settle` read them), or
+ * null when the listing failed (then nothing is proposed this run).
+ */
 export async function openBranches(backend: ListedBackend): Promise<Set<string> | null> {
   try {
-    return new Set((await backend.list()).proposals.map((p) => p.branch));
+    return new Set((await backend.list()).proposals.map((p) => openKey(p.branch, p.url)));
   } catch {
     return null;
   }
