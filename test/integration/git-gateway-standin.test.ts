@@ -4,14 +4,16 @@
 // (scripts/lib/github-standin/, GitHub's shapes over git). Then git itself is asked: one branch
 // holding exactly the product file and the picture, the picture without EXIF, the commit by the
 // curator's handle at the no-reply address with her trailers and no email; her own publish refused
-// (four eyes); a second curator's publish merged onto the site branch, naming her. A symlink in a
-// tree never reaches git. Sign-in is h-auth's: a small fake maps tokens to curators here.
+// (four eyes); a second curator's publish merged onto the site branch, naming her. A watcher's
+// recall proposal (the proposals' GitHub backend) waits on the same board, in review, with its own
+// labels, and a curator publishes it. A symlink in a tree never reaches git. Sign-in is h-auth's: a small fake maps tokens to curators here.
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGithubStandin, type GithubStandin } from '../../scripts/lib/github-standin/index.ts';
 import { createGatewayHandler } from '../../src/server/gateway/handler.ts';
 import type { GatewayCurator } from '../../src/server/gateway/policy.ts';
+import { githubBackend } from '../../src/server/proposals/github.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 import { scratchRepo } from '../support/scratch-repo.ts';
 
@@ -31,10 +33,10 @@ const { dir, git, remove } = scratchRepo('git-gateway-', {
 });
 let gh: GithubStandin;
 let gateway: (req: Request) => Promise<Response>;
+const token = randomBytes(32).toString('base64url');
 
 beforeAll(async () => {
   git('branch', 'site', 'main');
-  const token = randomBytes(32).toString('base64url');
   gh = await startGithubStandin({
     repoDir: dir,
     owner: 'local',
@@ -192,6 +194,50 @@ describe('a curator adds a product with a photo, another publishes it', () => {
     expect(git('show', 'site:content/products/wooden-kite.md')).toMatch(/slug: wooden-kite/);
     // Decap then deletes the branch.
     expect((await decap('token-jo', 'DELETE', `git/refs/heads/${encodeURIComponent(BRANCH)}`)).status).toBe(204);
+  });
+});
+
+describe('a watcher’s recall proposal waits on the board, in review, and a curator publishes it', () => {
+  it('is listed to the editor with Decap’s label beside its own, moved to ready, and published by a curator', async () => {
+    const backend = githubBackend({ token, repository: 'local/catalog', baseUrl: gh.url });
+    const base = await backend.readBase('content/products/kite.md');
+    const made = await backend.create({
+      branch: 'catalog/kite-abc123',
+      path: 'content/products/kite.md',
+      text: '---\nslug: kite\npublished: false\n---\n',
+      expectBase: base!.sha,
+      message:
+        'Recall: take kite off the site\n\nSets published: false.\n\nProposed-by: watcher@catalog.example\nLabels: recall, urgent\n',
+      title: 'Recall: `kite`',
+      body: 'Proposed by `watcher@catalog.example`, the catalog’s own watcher.',
+      labels: ['recall', 'urgent'],
+    });
+    expect(made.branch).toBe('cms/products/kite');
+    // Decap's board: open pull requests into the site branch from cms/ with a decap-cms/ label.
+    const list = await decap('token-jo', 'GET', 'pulls?base=site&state=open&per_page=100');
+    expect(list.status).toBe(200);
+    const listed = (
+      list.json as unknown as { number: number; head: { ref: string; sha: string }; labels: { name: string }[] }[]
+    ).map((p) => [p.number, p.head.ref, p.labels.map((l) => l.name).sort()]);
+    expect(listed).toEqual([[made.number, 'cms/products/kite', ['decap-cms/pending_review', 'recall', 'urgent']]]);
+    // Decap moves it to "ready", keeping the labels that are not its own (an urgent recall stays urgent).
+    const ready = await decap('token-jo', 'PUT', `issues/${made.number}/labels`, {
+      labels: ['recall', 'urgent', 'decap-cms/pending_publish'],
+    });
+    expect(ready.status).toBe(200);
+    // No curator saved it, so four eyes lets any curator publish it.
+    await gh.checksIdle();
+    const head = git('rev-parse', 'cms/products/kite');
+    const before = git('rev-parse', 'site');
+    const res = await decap('token-maya', 'PUT', `pulls/${made.number}/merge`, { sha: head, merge_method: 'merge' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(git('rev-parse', 'site^1', 'site^2').split('\n')).toEqual([before, head]);
+    expect(git('log', '-1', '--format=%B', 'site')).toMatch(/\n\nPublished-by: maya\nCurator-id: a{20}$/);
+    expect(git('show', 'site:content/products/kite.md')).toMatch(/published: false/);
+    expect(
+      (await decap('token-maya', 'DELETE', `git/refs/heads/${encodeURIComponent('cms/products/kite')}`)).status,
+    ).toBe(204);
+    expect(await backend.list()).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startGithubStandin, STATE_FILE, type GithubStandin } from '../../scripts/lib/github-standin/index.ts';
+import { proposerLine } from '../../src/server/proposals/compose.ts';
 import { githubBackend } from '../../src/server/proposals/github.ts';
 import { githubOpenapi, type Judged } from '../support/github-openapi.ts';
 import { scratchRepo, type ScratchRepo } from '../support/scratch-repo.ts';
@@ -383,7 +384,7 @@ describe('the GitHub stand-in', () => {
     expect(headOfMain()).toBe(mainBefore);
   });
 
-  it('serves the MCP proposals GitHub backend: create, list with its check, withdraw', async () => {
+  it('serves the MCP proposals GitHub backend: a proposal on the editor’s board (its branch, Decap’s label), listed with its check, withdrawn', async () => {
     const backend = githubBackend({
       token: TOKEN,
       repository: `${OWNER}/${REPO}`,
@@ -392,29 +393,97 @@ describe('the GitHub stand-in', () => {
     });
     const base = await backend.readBase('content/products/codenames.md');
     expect(base?.text).toContain('slug: codenames');
-    const made = await backend.create({
+    const edit = (branch: string, title: string) => ({
       path: 'content/products/codenames.md',
       expectBase: base!.sha,
-      text: '---\nslug: codenames\ntitle: Codenames (2nd edition)\n---\nA word game.\n',
-      branch: 'catalog/codenames-abc123',
+      text: `---\nslug: codenames\ntitle: ${title}\n---\nA word game.\n`,
+      branch,
       message: 'Edit codenames: title\n\nProposed-by: admin@catalog.example',
       title: 'Edit codenames: title',
-      body: 'Proposed by admin through MCP.',
-      labels: ['recall'],
+      body: `${proposerLine('admin@catalog.example')}\n\nThe title.`,
+      labels: ['recall', 'urgent'],
     });
+    const made = await backend.create(edit('catalog/codenames-abc123', 'Codenames (2nd edition)'));
+    expect(made).toMatchObject({ branch: 'cms/products/codenames', via: 'mcp', proposedBy: 'admin@catalog.example' });
+    expect(made.notes).toBeUndefined();
     expect(made.number).toBeGreaterThan(number);
-    const head = repo.git('rev-parse', 'refs/heads/catalog/codenames-abc123');
+    expect(repo.git('branch', '--list', 'catalog/*')).toBe('');
+    const head = repo.git('rev-parse', 'refs/heads/cms/products/codenames');
     expect(repo.git('show', `${head}:content/products/codenames.md`)).toContain('2nd edition');
+    // What Decap's board lists: open pull requests into the site branch from cms/ with a decap-cms/ label.
+    const open = await call('GET', `${R}/pulls?base=${SITE}&state=open&per_page=100`);
+    const onBoard = open.body.filter(
+      (pr: { head: { ref: string }; labels: { name: string }[] }) =>
+        pr.head.ref.startsWith('cms/') && pr.labels.some((l) => l.name.startsWith('decap-cms/')),
+    );
+    expect(onBoard.map((pr: { number: number }) => pr.number)).toEqual([made.number]);
+    expect(onBoard[0].labels.map((l: { name: string }) => l.name).sort()).toEqual([
+      'decap-cms/pending_review',
+      'recall',
+      'urgent',
+    ]);
     // Its check runs on its head (the workflow runs the listing reads): pending, then passed.
     await checkStatus(head, 'in_progress');
     const [listed] = await backend.list();
-    expect(listed).toMatchObject({ branch: 'catalog/codenames-abc123', via: 'mcp', checks: 'pending' });
+    expect(listed).toMatchObject({ branch: 'cms/products/codenames', via: 'mcp', checks: 'pending' });
     verdicts.get(head)!(true);
     await checkStatus(head, 'completed');
     expect((await backend.list())[0]).toMatchObject({ number: made.number, checks: 'success' });
+
+    // A second proposal for the same product while the board's branch is taken: off the board, said so.
+    const beside = await backend.create(edit('catalog/codenames-abc123', 'Codenames (3rd edition)'));
+    expect(beside.branch).toBe('catalog/codenames-abc123');
+    expect(beside.notes).toEqual([
+      expect.stringMatching(/cms\/products\/codenames already exists.*catalog\/codenames-abc123/),
+    ]);
+    expect(repo.git('rev-parse', 'refs/heads/cms/products/codenames')).toBe(head);
+    const besideLabels = (await call('GET', `${R}/pulls/${beside.number}`)).body.labels.map(
+      (l: { name: string }) => l.name,
+    );
+    expect(besideLabels.sort()).toEqual(['recall', 'urgent']);
+
+    // A curator saves on the board's proposal through the gateway: the listing names her handle.
+    const tree = await call('POST', `${R}/git/trees`, {
+      base_tree: repo.git('rev-parse', `${head}^{tree}`),
+      tree: [
+        {
+          path: 'content/products/codenames.md',
+          mode: '100644',
+          type: 'blob',
+          content: '---\nslug: codenames\ntitle: Codenames (2nd ed.)\n---\nA word game.\n',
+        },
+      ],
+    });
+    const saved = await call('POST', `${R}/git/commits`, {
+      message: 'Update Products “codenames”\n\nSaved-by: jo\nCurator-id: 0123456789abcdef0123',
+      tree: tree.body.sha,
+      parents: [head],
+      author: { name: 'jo', email: 'jo@users.noreply.catalog.example' },
+    });
+    expect(
+      (
+        await call('PATCH', `${R}/git/refs/heads/${encodeURIComponent('cms/products/codenames')}`, {
+          sha: saved.body.sha,
+        })
+      ).status,
+    ).toBe(200);
+    const now = await backend.list();
+    expect(now.find((p) => p.number === made.number)).toMatchObject({ via: 'editor', proposedBy: 'jo' });
+    expect(now.find((p) => p.number === beside.number)).toMatchObject({
+      via: 'mcp',
+      proposedBy: 'admin@catalog.example',
+    });
+
+    // The checks of both heads run in turn (the next test needs the stand-in's check idle).
+    for (const sha of [repo.git('rev-parse', 'refs/heads/catalog/codenames-abc123'), saved.body.sha as string]) {
+      await checkStatus(sha, 'in_progress');
+      verdicts.get(sha)!(true);
+      await checkStatus(sha, 'completed');
+    }
+    await backend.withdraw('cms/products/codenames');
     await backend.withdraw('catalog/codenames-abc123');
     expect(await backend.list()).toEqual([]);
-    expect(repo.git('branch', '--list', 'catalog/*')).toBe('');
+    expect(repo.git('branch', '--list', 'catalog/*', 'cms/*')).toBe('');
   });
 
   it('cancels the queued check of a commit that is no longer its pull request head, and runs the new head', async () => {

@@ -139,10 +139,20 @@ describe('the local git backend', () => {
     expect((await proposalFailure(backend().withdraw('main'))).code).toBe('refused');
   });
 
-  it('lists the browser editor’s saves (cms/products/…) beside proposals, with no author, and withdraws them', async () => {
+  it('lists the browser editor’s saves (cms/products/…) beside proposals, with the curator’s Saved-by handle, and withdraws them', async () => {
     await backend().create(proposal());
-    // A save of the editor's local proxy: a branch cms/products/<slug> with the proxy's commit.
+    // A save that names no curator (not made through the git gateway): a branch with main's commit.
     git('branch', 'cms/products/ops-crayon-rocks', 'main');
+    // A save through the git gateway: its trailers name the curator (the last Saved-by is the gateway's).
+    const saved = git(
+      'commit-tree',
+      'main^{tree}',
+      '-p',
+      'main',
+      '-m',
+      'Create Products “kite”\n\nSaved-by: mallory\nSaved-by: maya\nCurator-id: 0123456789abcdef0123',
+    );
+    git('branch', 'cms/products/kite', saved);
     git('branch', 'cms/pages/about', 'main');
     git('branch', 'cmsx/products/x', 'main');
     const list = await backend().list();
@@ -150,9 +160,11 @@ describe('the local git backend', () => {
       expect.arrayContaining([
         ['catalog/ops-crayon-rocks-a1b2c3', 'mcp', 'ada@example.test'],
         ['cms/products/ops-crayon-rocks', 'editor', null],
+        ['cms/products/kite', 'editor', 'maya'],
       ]),
     );
-    expect(list).toHaveLength(2);
+    expect(list).toHaveLength(3);
+    await backend().withdraw('cms/products/kite');
     await backend().withdraw('cms/products/ops-crayon-rocks');
     expect(git('branch', '--list', 'cms/products/*')).toBe('');
     // Widened to cms/products/* and no further.

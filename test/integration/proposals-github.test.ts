@@ -3,11 +3,12 @@
 // and each test fails if Prism finds one that is not. GitHub's answers are scripted where the logic
 // depends on them (what the default branch holds, a failing pull request), and its documented
 // error statuses map to errors an admin can act on. Never a merge, never a write outside
-// content/products/ or to a ref outside heads/catalog/.
+// content/products/, never a ref but a new `cms/products/<slug>` (the editor's board) or, when that
+// one exists, a new `catalog/<slug>-<id>`.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { blobSha, WRITABLE_FILE, type NewProposal } from '../../src/server/proposals/backend.ts';
 import { composeProposal } from '../../src/server/proposals/compose.ts';
-import { githubBackend } from '../../src/server/proposals/github.ts';
+import { githubBackend, HEADS_READ } from '../../src/server/proposals/github.ts';
 import { withListingCache } from '../../src/server/proposals/listing.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 import { startGithubMock, type GithubMock, type Scripted } from '../support/github-mock.ts';
@@ -66,9 +67,17 @@ const repository: Scripted[] = [
     method: 'POST',
     path: new RegExp(`^${REPO}/git/refs$`),
     status: 201,
-    body: { ref: 'refs/heads/catalog/codenames-abc123', object: { sha: 'd'.repeat(40) } },
+    body: { ref: 'refs/heads/cms/products/codenames', object: { sha: 'd'.repeat(40) } },
   },
 ];
+const BOARD = 'cms/products/codenames';
+/** GitHub's answer to labelling pull request #7. */
+const labelled: Scripted = {
+  method: 'POST',
+  path: new RegExp(`^${REPO}/issues/7/labels$`),
+  status: 200,
+  body: [{ name: 'decap-cms/pending_review' }],
+};
 const pullCreated: Scripted = {
   method: 'POST',
   path: new RegExp(`^${REPO}/pulls$`),
@@ -115,11 +124,11 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     expect(await backend().readBase(FILE)).toBeNull();
   });
 
-  it('makes one commit on the head of main, one branch under catalog/, and the pull request', async () => {
-    gh.reset([...repository, pullCreated]);
+  it('makes one commit on the head of main, the editor’s branch for the product, and the pull request in review on its board', async () => {
+    gh.reset([...repository, pullCreated, labelled]);
     const made = await backend().create(proposal());
     expect(made).toEqual({
-      branch: 'catalog/codenames-abc123',
+      branch: BOARD,
       title: 'Edit codenames: price',
       url: 'https://github.com/littlehands/catalog/pull/7',
       via: 'mcp',
@@ -128,7 +137,8 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
       checks: 'pending',
       createdAt: '2026-11-24T09:00:00.000Z',
     });
-    const [tree, commit, ref, pull] = writes();
+    const [tree, commit, ref, pull, labels, ...more] = writes();
+    expect(more).toEqual([]);
     expect(tree).toMatchObject({
       path: `${REPO}/git/trees`,
       body: {
@@ -142,17 +152,19 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     });
     expect(ref).toMatchObject({
       path: `${REPO}/git/refs`,
-      body: { ref: 'refs/heads/catalog/codenames-abc123', sha: 'd'.repeat(40) },
+      body: { ref: `refs/heads/${BOARD}`, sha: 'd'.repeat(40) },
     });
     expect(pull).toMatchObject({
       path: `${REPO}/pulls`,
       body: {
-        head: 'catalog/codenames-abc123',
+        head: BOARD,
         base: 'main',
         title: 'Edit codenames: price',
         body: '| field | before | after |',
       },
     });
+    // Decap's board lists only pull requests with a decap-cms/ label: "in review".
+    expect(labels).toMatchObject({ path: `${REPO}/issues/7/labels`, body: { labels: ['decap-cms/pending_review'] } });
     // The file was read at the very commit the proposal builds on.
     expect(gh.sent.find((s) => s.path.includes('/contents/'))?.search).toBe(`?ref=${BASE_SHA}`);
   });
@@ -169,7 +181,10 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     );
     expect(made.notes).toBeUndefined();
     const [labels, reviewers] = writes().slice(-2);
-    expect(labels).toMatchObject({ path: `${REPO}/issues/7/labels`, body: { labels: ['recall', 'urgent'] } });
+    expect(labels).toMatchObject({
+      path: `${REPO}/issues/7/labels`,
+      body: { labels: ['recall', 'urgent', 'decap-cms/pending_review'] },
+    });
     expect(reviewers).toMatchObject({
       path: `${REPO}/pulls/7/requested_reviewers`,
       body: { reviewers: ['maya-curates'], team_reviewers: ['curators'] },
@@ -229,7 +244,7 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     expect(err.message).toMatch(/A pull request already exists.*Nothing was left behind\.$/);
     expect(writes().at(-1)).toMatchObject({
       method: 'DELETE',
-      path: `${REPO}/git/refs/heads%2Fcatalog%2Fcodenames-abc123`,
+      path: `${REPO}/git/refs/heads%2Fcms%2Fproducts%2Fcodenames`,
     });
   });
 
@@ -247,11 +262,46 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     const err = await proposalFailure(backend().create(proposal()));
     expect(err.code).toBe('forbidden');
     expect(err.message).toMatch(
-      /The branch catalog\/codenames-abc123 was made but could not be deleted: delete it on GitHub\.$/,
+      /The branch cms\/products\/codenames was made but could not be deleted: delete it on GitHub\.$/,
     );
   });
 
-  it('reports a branch that already exists', async () => {
+  it('goes on catalog/<slug>-<id> when a curator already has the editor’s branch for the product, and says so', async () => {
+    const tried: string[] = [];
+    gh.reset([
+      ...repository.filter((x) => !(x.method === 'POST' && String(x.path).includes('refs'))),
+      {
+        method: 'POST',
+        path: new RegExp(`^${REPO}/git/refs$`),
+        // The first ref asked for is the board's, which exists; the next is made.
+        answer: () =>
+          tried.push('ref') === 1
+            ? { status: 422, body: { message: 'Reference already exists' } }
+            : { status: 201, body: { ref: 'refs/heads/catalog/codenames-abc123', object: { sha: 'd'.repeat(40) } } },
+      },
+      pullCreated,
+      labelled,
+    ]);
+    const made = await backend().create(proposal({ labels: ['recall'] }));
+    expect(made.branch).toBe('catalog/codenames-abc123');
+    expect(made.notes).toEqual([
+      expect.stringMatching(
+        /cms\/products\/codenames already exists.*on catalog\/codenames-abc123.*board does not show/,
+      ),
+    ]);
+    const refs = writes().filter((w) => w.path === `${REPO}/git/refs`);
+    expect(refs.map((r) => (r.body as { ref: string }).ref)).toEqual([
+      `refs/heads/${BOARD}`,
+      'refs/heads/catalog/codenames-abc123',
+    ]);
+    expect(writes().find((w) => w.path === `${REPO}/pulls`)?.body).toMatchObject({ head: 'catalog/codenames-abc123' });
+    // Off the board it carries its own labels only: an open cms/ pull request is what Decap reads labels on.
+    expect(writes().find((w) => w.path.endsWith('/labels'))?.body).toEqual({ labels: ['recall'] });
+    // The curator's branch was never moved or deleted.
+    expect(writes().some((w) => w.method === 'PATCH' || w.method === 'DELETE')).toBe(false);
+  });
+
+  it('reports a branch that already exists when neither branch is free', async () => {
     gh.reset([
       ...repository.filter((s) => !(s.method === 'POST' && String(s.path).includes('refs'))),
       {
@@ -263,6 +313,28 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     ]);
     expect((await proposalFailure(backend().create(proposal()))).code).toBe('branch_exists');
     expect(writes().map((s) => s.path)).not.toContain(`${REPO}/pulls`);
+  });
+
+  it('never leaves a pull request on the board without Decap’s label: closes it and deletes its branch', async () => {
+    gh.reset([
+      ...repository,
+      pullCreated,
+      {
+        method: 'POST',
+        path: new RegExp(`^${REPO}/issues/7/labels$`),
+        status: 403,
+        body: { message: 'Resource not accessible by integration' },
+      },
+      { method: 'PATCH', path: new RegExp(`^${REPO}/pulls/7$`), status: 200, body: { number: 7, state: 'closed' } },
+      { method: 'DELETE', path: new RegExp(`^${REPO}/git/refs/`), status: 204 },
+    ]);
+    const err = await proposalFailure(backend().create(proposal()));
+    expect(err.code).toBe('forbidden');
+    expect(err.message).toMatch(/labelling the pull request.*Nothing was left behind\.$/);
+    expect(writes().slice(-2)).toMatchObject([
+      { method: 'PATCH', path: `${REPO}/pulls/7`, body: { state: 'closed' } },
+      { method: 'DELETE', path: `${REPO}/git/refs/heads%2Fcms%2Fproducts%2Fcodenames` },
+    ]);
   });
 
   it.each([
@@ -348,31 +420,70 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     ]);
   });
 
-  it('lists the browser editor’s pull requests (cms/products/…) with the GitHub user who opened them', async () => {
-    const pr = (number: number, ref: string, login: string | null) => ({
+  it('lists the browser editor’s pull requests (cms/products/…) with the curator’s handle from the Saved-by trailer, never the App’s login', async () => {
+    const pr = (number: number, ref: string, body = 'Automatically generated by Decap CMS') => ({
       number,
       html_url: `https://github.com/littlehands/catalog/pull/${number}`,
       title: `t${number}`,
-      body: 'Automatically generated by Decap CMS',
+      body,
       created_at: `2026-11-2${number}T00:00:00Z`,
-      user: login ? { login } : null,
+      user: { login: 'little-hands-catalog[bot]' },
       head: { ref, sha: String(number).repeat(40), repo: { full_name: 'littlehands/catalog' } },
     });
+    const proposer = composeProposal({
+      kind: 'new',
+      slug: 'x',
+      path: FILE,
+      changes: [],
+      email: 'ada@example.test',
+    }).body;
+    const messages: Record<string, string> = {
+      // The gateway appends its trailers after any the curator typed: the last Saved-by is hers.
+      ['1'.repeat(40)]:
+        'Create Products “azul”\n\nSaved-by: mallory\nSaved-by: maya\nCurator-id: 0123456789abcdef0123\n',
+      // A proposal on the board that a curator then saved: hers now.
+      ['4'.repeat(40)]: 'Update Products “kite”\n\nSaved-by: jo\nCurator-id: 3210fedcba98765432100\n',
+      // A proposal on the board nobody saved since: its proposer, from the body.
+      ['5'.repeat(40)]: 'Edit lamp: price\n\nProposed-by: ada@example.test\n',
+      // Not made through the gateway: nobody.
+      ['6'.repeat(40)]: 'Create Products “drum”\n',
+    };
     gh.reset([
       {
         method: 'GET',
         path: new RegExp(`^${REPO}/pulls$`),
         body: [
-          pr(1, 'cms/products/azul', 'maya-curates'),
-          pr(2, 'cms/pages/about', 'maya-curates'),
-          pr(3, 'feature/x', 'dev'),
+          pr(1, 'cms/products/azul'),
+          pr(2, 'cms/pages/about'),
+          pr(3, 'feature/x'),
+          pr(4, 'cms/products/kite', proposer),
+          pr(5, 'cms/products/lamp', proposer),
+          pr(6, 'cms/products/drum'),
         ],
       },
       { method: 'GET', path: new RegExp(`^${REPO}/actions/runs$`), body: { total_count: 0, workflow_runs: [] } },
+      {
+        method: 'GET',
+        path: new RegExp(`^${REPO}/git/commits/[0-9a-f]{40}$`),
+        answer: (url) => {
+          const sha = url.pathname.split('/').at(-1)!;
+          return { body: { sha, message: messages[sha], tree: { sha: 'b'.repeat(40) } } };
+        },
+      },
     ]);
     expect((await backend().list()).map((p) => [p.branch, p.via, p.proposedBy])).toEqual([
-      ['cms/products/azul', 'editor', '@maya-curates'],
+      ['cms/products/drum', 'editor', null],
+      ['cms/products/lamp', 'mcp', 'ada@example.test'],
+      ['cms/products/kite', 'editor', 'jo'],
+      ['cms/products/azul', 'editor', 'maya'],
     ]);
+    // One request per editor head, none for the others.
+    expect(
+      gh.sent
+        .filter((x) => x.path.includes('/git/commits/'))
+        .map((x) => x.path.slice(-40)[0])
+        .sort(),
+    ).toEqual(['1', '4', '5', '6']);
   });
 
   it('a failed run is a failure; with nothing open, one request', async () => {
@@ -572,23 +683,25 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
     expect(err).toMatchObject({ code: 'not_found', message: 'There is no proposal on branch catalog/gone-1.' });
   });
 
-  it('never merges, never writes a ref outside heads/catalog/, never writes outside content/products/', async () => {
+  it('never merges, never writes a ref but the board’s or one under heads/catalog/, never writes outside content/products/', async () => {
     gh.reset([
       ...repository,
       pullCreated,
+      labelled,
       { method: 'GET', path: new RegExp(`^${REPO}/pulls$`), body: [] },
       { method: 'DELETE', path: new RegExp(`^${REPO}/git/refs/`), status: 204 },
     ]);
     const b = backend();
     await b.create(proposal());
     await b.list();
+    await b.withdraw(BOARD);
     await b.withdraw('catalog/codenames-abc123');
     for (const s of gh.sent) {
       expect(s.path, s.path).not.toMatch(/\/merge|\/merges/);
       if (s.path.includes('/git/refs')) {
         const ref =
           s.method === 'POST' ? (s.body as { ref: string }).ref : decodeURIComponent(s.path.split('/git/refs/')[1]!);
-        expect(ref).toMatch(/^(refs\/)?heads\/catalog\//);
+        expect(ref).toMatch(/^(refs\/)?heads\/(catalog\/|cms\/products\/codenames$)/);
       }
       if (s.path.endsWith('/git/trees'))
         for (const entry of (s.body as { tree: { path: string }[] }).tree) expect(entry.path).toMatch(WRITABLE_FILE);
@@ -732,6 +845,15 @@ describe('list_proposals’ cost on GitHub: a few requests, never one per pull r
     ['in_progress', null, 'pending'],
   ] as const;
 
+  /** Every third pull request is on the editor's board, saved since by a curator (her handle in its head's trailer). */
+  const onBoard = (k: number) => k % 3 === 0;
+  const headMessage = (k: number) =>
+    onBoard(k) ? `Update p${k}\n\nSaved-by: curator${k % 2}\nCurator-id: ${'c'.repeat(20)}\n` : `Edit p${k}: price\n`;
+  /** The board's pull requests whose head has no run among the 200 newest read: one request each, the newest HEADS_READ. */
+  const headsRead = (n: number, actions: boolean) =>
+    Array.from({ length: n }, (_, i) => n - i)
+      .filter((k) => onBoard(k) && !(actions && k > n - 200))
+      .slice(0, HEADS_READ);
   /** `n` open proposal pull requests (newest first, as GitHub lists them), each with one run of the checks. */
   function openProposals(n: number, actions: boolean): Scripted[] {
     const prs = Array.from({ length: n }, (_, i) => ({
@@ -746,7 +868,11 @@ describe('list_proposals’ cost on GitHub: a few requests, never one per pull r
         email: `admin${i % 3}@example.test`,
       }).body,
       created_at: new Date(PR_TIME + i * 60_000).toISOString(),
-      head: { ref: `catalog/p${i + 1}-abcdef`, sha: shaOf(i + 1), repo: { full_name: OWNER_REPO } },
+      head: {
+        ref: onBoard(i + 1) ? `cms/products/p${i + 1}` : `catalog/p${i + 1}-abcdef`,
+        sha: shaOf(i + 1),
+        repo: { full_name: OWNER_REPO },
+      },
     })).reverse();
     const runs = prs.map((pr) => {
       const [status, conclusion] = STATES[pr.number % 3]!;
@@ -755,6 +881,7 @@ describe('list_proposals’ cost on GitHub: a few requests, never one per pull r
         workflow_id: 1,
         event: 'pull_request',
         head_sha: pr.head.sha,
+        head_commit: { id: pr.head.sha, message: headMessage(pr.number) },
         status,
         conclusion,
         created_at: new Date(Date.parse(pr.created_at) + 5_000).toISOString(),
@@ -773,6 +900,14 @@ describe('list_proposals’ cost on GitHub: a few requests, never one per pull r
     const refused = { status: 403, body: { message: 'Resource not accessible by personal access token' } };
     return [
       { method: 'GET', path: new RegExp(`^${REPO}/pulls$`), answer: (url) => page(prs, url) },
+      {
+        method: 'GET',
+        path: new RegExp(`^${REPO}/git/commits/[0-9a-f]{40}$`),
+        answer: (url) => {
+          const sha = url.pathname.split('/').at(-1)!;
+          return { body: { sha, message: headMessage(parseInt(sha, 16)), tree: { sha: 'b'.repeat(40) } } };
+        },
+      },
       {
         method: 'GET',
         path: new RegExp(`^${REPO}/actions/runs$`),
@@ -801,9 +936,17 @@ describe('list_proposals’ cost on GitHub: a few requests, never one per pull r
     gh.reset(openProposals(n, actions));
     const list = await backend().list();
     const requests = gh.sent.map((s) => `${s.method} ${s.path}`);
-    expect(requests.length).toBeLessThanOrEqual(bound(n));
+    // A board head costs a request only when no run read carried its message, and at most HEADS_READ do.
+    const heads = headsRead(n, actions);
+    expect(requests.filter((r) => r.includes('/git/commits/'))).toHaveLength(heads.length);
+    expect(requests.length).toBeLessThanOrEqual(bound(n) + heads.length);
     expect(list).toHaveLength(n);
-    expect(list.map((p) => p.proposedBy)).toEqual(list.map((p) => `admin${(p.number! - 1) % 3}@example.test`));
+    // The board's saves name their curator when their head was read (from a run, or on its own), else
+    // the proposal's admin from its body.
+    const known = (k: number) => onBoard(k) && ((actions && k > n - 200) || heads.includes(k));
+    expect(list.map((p) => p.proposedBy)).toEqual(
+      list.map((p) => (known(p.number!) ? `curator${p.number! % 2}` : `admin${(p.number! - 1) % 3}@example.test`)),
+    );
     const checks = list.map((p) => p.checks);
     if (!actions) expect(new Set(checks)).toEqual(new Set(['unknown']));
     else {

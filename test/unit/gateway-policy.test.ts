@@ -579,6 +579,24 @@ describe('publishing', () => {
     expect(decidePublish(maya, merge(), proposal, SITE, { publishOwnSaves: false })).toBeNull();
   });
 
+  it('a proposal on the board (its branch cms/products/<slug>, no Curator-id): any curator publishes it; once a curator saved on it, not she', () => {
+    const board = pull({
+      head: { ref: 'cms/products/wooden-kite', sha: SHA, repo: 'little-hands/catalog' },
+      labels: ['recall', 'urgent', 'decap-cms/pending_review'],
+    });
+    const proposal =
+      'Recall: take down wooden-kite\n\nWhy.\n\nProposed-by: watcher@catalog.example\nLabels: recall, urgent';
+    const untouched = facts({ commitMessages: [proposal], pull: { ...board, changedFiles: 2, commits: 1 } });
+    expect(decidePublish(maya, merge(), untouched, SITE, { publishOwnSaves: false })).toBeNull();
+    expect(decidePublish(jo, merge(), untouched, SITE, { publishOwnSaves: false })).toBeNull();
+    const edited = facts({
+      commitMessages: [proposal, `Update Products “wooden-kite”\n\nSaved-by: maya\nCurator-id: ${maya.id}`],
+      pull: { ...board, changedFiles: 2, commits: 2 },
+    });
+    expect(decidePublish(maya, merge(), edited, SITE, { publishOwnSaves: false })).toMatch(/someone else/);
+    expect(decidePublish(jo, merge(), edited, SITE, { publishOwnSaves: false })).toBeNull();
+  });
+
   it('a handle in a trailer is not an identity: a curator-id elsewhere in the text does not count, the trailer does', () => {
     const quoted = facts({ commitMessages: [`Mentions Curator-id: ${maya.id} in passing\n\nCurator-id: ${jo.id}`] });
     expect(decidePublish(maya, merge(), quoted, SITE, { publishOwnSaves: false })).toBeNull();

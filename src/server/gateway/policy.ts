@@ -11,7 +11,7 @@ import {
   modeInWords,
   REGULAR_FILE_MODE,
 } from '../../catalog/content-paths.ts';
-import { EDITOR_BRANCH_PREFIX, isEditorBranch } from '../proposals/backend.ts';
+import { DECAP_LABELS, EDITOR_BRANCH_PREFIX, isEditorBranch } from '../proposals/backend.ts';
 import { CURATOR_ID, trailerValues } from './trailers.ts';
 
 /** What the gateway needs to know of the signed-in curator (the editor token's Curator has it). */
@@ -40,8 +40,6 @@ export interface GatewayRequest {
   body: unknown;
 }
 
-/** Decap's workflow labels: its prefix and the three statuses of an entry in review. */
-export const DECAP_LABELS = ['decap-cms/draft', 'decap-cms/pending_review', 'decap-cms/pending_publish'] as const;
 /** The entries a tree the editor writes may hold: a save writes a product file and its picture. */
 export const MAX_TREE_ENTRIES = 200;
 /** Files a publish may change: GitHub lists a pull request's files 100 a page; the gateway reads one page. */

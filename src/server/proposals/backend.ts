@@ -1,11 +1,15 @@
-// What a proposal backend does: an admin's change to the catalog becomes one branch named
-// `catalog/<slug>-<id>` holding one commit that writes one product file, and (on GitHub) a pull
-// request from it. Nothing here can merge, write to the base branch, or touch any file outside
-// content/products/: the backends only create and delete branches under `catalog/`.
+// What a proposal backend does: an admin's change to the catalog (or a watcher's) becomes one branch
+// holding one commit that writes one product file, and (on GitHub) a pull request from it. On GitHub
+// the branch is the editor's own for that product, `cms/products/<slug>`, labelled "in review", so
+// the proposal is on the curators' board; when a curator already has that branch (a draft of the
+// same product) it is `catalog/<slug>-<id>`, as on the local backend. Nothing here can merge, write
+// to the base branch, touch any file outside content/products/, or move a branch it did not create.
 // Two backends: GitHub's REST API (./github.ts) for deployed sites, the checkout's own git
 // repository (./git.ts) for the zero-configuration local stack.
 import { createHash } from 'node:crypto';
+import { CURATOR_HANDLE } from '../../config/env.ts';
 import { EDITOR_COLLECTION } from '../../outputs/editor-names.ts';
+import { SAVED_BY, trailerValues } from '../gateway/trailers.ts';
 
 /** Where proposals may write: one product file, by its slug. */
 export const WRITABLE_FILE = /^content\/products\/[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
@@ -21,6 +25,12 @@ export const EDITOR_BRANCH_PREFIX = `cms/${EDITOR_COLLECTION}/`;
 export const EDITOR_BRANCH = new RegExp(`^cms\\/${EDITOR_COLLECTION}\\/[a-z0-9]+(?:-[a-z0-9]+)*$`);
 /** The branches `withdraw_proposal` may close: a proposal's, or an editor save's. */
 export const WITHDRAWABLE_BRANCH = new RegExp(`${PROPOSAL_BRANCH.source}|${EDITOR_BRANCH.source}`);
+/** Decap's workflow labels (its prefix `decap-cms/`): draft, in review, ready. */
+export const DECAP_LABELS = ['decap-cms/draft', 'decap-cms/pending_review', 'decap-cms/pending_publish'] as const;
+/** The label that puts a pull request on the editor's board, in the column "in review". */
+export const IN_REVIEW_LABEL = DECAP_LABELS[1];
+/** The editor's branch for the product file at `path` (content/products/<slug>.md): `cms/products/<slug>`. */
+export const boardBranch = (path: string) => `${EDITOR_BRANCH_PREFIX}${path.replace(/^.*\//, '').replace(/\.md$/, '')}`;
 
 /** A file as it is on the base branch. */
 export interface BaseFile {
@@ -30,7 +40,10 @@ export interface BaseFile {
 }
 
 export interface NewProposal {
-  /** `catalog/<slug>-<short id>`. */
+  /**
+   * `catalog/<slug>-<short id>`: the branch on the local backend, and on GitHub when the editor's
+   * branch for the product (boardBranch) already exists.
+   */
   branch: string;
   /** The one file the commit writes (under content/products/). */
   path: string;
@@ -65,12 +78,16 @@ export interface Proposal {
   url: string | null;
   /** The pull request's number, or null on the local backend. */
   number: number | null;
-  /** Where it was made: an admin's MCP tools (or the watchers), or the curators' browser editor. */
+  /**
+   * Where it was made: an admin's MCP tools (or the watchers), or the curators' browser editor (a
+   * proposal on the board that a curator then saved counts as the editor's).
+   */
   via: 'mcp' | 'editor';
   /**
    * Who proposed it, when it is known: for a proposal, the admin named in the pull request body's
    * first line on GitHub or in the commit's `Proposed-by` trailer locally; for an editor save, the
-   * pull request's GitHub user (`@login`). The editor's local proxy signs no one in: null there.
+   * handle of the curator who saved it last (the `Saved-by` trailer the git gateway writes on its
+   * head commit). Null when the head commit names no one.
    */
   proposedBy: string | null;
   checks: CheckState;
@@ -91,7 +108,7 @@ export interface ProposalBackend {
    * branch whose pull request cannot be made is deleted again, or the error says it is left.
    */
   create(proposal: NewProposal): Promise<Proposal>;
-  /** The open proposals of this catalog (branches under catalog/), newest first. */
+  /** The open proposals of this catalog (branches under catalog/ and cms/products/), newest first. */
   list(): Promise<Proposal[]>;
   /** Closes the proposal on `branch` (its pull request, if any) and deletes the branch. */
   withdraw(branch: string): Promise<void>;
@@ -163,6 +180,15 @@ export function proposedBy(message: string): string | null {
     .split(/\n[ \t]*\n/);
   const m = /^Proposed-by: *(.+?) *$/im.exec(paragraphs.length > 1 ? paragraphs.at(-1)! : '');
   return m ? m[1]! : null;
+}
+
+/**
+ * The curator who saved a commit through the git gateway: the last `Saved-by` trailer (the gateway
+ * appends its own after any the message held), when it is a handle; else null.
+ */
+export function savedBy(message: string): string | null {
+  const handle = trailerValues(message.replace(/\r\n?/g, '\n'), SAVED_BY).at(-1);
+  return handle !== undefined && CURATOR_HANDLE.test(handle) ? handle : null;
 }
 
 /** The git blob id of a text: what `git hash-object` prints and GitHub calls a file's `sha`. */

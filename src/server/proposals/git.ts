@@ -2,8 +2,10 @@
 // (`npm start`). A proposal is a branch `catalog/<slug>-<id>` whose one commit, on top of the
 // checked-out commit, writes one product file. It is made with git's plumbing (a blob, a tree
 // built in a temporary index, a commit, a ref created only if it does not exist), so the working
-// tree, the index and the checked-out branch are never touched. There are no pull requests: a
-// curator reviews and merges the branch with git.
+// tree, the index and the checked-out branch are never touched. There are no pull requests, so no
+// editor's board to put a proposal on (the board lists pull requests): proposals stay on
+// `catalog/…` here, and a curator reviews and merges the branch with git. The editor's branches
+// (`cms/products/<slug>`) are listed beside them, named by the `Saved-by` trailer of their head.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import {
   isEditorBranch,
   ProposalError,
   proposedBy,
+  savedBy,
   type BaseFile,
   type NewProposal,
   type Proposal,
@@ -112,7 +115,7 @@ export function gitBackend({
   }
 
   function proposalOf(ref: string, created: string, message: string): Proposal {
-    // The editor's local proxy commits as the developer (or a stand-in): it knows no curator.
+    // An editor save names its curator in the trailer the git gateway writes (none: null).
     const editor = isEditorBranch(ref);
     return {
       branch: ref,
@@ -120,7 +123,7 @@ export function gitBackend({
       url: null,
       number: null,
       via: editor ? 'editor' : 'mcp',
-      proposedBy: editor ? null : proposedBy(message),
+      proposedBy: editor ? savedBy(message) : proposedBy(message),
       checks: 'none',
       createdAt: new Date(created).toISOString(),
     };

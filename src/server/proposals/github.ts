@@ -2,25 +2,36 @@
 // only: the routes below, nothing else), with the site's GitHub credentials (an App's installation
 // token or a fine-grained token: src/server/github/credentials.ts) that can write contents and
 // pull requests of one repository. A proposal is made with the git data API: one tree on top of
-// the default branch's head with one product file replaced, one commit, one ref under
-// `refs/heads/catalog/`, then the pull request; if the pull request cannot be made the ref is
-// deleted again. No code here merges, writes the default branch's ref, or writes any other path.
-// A proposal may carry labels and reviewers (the watchers'): two more requests after the pull
-// request, whose failure is reported but undoes nothing.
+// the default branch's head with one product file replaced, one commit, one new ref, then the pull
+// request; if the pull request cannot be made the ref is deleted again. No code here merges, writes
+// the default branch's ref, moves an existing ref, or writes any other path.
+// The proposal goes on the curators' board (the browser editor's editorial workflow): its ref is the
+// editor's own for that product, `cms/products/<slug>`, and its pull request carries Decap's label
+// "in review" beside its own labels, in the same request; a board pull request that cannot be
+// labelled is closed and its branch deleted again (Decap takes an unlabelled `cms/` pull request
+// for an old format to migrate). When that ref already exists (a curator's draft of the product),
+// the proposal goes on `catalog/<slug>-<id>` instead, off the board, and its notes say so.
+// A proposal may carry reviewers (the watchers'): one more request, whose failure is reported but
+// undoes nothing.
 // Listing costs a few requests however many proposals are open: the open pull requests (100 a
 // page; each body's first line names the proposer) and at most two pages of the repository's
-// pull-request workflow runs, matched to the pull requests by head commit; never a request per
-// pull request. Loaded on first use of a write or list tool (src/server/proposals/choose.ts).
+// pull-request workflow runs, matched to the pull requests by head commit. A pull request on the
+// editor's branches names the curator who saved it last (the `Saved-by` trailer of its head commit):
+// the runs read carry their head commit's message; a head without a run among them costs one more
+// request (at most HEADS_READ a listing). Loaded on first use of a write or list tool (./choose.ts).
 import { Octokit } from '@octokit/core';
 import { RequestError } from '@octokit/request-error';
 import {
   assertProposalBranch,
   assertWritable,
+  boardBranch,
   BRANCH_PREFIX,
   assertWithdrawable,
+  IN_REVIEW_LABEL,
   isEditorBranch,
   ProposalError,
   proposedBy,
+  savedBy,
   type BaseFile,
   type CheckState,
   type NewProposal,
@@ -35,6 +46,10 @@ const PER_PAGE = 100;
 const RUN_PAGES = 2;
 /** A run for a pull request's commit is made after the pull request; this covers clocks that differ. */
 const CLOCK_SLACK_MS = 5 * 60_000;
+/** Head commits of editor pull requests a listing reads at most (for the curator's handle). */
+export const HEADS_READ = 30;
+/** How many of them are read at once. */
+const HEADS_AT_ONCE = 6;
 
 export interface GithubOptions {
   /** The token, or what returns the current one (an App's installation token is renewed hourly). */
@@ -61,6 +76,8 @@ interface PullRequest {
 
 interface WorkflowRun {
   head_sha: string;
+  /** The run's head commit (GitHub lists its message): the curator's handle comes free with a run. */
+  head_commit?: { message?: string } | null;
   workflow_id: number;
   status: string | null;
   conclusion: string | null;
@@ -209,7 +226,10 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
    * 'none' when the runs read reach back to before its pull request, else 'unknown'; all are
    * 'unknown' when the token may not read workflow runs.
    */
-  async function checksOf(prs: readonly PullRequest[]): Promise<(sha: string) => CheckState> {
+  async function checksOf(
+    prs: readonly PullRequest[],
+    messages: Map<string, string>,
+  ): Promise<(sha: string) => CheckState> {
     const wanted = new Set(prs.map((pr) => pr.head.sha));
     /** The newest run of each workflow for each wanted commit. */
     const latest = new Map<string, WorkflowRun>();
@@ -238,6 +258,8 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
         throw err;
       }
       for (const run of runs) {
+        if (wanted.has(run.head_sha) && typeof run.head_commit?.message === 'string')
+          messages.set(run.head_sha, run.head_commit.message);
         const key = `${run.head_sha} ${run.workflow_id}`;
         if (wanted.has(run.head_sha) && !latest.has(key)) latest.set(key, run);
       }
@@ -254,6 +276,39 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
     const states = new Map<string, CheckState[]>();
     for (const run of latest.values()) states.set(run.head_sha, [...(states.get(run.head_sha) ?? []), runState(run)]);
     return (sha) => (states.has(sha) ? combined(states.get(sha)!) : readAll ? 'none' : 'unknown');
+  }
+
+  /**
+   * The curator who saved each editor pull request's head commit last (its `Saved-by` trailer), by
+   * head sha. A head's message comes with its workflow run when the listing read one (`messages`);
+   * the others are read one request each, for at most HEADS_READ of them (the newest). A head that
+   * cannot be read names no one.
+   */
+  async function saversOf(prs: readonly PullRequest[], messages: Map<string, string>): Promise<Map<string, string>> {
+    const editors = prs.filter((pr) => isEditorBranch(pr.head.ref));
+    const unread = [
+      ...new Set(
+        editors
+          .filter((pr) => !messages.has(pr.head.sha))
+          .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))
+          .map((pr) => pr.head.sha),
+      ),
+    ].slice(0, HEADS_READ);
+    for (let i = 0; i < unread.length; i += HEADS_AT_ONCE)
+      await Promise.all(
+        unread.slice(i, i + HEADS_AT_ONCE).map(async (sha) => {
+          const commit = await call('reading an editor save', () =>
+            octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', { ...where, commit_sha: sha }),
+          ).catch(() => null);
+          if (commit) messages.set(sha, commit.message);
+        }),
+      );
+    const found = new Map<string, string>();
+    for (const pr of editors) {
+      const handle = savedBy(messages.get(pr.head.sha) ?? '');
+      if (handle) found.set(pr.head.sha, handle);
+    }
+    return found;
   }
 
   /** This repository's open pull requests from proposal branches (every page GitHub's Link header names). */
@@ -323,13 +378,50 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
           parents: [parent],
         }),
       );
-      await call(`creating the branch ${p.branch}`, () =>
-        octokit.request('POST /repos/{owner}/{repo}/git/refs', {
-          ...where,
-          ref: `refs/heads/${p.branch}`,
-          sha: commit.sha,
-        }),
-      );
+      // On the board when the editor's branch for this product is free; else off it, as before.
+      const notes: string[] = [];
+      const board = boardBranch(p.path);
+      const newRef = (branch: string) =>
+        call(`creating the branch ${branch}`, () =>
+          octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+            ...where,
+            ref: `refs/heads/${branch}`,
+            sha: commit.sha,
+          }),
+        );
+      let branch = board;
+      try {
+        await newRef(board);
+      } catch (err) {
+        if (!(err instanceof ProposalError && err.code === 'branch_exists')) throw err;
+        branch = p.branch;
+        await newRef(branch);
+        notes.push(
+          `The editor's branch ${board} already exists (a curator's draft of this product), so this proposal is on ${branch}, which the editor's board does not show: curators see it on GitHub only.`,
+        );
+      }
+      const onBoard = branch === board;
+      /** Never a half-made proposal: the branch goes again (its pull request closed), or the message says what is left. */
+      const undo = async (failed: ProposalError, pr?: PullRequest): Promise<never> => {
+        try {
+          if (pr)
+            await call(`closing pull request #${pr.number}`, () =>
+              octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+                ...where,
+                pull_number: pr.number,
+                state: 'closed',
+              }),
+            );
+          await deleteBranch(branch);
+        } catch {
+          throw new ProposalError(
+            failed.code,
+            `${failed.message} The branch ${branch}${pr ? ` and pull request #${pr.number}` : ''} ${pr ? 'were' : 'was'} made but could not be ${pr ? 'closed and deleted' : 'deleted'}: ${pr ? 'close and delete them' : 'delete it'} on GitHub.`,
+            failed.retryAfterSeconds,
+          );
+        }
+        throw new ProposalError(failed.code, `${failed.message} Nothing was left behind.`, failed.retryAfterSeconds);
+      };
       let pr: PullRequest;
       try {
         pr = (await call('opening the pull request', () =>
@@ -337,36 +429,32 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
             ...where,
             title: p.title,
             body: p.body,
-            head: p.branch,
+            head: branch,
             base: main,
           }),
         )) as PullRequest;
       } catch (err) {
-        // Never a half-made proposal: the branch goes again, or the message says it is left.
-        const failed = err as ProposalError;
-        try {
-          await deleteBranch(p.branch);
-        } catch {
-          throw new ProposalError(
-            failed.code,
-            `${failed.message} The branch ${p.branch} was made but could not be deleted: delete it on GitHub.`,
-            failed.retryAfterSeconds,
-          );
-        }
-        throw new ProposalError(failed.code, `${failed.message} Nothing was left behind.`, failed.retryAfterSeconds);
+        return undo(err as ProposalError);
       }
-      // Labels and reviewers (the watchers' proposals): the pull request stands if GitHub refuses them.
-      const notes: string[] = [];
+      // Labels: on the board, Decap's "in review" beside the proposal's own, in one request (a
+      // board pull request without it is undone); off it, the proposal's own, reported if refused.
+      const labels = [...(p.labels ?? []), ...(onBoard ? [IN_REVIEW_LABEL] : [])];
+      if (labels.length)
+        try {
+          await call('labelling the pull request', () =>
+            octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+              ...where,
+              issue_number: pr.number,
+              labels,
+            }),
+          );
+        } catch (err) {
+          if (onBoard) return undo(err as ProposalError, pr);
+          notes.push((err as Error).message);
+        }
+      // Reviewers (the watchers' proposals): the pull request stands if GitHub refuses them.
       const users = p.reviewers?.users ?? [];
       const teams = p.reviewers?.teams ?? [];
-      if (p.labels?.length)
-        await call('labelling the pull request', () =>
-          octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
-            ...where,
-            issue_number: pr.number,
-            labels: [...p.labels!],
-          }),
-        ).catch((err: unknown) => notes.push((err as Error).message));
       if (users.length || teams.length)
         await call('asking for reviewers', () =>
           octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
@@ -377,7 +465,7 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
           }),
         ).catch((err: unknown) => notes.push((err as Error).message));
       return {
-        branch: p.branch,
+        branch,
         title: pr.title,
         url: pr.html_url,
         via: 'mcp',
@@ -392,23 +480,27 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
     async list() {
       const prs = await openProposals();
       if (prs.length === 0) return [];
-      const checks = await checksOf(prs);
+      const messages = new Map<string, string>();
+      const checks = await checksOf(prs, messages);
+      const savers = await saversOf(prs, messages);
       return prs
-        .map((pr): Proposal => ({
-          branch: pr.head.ref,
-          title: pr.title,
-          url: pr.html_url,
-          number: pr.number,
-          // An editor save's pull request is opened by the curator's own GitHub account.
-          via: isEditorBranch(pr.head.ref) ? 'editor' : 'mcp',
-          proposedBy: isEditorBranch(pr.head.ref)
-            ? pr.user?.login
-              ? `@${pr.user.login}`
-              : null
-            : proposerOf(pr.body ?? null),
-          checks: checks(pr.head.sha),
-          createdAt: new Date(pr.created_at).toISOString(),
-        }))
+        .map((pr): Proposal => {
+          // On the editor's branches: a curator's save (her handle in the head commit's trailer), or
+          // a proposal on the board that no curator has saved since (its body names the proposer).
+          const saver = savers.get(pr.head.sha) ?? null;
+          const proposer = proposerOf(pr.body ?? null);
+          const editor = isEditorBranch(pr.head.ref) && (saver !== null || proposer === null);
+          return {
+            branch: pr.head.ref,
+            title: pr.title,
+            url: pr.html_url,
+            number: pr.number,
+            via: editor ? 'editor' : 'mcp',
+            proposedBy: editor ? saver : proposer,
+            checks: checks(pr.head.sha),
+            createdAt: new Date(pr.created_at).toISOString(),
+          };
+        })
         .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
     },
 

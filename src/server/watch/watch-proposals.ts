@@ -1,7 +1,10 @@
 // The watchers' proposals: made by the site itself (a `Proposed-by: watcher@<site host>` trailer),
 // each one commit that unpublishes one product (`published: false`, written by the same
-// line-preserving editor propose_edit uses) on a branch `catalog/<slug>-<id>`, with a pull request on
-// GitHub that carries labels and asks the curators to review. Never merged by anything here.
+// line-preserving editor propose_edit uses), with a pull request on GitHub that carries labels (a
+// recall's urgent one stays) and asks the curators to review: on the curators' board in the browser
+// editor, in review, on the branch `cms/products/<slug>` (or `catalog/<slug>-<id>` when a curator
+// already has that branch, and on the local stack; src/server/proposals/github.ts decides). Never
+// merged by anything here.
 // A watcher remembers what it proposed (in its own state record): never a second open proposal for
 // the same product and cause, and a closed one is not made again on the same evidence.
 import { editProductFile } from '../../catalog/edit-product.ts';
@@ -93,8 +96,15 @@ export async function proposeUnpublish(backend: ListedBackend, plan: UnpublishPl
 }
 
 /**
+ * An open proposal as the watchers recognise theirs: its branch and pull request. A board branch
+ * (`cms/products/<slug>`) is named by the product alone, so a curator's later draft of that product
+ * has the same branch but another pull request, and is not taken for the watcher's proposal.
+ */
+const openKey = (branch: string, url: string | null) => `${branch} ${url ?? ''}`;
+
+/**
  * Whether to propose for a cause now: not while a proposal for it is open (the listing still holds
- * its branch), and not again on evidence a closed or withdrawn one was made on.
+ * its branch and pull request), and not again on evidence a closed or withdrawn one was made on.
  */
 export function shouldPropose(
   known: WatcherProposal | undefined,
@@ -102,13 +112,15 @@ export function shouldPropose(
   openBranches: ReadonlySet<string>,
 ): boolean {
   if (!known) return true;
-  if (known.state === 'open' && openBranches.has(known.branch)) return false;
+  if (known.state === 'open' && openBranches.has(openKey(known.branch, known.url))) return false;
   return known.evidence !== evidence;
 }
 
 /** A remembered open proposal whose branch is no longer open was closed (or merged) by a curator. */
 export function settle(known: WatcherProposal, openBranches: ReadonlySet<string>): WatcherProposal {
-  return known.state === 'open' && !openBranches.has(known.branch) ? { ...known, state: 'closed' } : known;
+  return known.state === 'open' && !openBranches.has(openKey(known.branch, known.url))
+    ? { ...known, state: 'closed' }
+    : known;
 }
 
 /** The memory of a proposal just made. */
@@ -120,10 +132,13 @@ export const remembered = (made: Proposal, evidence: string, at: number): Watche
   at,
 });
 
-/** The open proposals' branches, or null when the listing failed (then nothing is proposed this run). */
+/**
+ * The open proposals (each its branch and pull request, as `shouldPropose` and `settle` read them), or
+ * null when the listing failed (then nothing is proposed this run).
+ */
 export async function openBranches(backend: ListedBackend): Promise<Set<string> | null> {
   try {
-    return new Set((await backend.list()).proposals.map((p) => p.branch));
+    return new Set((await backend.list()).proposals.map((p) => openKey(p.branch, p.url)));
   } catch {
     return null;
   }

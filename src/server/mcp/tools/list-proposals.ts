@@ -1,6 +1,6 @@
-// list_proposals: this catalog's open proposals (branches under catalog/) and the browser editor's
-// saves (cms/products/), newest first, with how
-// old the answer is (it is kept for a moment, src/server/proposals/listing.ts).
+// list_proposals: this catalog's open proposals and the browser editor's saves (branches under
+// catalog/ and cms/products/), newest first, with how old the answer is (it is kept for a moment,
+// src/server/proposals/listing.ts). An editor save names its curator by handle, never the App's account.
 import { z } from 'zod';
 import { CHECK_STATES, EDITOR_BRANCH_PREFIX } from '../../proposals/backend.ts';
 import { LISTING_TTL_MS } from '../../proposals/listing.ts';
@@ -16,7 +16,8 @@ export default defineTool({
     'Lists this catalog’s open proposals, newest first: branch, pull request address (null on the local stack), title, who proposed it, the state of its checks and its age.',
   description:
     'Lists this catalog’s open proposals, newest first: branch, pull request address (null on the local stack), title, who proposed it, the state of its checks and its age. ' +
-    `The curators’ saves in the browser editor (branches ${EDITOR_BRANCH_PREFIX}<slug>) are listed too, marked via "editor". ` +
+    `On GitHub a proposal goes on the curators’ board in the browser editor (branch ${EDITOR_BRANCH_PREFIX}<slug>, in review), or on catalog/<slug>-<id> when a curator already has that branch. ` +
+    `The curators’ own saves in the editor are listed too, marked via "editor". ` +
     `The answer is reused for up to ${KEPT_SECONDS} seconds (making or withdrawing a proposal with these tools clears it); fetchedAt and ageSeconds say when it was read.`,
   annotations: { readOnlyHint: true, openWorldHint: true },
   input: z.object({}).strict(),
@@ -36,7 +37,7 @@ export default defineTool({
           .string()
           .nullable()
           .describe(
-            'Who proposed it. A proposal names its admin on the first line of the pull request’s body (on the local stack, in the commit’s Proposed-by trailer); an editor save names the GitHub user who opened its pull request (@login). Null when not known: on the local stack the editor’s proxy signs no one in.',
+            'Who proposed it. A proposal names its admin on the first line of the pull request’s body (on the local stack, in the commit’s Proposed-by trailer); an editor save names the handle of the curator who saved it last (the Saved-by trailer of its head commit), never a GitHub account. Null when not known.',
           ),
         checks: z
           .enum(CHECK_STATES)
@@ -55,7 +56,7 @@ export default defineTool({
     ageSeconds: z.number().int().min(0).describe('Whole seconds since fetchedAt: how old this list is.'),
     notes: z
       .array(z.string())
-      .describe('What the list cannot say, in words (e.g. an editor save whose author is not known).'),
+      .describe('What the list cannot say, in words (e.g. an editor save whose curator is not known).'),
   }),
   async run(_args, ctx) {
     const backend = await proposalBackend(ctx);
@@ -70,7 +71,7 @@ export default defineTool({
       ageSeconds: listing.ageSeconds,
       notes: listing.proposals.some((p) => p.via === 'editor' && p.proposedBy === null)
         ? [
-            'Saves of the browser editor on the local stack name no author: its local proxy signs no one in (on GitHub the pull request’s user is named).',
+            'Some saves of the browser editor name no curator: their head commit has no Saved-by trailer (it was not made through the site’s git gateway), or was not read (a listing reads the newest 30).',
           ]
         : [],
     };

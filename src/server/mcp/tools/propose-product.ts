@@ -1,5 +1,5 @@
 // propose_product: a new product, from fields, as a proposal: a branch with one commit adding its
-// file and (on GitHub) a pull request. The file is written and checked exactly as draft_product
+// file and (on GitHub) a pull request on the curators' board. The file is written and checked exactly as draft_product
 // writes it; an invalid or clashing product writes nothing.
 import { formatProblems } from '../../../catalog/problems.ts';
 import { newProductFile, slugFromName, type NewProductFields } from '../../../catalog/product-file.ts';
@@ -15,9 +15,9 @@ export default defineTool({
   name: 'propose_product',
   title: 'Propose a new product',
   summary:
-    'Proposes a new product for review: writes its file (every field, as draft_product writes it) on a new branch `catalog/<slug>-<id>` with one commit, and opens a pull request on GitHub (on the local stack: a branch of the checkout).',
+    'Proposes a new product for review: writes its file (every field, as draft_product writes it) on a new branch with one commit, and opens a pull request on GitHub, on the curators’ board in the browser editor (branch `cms/products/<slug>`, or `catalog/<slug>-<id>` when a curator already has that one; on the local stack: a branch `catalog/<slug>-<id>` of the checkout).',
   description:
-    'Proposes a new product for review: writes its file (every field, as draft_product writes it) on a new branch `catalog/<slug>-<id>` with one commit, and opens a pull request on GitHub (on the local stack: a branch of the checkout). The file is checked with the build’s own parser first; an invalid product, or a slug that is taken, writes nothing. Nothing is published until a curator merges the proposal. ' +
+    'Proposes a new product for review: writes its file (every field, as draft_product writes it) on a new branch with one commit, and opens a pull request on GitHub, on the curators’ board in the browser editor (branch `cms/products/<slug>`, or `catalog/<slug>-<id>` when a curator already has that one; on the local stack: a branch `catalog/<slug>-<id>` of the checkout). The file is checked with the build’s own parser first; an invalid product, or a slug that is taken, writes nothing. Nothing is published until a curator merges the proposal. ' +
     `At most ${limitInWords(PROPOSAL_LIMIT, 'proposals')} per admin.`,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   input: newProductToolInput.extend({

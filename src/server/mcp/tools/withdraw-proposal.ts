@@ -8,7 +8,7 @@ export default defineTool({
   name: 'withdraw_proposal',
   title: 'Withdraw a proposal',
   summary: 'Withdraws one proposal: closes its pull request (on GitHub) and deletes its branch.',
-  description: `Withdraws one proposal: closes its pull request (on GitHub) and deletes its branch. Only proposal branches (\`catalog/…\`) and the browser editor’s saves (\`${EDITOR_BRANCH_PREFIX}…\`) can be withdrawn.`,
+  description: `Withdraws one proposal: closes its pull request (on GitHub) and deletes its branch. Only proposal branches (\`catalog/…\`) and the browser editor’s branches (\`${EDITOR_BRANCH_PREFIX}…\`: a curator’s save, or a proposal on the board) can be withdrawn.`,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   input: z
     .object({
@@ -17,7 +17,7 @@ export default defineTool({
         .regex(WITHDRAWABLE_BRANCH)
         .max(250)
         .describe(
-          `The proposal’s branch, \`catalog/<slug>-<id>\`, or an editor save’s, \`${EDITOR_BRANCH_PREFIX}<slug>\`.`,
+          `The proposal’s branch, \`catalog/<slug>-<id>\` or \`${EDITOR_BRANCH_PREFIX}<slug>\` (on the board), or an editor save’s, \`${EDITOR_BRANCH_PREFIX}<slug>\`.`,
         ),
     })
     .strict(),
