@@ -45,7 +45,7 @@ export const DEMO_CURATOR_EMAILS = DEMO_CURATORS.map((c) => `${c.email}=${c.hand
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function loginPage(uid: string, error?: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in (development identity provider)</title></head>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign in (development identity provider)</title></head>
 <body><main><h1>Sign in</h1><p>Local development identity provider. Never used in production.</p>
 ${error ? `<p role="alert">${esc(error)}</p>` : ''}
 <form method="post" action="/interaction/${esc(uid)}/login">

@@ -8,7 +8,8 @@ import { decap, loadDecap } from './decap.ts';
 import { productFormat } from './format.ts';
 import { registerMediaLibrary } from './media.ts';
 import { registerPreview } from './preview.ts';
-import { endSessionsOnSignOut, useEditorAddress } from './session.ts';
+import { endSessionsOnSignOut, takeSignInRefusal, useEditorAddress } from './session.ts';
+import { notice } from './notice.ts';
 import { watchSteps } from './steps.ts';
 import { showWhatWaits } from './waiting.ts';
 import { registerWidgets } from './widgets.ts';
@@ -17,6 +18,7 @@ import { registerWidgets } from './widgets.ts';
 declare const DECAP_BUNDLE_PATH: string;
 
 useEditorAddress();
+const refusal = takeSignInRefusal();
 endSessionsOnSignOut(DECAP_PHRASES.ui.settingsDropdown.logOut);
 await loadDecap(DECAP_BUNDLE_PATH);
 const { CMS } = decap();
@@ -27,6 +29,7 @@ registerWidgets(CMS);
 registerPreview(CMS);
 watchSteps(CMS);
 CMS.init();
+if (refusal) notice(refusal, { mistake: true, ms: 0 });
 showWhatWaits();
 
 // The page's own header (the site's name, "Opening the editor…") gives way once Decap has drawn,

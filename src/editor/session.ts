@@ -14,6 +14,19 @@ export function useEditorAddress(): void {
     history.replaceState(history.state, '', `${EDITOR_PATH}/${location.search}${location.hash}`);
 }
 
+/**
+ * A sign-in the site refused comes back as `?error=…&error_description=…` (OAuth's way). Decap would
+ * show it as "Error: access_denied: …"; the editor takes it first and returns the site's own
+ * sentence (who she signed in as, whom to ask), to be shown once Decap has drawn.
+ */
+export function takeSignInRefusal(): string | null {
+  const params = new URLSearchParams(location.search);
+  if (!params.has('error') || params.has('code')) return null;
+  const said = params.get('error_description')?.trim();
+  history.replaceState(history.state, '', `${location.pathname}${location.hash}`);
+  return said || null;
+}
+
 function storedToken(): string | null {
   try {
     const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as { token?: unknown } | null;

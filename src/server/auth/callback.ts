@@ -8,9 +8,14 @@ import { pageGate } from './guard.ts';
 import type { OAuthErrorName } from '../../contract/oauth-errors.ts';
 import { EDITOR_CLIENT_ID, editorAccess } from './editor-client.ts';
 import { NOT_CONFIGURED_HINT, notConfiguredMessage, redirectError } from './oauth-errors.ts';
-import { ADMIN_PAGE, EDITOR_PAGE, errorPage, notACuratorPage } from './pages.ts';
+import { ADMIN_PAGE, EDITOR_PAGE, errorPage } from './pages.ts';
 import { clearTransactionCookie, readTransaction } from './transaction.ts';
 import { UpstreamDeniedError, UpstreamStateError, type UpstreamIdentity } from './upstream.ts';
+
+/** What a person on neither list reads on the editor's sign-in screen: who she is, whom to ask. */
+export const notACuratorText = (email: string) =>
+  `You signed in as ${email}, which is not on this catalog’s list of curators. Ask the person who ` +
+  'looks after this catalog’s website to add it, then sign in again (or sign in with the address that is on the list).';
 
 export async function handleCallback(request: Request, ctx: AuthContext, ip = ''): Promise<Response> {
   if (request.method !== 'GET')
@@ -58,11 +63,13 @@ export async function handleCallback(request: Request, ctx: AuthContext, ip = ''
   if (!who.email || !who.emailVerified) return fail('access_denied', 'The account has no verified email address.');
   const email = who.email.toLowerCase();
   if (tx.clientId === EDITOR_CLIENT_ID) {
-    // The editor's sign-in: curators and admins; anyone else is told, on a page, whom to ask.
+    // The editor's sign-in: curators and admins; anyone else goes back to the editor, which says in
+    // plain words whom to ask (src/editor/session.ts). A page here would be answered 403, which
+    // netlify-cli locally retries as callback.html with the same, spent code.
     if (!cfg.editor.ok)
       return errorPage(503, notConfiguredMessage(cfg.editor.missing), NOT_CONFIGURED_HINT, clear, EDITOR_PAGE);
     if (!editorAccess(email, cfg.admins, cfg.editor.value.curators))
-      return notACuratorPage(email, cfg.editor.value.redirectUri, clear);
+      return fail('access_denied', notACuratorText(email));
   } else if (!cfg.admins.has(email)) return fail('access_denied', 'This account is not an allowlisted admin.');
 
   const code = await issueCode(

@@ -121,18 +121,3 @@ export function errorPage(
  * The editor's answer to someone on neither list, in plain words: who she signed in as, that this
  * address may not edit, and whom to ask. The admins' addresses are not shown.
  */
-export function notACuratorPage(email: string, editorUrl: string, headers: [string, string][] = []): Response {
-  return page({
-    status: 403,
-    title: 'You are not on the list of curators',
-    tag: EDITOR_PAGE.tag,
-    main: `<h1>You are not on this catalog’s list of curators</h1>
-<p class="auth-lead">You signed in as <strong>${escapeHtml(email)}</strong>. That address may not edit the catalog yet.</p>
-<p>Ask the person who looks after this catalog’s website (whoever invited you to help) to add
-<strong>${escapeHtml(email)}</strong> to the list of curators.</p>
-<p>Once they tell you it is done, <a href="${escapeHtml(editorUrl)}">open the editor again</a> and sign in.</p>
-<p>If you are on the list with another address, open the editor again and sign in with that one.</p>
-<p class="auth-note">Error 403. Nothing was changed.</p>`,
-    headers,
-  });
-}
