@@ -51,21 +51,20 @@ const csp = (scriptSrc: string) =>
  * keeps its token in localStorage, so no script from anywhere else may run here, and the token is
  * worth nothing outside /api/git.
  */
-export const EDITOR_CSP =
-  [
-    "default-src 'self'",
-    "script-src 'self' 'unsafe-eval'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' blob: data: ${PHOTOS.remoteHosts.map((h) => `https://${h}`).join(' ')}`,
-    "font-src 'self'",
-    // blob: is the photo a curator picked: Decap reads it back with fetch() when it saves the entry.
-    "connect-src 'self' blob:",
-    "frame-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+export const EDITOR_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  `img-src 'self' blob: data: ${PHOTOS.remoteHosts.map((h) => `https://${h}`).join(' ')}`,
+  "font-src 'self'",
+  // blob: is the photo a curator picked: Decap reads it back with fetch() when it saves the entry.
+  "connect-src 'self' blob:",
+  "frame-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** The site's policy: no inline or eval'd script or style anywhere. */
 export const SITE_CSP = csp("'self'");
@@ -189,4 +188,3 @@ export const HEADER_RULES: readonly HeaderRule[] = [
     values: { 'Content-Type': 'text/yaml; charset=utf-8', 'X-Robots-Tag': 'noindex' },
   },
 ];
-

@@ -144,7 +144,9 @@ describe('the editor signs in as the site’s own client', () => {
     expect(back.searchParams.get('code')).toBeNull();
     const said = back.searchParams.get('error_description') ?? '';
     expect(said).toContain('mallory@example.test');
-    expect(said).toMatch(/not on this catalog’s list of curators\. Ask the person who looks after this catalog’s website/);
+    expect(said).toMatch(
+      /not on this catalog’s list of curators\. Ask the person who looks after this catalog’s website/,
+    );
     // The admins' and curators' addresses stay private.
     expect(said).not.toContain('ada@example.test');
     expect(said).not.toContain('school.example');

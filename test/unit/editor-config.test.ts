@@ -8,7 +8,15 @@ import { AGE_RANGE_EXAMPLES, parseAgeRange } from '../../src/catalog/ages.ts';
 import { PRODUCT_IMAGES_DIR } from '../../src/catalog/images.ts';
 import { PRODUCTS_DIR } from '../../src/catalog/load.ts';
 import { FIELDS, ProductFrontmatter, field } from '../../src/catalog/schema.ts';
-import { CATEGORIES, CATEGORY_SLUGS, CURATORS, CURATOR_CODES, CURRENCIES, PHOTO_RULES, PHOTOS } from '../../src/config/site.ts';
+import {
+  CATEGORIES,
+  CATEGORY_SLUGS,
+  CURATORS,
+  CURATOR_CODES,
+  CURRENCIES,
+  PHOTO_RULES,
+  PHOTOS,
+} from '../../src/config/site.ts';
 import { readSettings } from '../../src/config/env.ts';
 import { editorConfig, editorConfigYaml } from '../../src/outputs/editor-config.ts';
 import { COLLECTION_WORDS, EDITOR_LOCALE, FIELD_WORDS } from '../../src/outputs/editor-words.ts';
