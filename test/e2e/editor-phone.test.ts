@@ -244,7 +244,7 @@ describe('the editor on a phone, by taps', () => {
     await tap(page.getByRole('link', { name: /All Products/ }), 'back to the list');
     await tap(page.getByRole('link', { name: DECAP_PHRASES.app.header.workflow, exact: true }), 'For review');
     const card = page.locator('a[href$="/entries/codenames"]', { hasText: 'Codenames' });
-    await card.waitFor();
+    await card.waitFor({ timeout: 90_000 }); // the board reads every product waiting, slow on a busy machine
     await screen('waiting-for-review');
     await tap(card, 'the waiting product');
     await expect.poll(async () => (await field(/^Ages/)).inputValue(), { timeout: 30_000 }).toBe('9 years and up');
