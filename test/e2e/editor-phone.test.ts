@@ -300,7 +300,7 @@ describe('the editor on a phone, by taps', () => {
   it('open what waits for review: the board’s card opens with a tap', async () => {
     // A second product, found in the list, changed, saved and sent for review.
     await tap(page.getByRole('link', { name: /All Products/ }), 'back to the list');
-    await tap(page.getByRole('link', { name: /^Codenames/ }), 'Codenames in the list');
+    await tap(page.locator('a[href*="/entries/codenames"]'), 'Codenames in the list');
     await expect.poll(async () => (await field(/^Name/)).inputValue(), { timeout: 30_000 }).toBe('Codenames');
     await (await field(/^Ages/)).fill('9 years and up');
     await tap(toolbarButton(T.save), 'Save');
@@ -310,8 +310,8 @@ describe('the editor on a phone, by taps', () => {
     await page.locator('#editor-notice', { hasText: MESSAGES.sentForReview }).waitFor();
     await tap(page.getByRole('link', { name: /All Products/ }), 'back to the list');
     await tap(page.getByRole('link', { name: DECAP_PHRASES.app.header.workflow, exact: true }), 'For review');
-    const card = page.getByRole('link', { name: /Codenames/ });
-    await card.waitFor();
+    const card = page.locator('a[href*="/entries/codenames"]', { hasText: 'Codenames' });
+    await card.waitFor({ timeout: 90_000 }); // the board reads every product waiting, slow on a busy machine
     await screen('waiting-for-review');
     await tap(card, 'the waiting product');
     await expect.poll(async () => (await field(/^Ages/)).inputValue(), { timeout: 30_000 }).toBe('9 years and up');
