@@ -57,14 +57,14 @@ async function curatorState() {
   if (signedIn) return signedIn;
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInToEditor(page, baseUrl, E2E_ACCOUNTS.curator);
+  await signInToEditor(page, baseUrl, E2E_ACCOUNTS.editorCurator);
   await page.waitForFunction(() => localStorage.getItem('decap-cms-user'), null, { timeout: 60_000 });
   signedIn = await context.storageState();
   await context.close();
   return signedIn;
 }
 
-/** The editor in a fresh page at `width`, signed in as a curator (maya) through the site's own sign-in. */
+/** The editor in a fresh page at `width`, signed in as a curator (kim) through the site's own sign-in. */
 async function openEditor(width: number, hash = ''): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width, height: width < 500 ? 740 : 900 },
@@ -172,11 +172,11 @@ describe('the browser editor on the local stack', () => {
     ]);
     expect(git('rev-list', '--count', `${base}..${branch}`)).toBe('1');
     // Her handle in the trailers, never her email: author and committer are the handle's no-reply address.
-    expect(git('log', '-1', '--format=%B', branch)).toMatch(/^Saved-by: maya$/m);
+    expect(git('log', '-1', '--format=%B', branch)).toMatch(/^Saved-by: kim$/m);
     expect(git('log', '-1', '--format=%an <%ae> %cn <%ce>', branch)).toMatch(
-      /^maya <maya@users\.noreply\.[^>]+> maya <maya@users\.noreply\.[^>]+>$/,
+      /^kim <kim@users\.noreply\.[^>]+> kim <kim@users\.noreply\.[^>]+>$/,
     );
-    expect(git('log', '-1', '--format=%B%an%ae%cn%ce', branch)).not.toContain(E2E_ACCOUNTS.curator.email);
+    expect(git('log', '-1', '--format=%B%an%ae%cn%ce', branch)).not.toContain(E2E_ACCOUNTS.editorCurator.email);
     const file = git('show', `${branch}:content/products/magnetic-tiles-starter-set.md`);
     expect(file).toContain('price: 3999\n');
     expect(file).toContain('imageUrl: /images/products/magnetic-tiles-starter-set.jpg\n');

@@ -54,7 +54,7 @@ describe('signing in to the editor', () => {
 
   it('gives a curator a token for the gateway alone; an MCP token is refused there; signing out ends it on the server', async () => {
     const page = await phonePage();
-    await signInToEditor(page, baseUrl, E2E_ACCOUNTS.curator, { by: 'tap' });
+    await signInToEditor(page, baseUrl, E2E_ACCOUNTS.signOutCurator, { by: 'tap' });
     const token = await editorToken(page);
     const settings = await gatewaySettings(token);
     expect(settings.status).toBe(200);

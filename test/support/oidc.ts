@@ -215,7 +215,15 @@ export const E2E_ACCOUNTS = {
   /** Two curators of the browser editor (CURATOR_EMAILS on the e2e stack): handles maya and jo. */
   curator: { email: 'maya.e2e@school.test', password: 'maya-e2e-password' },
   otherCurator: { email: 'jo.e2e@home.test', password: 'jo-e2e-password' },
+  /** Curators of their own for the test files that sign out or run beside the others (a sign-out ends every token of that curator). */
+  editorCurator: { email: 'kim.e2e@school.test', password: 'kim-e2e-password' },
+  signOutCurator: { email: 'theo.e2e@home.test', password: 'theo-e2e-password' },
 } as const;
 
-/** The e2e stack's CURATOR_EMAILS: `maya` is also a curator code (pickedBy), `jo` is not. */
-export const E2E_CURATOR_EMAILS = `${E2E_ACCOUNTS.curator.email}=maya,${E2E_ACCOUNTS.otherCurator.email}=jo`;
+/** The e2e stack's CURATOR_EMAILS: `maya` is also a curator code (pickedBy), the others are not. */
+export const E2E_CURATOR_EMAILS = [
+  `${E2E_ACCOUNTS.curator.email}=maya`,
+  `${E2E_ACCOUNTS.otherCurator.email}=jo`,
+  `${E2E_ACCOUNTS.editorCurator.email}=kim`,
+  `${E2E_ACCOUNTS.signOutCurator.email}=theo-e2e`,
+].join(',');
