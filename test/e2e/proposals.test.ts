@@ -56,7 +56,7 @@ afterAll(async () => {
 
 /** `npm run validate` (the validator script on this Node) over a folder holding the branch's one file. */
 function validateBranchFile(branch: string) {
-  const files = git('diff', '--name-only', 'main', branch).split('\n');
+  const files = git('diff', '--name-only', `${branch}~1`, branch).split('\n');
   expect(files).toHaveLength(1);
   const dir = mkdtempSync(path.join(tmpdir(), 'proposed-'));
   try {
@@ -98,9 +98,10 @@ describe('proposals from an MCP client on the local stack', () => {
         },
       }),
     );
-    expect(r.branch).toMatch(/^catalog\/proposed-rain-gauge-[0-9a-f]{6}$/);
-    expect(r.url).toBeNull();
-    expect(r.message).toContain(`Proposal on branch ${r.branch}`);
+    // On the editor's board, as a pull request of the stack's loopback GitHub.
+    expect(r.branch).toBe('cms/products/proposed-rain-gauge');
+    expect(r.url).toMatch(/\/pull\/\d+$/);
+    expect(r.message).toContain(r.branch);
     const v = validateBranchFile(r.branch);
     expect(v.file).toBe('content/products/proposed-rain-gauge.md');
     expect(v.code, v.out).toBe(0);
@@ -113,7 +114,8 @@ describe('proposals from an MCP client on the local stack', () => {
     const v = validateBranchFile(r.branch);
     expect(v.file).toBe('content/products/codenames.md');
     expect(v.code, v.out).toBe(0);
-    const diff = git('diff', '--unified=0', 'main', r.branch)
+    expect(r.branch).toMatch(/^(?:cms\/products\/codenames|catalog\/codenames-[0-9a-f]{6})$/);
+    const diff = git('diff', '--unified=0', `${r.branch}~1`, r.branch)
       .split('\n')
       .filter((l) => /^[-+][^-+]/.test(l));
     expect(diff).toEqual(['-price: 1999', '+price: 1799']);
@@ -136,7 +138,8 @@ describe('proposals from an MCP client on the local stack', () => {
     const first = await list();
     expect(first.ageSeconds).toBeGreaterThanOrEqual(0);
     expect(first.proposals.map((p) => p.branch).sort()).toEqual(branches().sort());
-    expect(first.proposals.every((p) => p.checks === 'none')).toBe(true);
+    // The stand-in runs the required check on each proposal's head.
+    expect(first.proposals.every((p) => ['pending', 'success', 'failure'].includes(p.checks))).toBe(true);
     // Each request is a fresh function: the same answer comes from the stack's Netlify Blobs.
     const again = await list();
     expect(again.fetchedAt).toBe(first.fetchedAt);
