@@ -87,9 +87,10 @@ describe('two npm starts at the same moment, on different ports', () => {
     started.push(a, b);
     await Promise.all([a.running, b.running]);
 
-    // Each browser editor's worktree and base branch are in the scratch repository, none in the checkout's git.
+    // Each stack's site branch is in the scratch repository (no worktree checks it out), none in the checkout's git.
     for (const s of [a, b]) {
-      expect(proposals.git('worktree', 'list')).toContain(`[cms-base/${s.port}]`);
+      expect(proposals.git('branch', '--list', `cms-base/${s.port}`)).toContain(`cms-base/${s.port}`);
+      expect(proposals.git('worktree', 'list')).not.toContain('cms-base/');
       expect(branchesOfCheckout(`cms-base/${s.port}`)).toBe('');
     }
 
@@ -107,21 +108,19 @@ describe('two npm starts at the same moment, on different ports', () => {
       expect(await home.text()).toContain(`<link rel="canonical" href="http://localhost:${s.port}/">`);
       expect((await fetch(`http://localhost:${s.port}/api/health`)).status).toBe(200);
     }
-    // Each stack's editor writes through a proxy of its own: its /admin/config.yml names a loopback
-    // address, a port no other stack uses, on which a process of that stack listens.
-    const proxyPorts: number[] = [];
+    // Each stack's editor signs in and writes through its own site's gateway, into its own site
+    // branch (cms-base/<port>): no editor of one stack reaches the other's.
+    const siteBranches: string[] = [];
     for (const s of [a, b]) {
       const config = parse(await (await fetch(`http://localhost:${s.port}/admin/config.yml`)).text()) as {
-        local_backend?: { url?: string };
+        backend: { gateway_url: string; base_url: string; branch: string };
       };
-      const proxy = new URL(config.local_backend?.url ?? 'http://missing.invalid');
-      expect(['localhost', '127.0.0.1'], proxy.href).toContain(proxy.hostname);
-      const sockets = listeningSockets(s.npm.pid!).filter((l) => l.port === Number(proxy.port));
-      expect(sockets.length, `nothing of the stack on ${s.port} listens on ${proxy.port}`).toBeGreaterThan(0);
-      expect(sockets.every((l) => isLoopbackAddress(l.address))).toBe(true);
-      proxyPorts.push(Number(proxy.port));
+      expect(config.backend.gateway_url).toBe(`http://localhost:${s.port}/api/git`);
+      expect(config.backend.base_url).toBe(`http://localhost:${s.port}`);
+      expect(config.backend.branch).toBe(`cms-base/${s.port}`);
+      siteBranches.push(config.backend.branch);
     }
-    expect(proxyPorts[0]).not.toBe(proxyPorts[1]);
+    expect(siteBranches[0]).not.toBe(siteBranches[1]);
 
     const folders = [folderOf(a), folderOf(b)];
     expect(folders[0]).toBeTruthy();
