@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -51,31 +51,15 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** A curator's signed-in browser state (Decap keeps her token in localStorage), made once. */
-let signedIn: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
-async function curatorState() {
-  if (signedIn) return signedIn;
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInToEditor(page, baseUrl, E2E_ACCOUNTS.editorCurator);
-  await page.waitForFunction(() => localStorage.getItem('decap-cms-user'), null, { timeout: 60_000 });
-  signedIn = await context.storageState();
-  await context.close();
-  return signedIn;
-}
-
 /** The editor in a fresh page at `width`, signed in as a curator (kim) through the site's own sign-in. */
 async function openEditor(width: number, hash = ''): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 740 : 900 },
-    storageState: await curatorState(),
-  });
+  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 740 : 900 } });
   const page = await context.newPage();
-  await page.goto(`${baseUrl}/admin/${hash}`);
+  await signInToEditor(page, baseUrl, E2E_ACCOUNTS.editorCurator, { hash });
   await page
     .getByText(/Products/)
     .first()
-    .waitFor();
+    .waitFor({ timeout: 60_000 });
   return page;
 }
 
