@@ -322,7 +322,7 @@ export const Product = z
         fix: `Use one of the curator codes ${CURATOR_CODES.join(', ')}, or \`null\`.`,
         example: null,
         cli: { flag: 'picked-by', prompt: `Picked by: ${CURATOR_CODES.join(', ')} (required for a staff pick)` },
-        choiceLabel: (c) => `${CURATORS[c as keyof typeof CURATORS].name} (${c})`,
+        choiceLabel: (c) => CURATORS[c as keyof typeof CURATORS].name,
         indexed: true,
       }),
     whyWePicked: text(2000, 'multiline')

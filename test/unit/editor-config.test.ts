@@ -76,9 +76,8 @@ describe('the form of a product', () => {
 
   it('labels each field’s choices by that field’s own labels (a code another list also has is not looked up there)', () => {
     expect(byName('categories').options!.map((o) => o.label)).toEqual(CATEGORY_SLUGS.map((c) => CATEGORIES[c].label));
-    expect(byName('pickedBy').options!.map((o) => o.label)).toEqual(
-      CURATOR_CODES.map((c) => `${CURATORS[c].name} (${c})`),
-    );
+    // A curator by her name alone: the code is the file's, not the form's (the editor's plain words).
+    expect(byName('pickedBy').options!.map((o) => o.label)).toEqual(CURATOR_CODES.map((c) => CURATORS[c].name));
     expect(byName('currency').options!.map((o) => o.label)).toEqual([...CURRENCIES]);
     // Every choice field, a new one included: the label its metadata gives, else the code itself.
     for (const f of FIELDS) {
