@@ -158,7 +158,12 @@ export function productBodyBlocks(entry: CatalogEntry, base: string): RootConten
   const warnings = notices(d.warnings, d.currency).map((n) =>
     paragraph(strong('⚠ Warning:'), text(` ${n.text} (${n.source})`)),
   );
-  const blocks: RootContent[] = [...warnings, list(facts)];
+  // The page names them under a heading of its own (for screen readers): so does the twin.
+  const blocks: RootContent[] = [
+    ...(warnings.length ? [paragraph(strong('Safety warnings'))] : []),
+    ...warnings,
+    list(facts),
+  ];
   blocks.push(...(productBody(d.slug, entry.description)?.children ?? []));
   const picked = d.pickedBy ? `Picked by ${curatorLabel(d.pickedBy)}.` : null;
   if (d.whyWePicked)

@@ -72,6 +72,9 @@ const EMPTIED_WITH: Record<string, string[]> = { pickedBy: ['staffPick'] };
 const variantSlug = (key: string) => `${String(EVERY_FIELD.slug)}-without-${EMPTIABLE.findIndex((f) => f.key === key)}`;
 const emptied = (key: string) => {
   const over: Record<string, unknown> = { ...FULL, slug: variantSlug(key) };
+  // A barcode names one product (the validator refuses it twice), and no page shows it: the
+  // variants carry none.
+  delete over.barcodes;
   for (const k of [key, ...(EMPTIED_WITH[key] ?? [])]) {
     const kind = fieldKind(field(k as Parameters<typeof field>[0]));
     if (kind.nullable) over[k] = null;
