@@ -6,7 +6,7 @@
 // `npm start -- --verbose` (or START_VERBOSE=1) shows the build and every request as well.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { isLoopbackHost, readSettings } from '../src/config/env.ts';
+import { editorSettings, isLoopbackHost } from '../src/config/env.ts';
 import { DEMO_ADMIN, DEMO_CURATORS, DEMO_CURATOR_EMAILS, DEMO_OUTSIDER, startDevIdp, type DevIdp } from './dev-idp.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -82,9 +82,10 @@ if (!process.env.OIDC_ISSUER) {
     `  on no list (the editor refuses it): ${DEMO_OUTSIDER.email} / password: ${DEMO_OUTSIDER.password}`,
   );
 }
-// A malformed CURATOR_EMAILS or PUBLISH_OWN_SAVES names itself here; the editor's sign-in refuses until it is fixed.
-const editorSettings = readSettings({ ...process.env, ...env }).admin.editor;
-if (!editorSettings.ok) notes.push(`Editor sign-in refused until fixed: ${editorSettings.missing.join('; ')}`);
+// A malformed CURATOR_EMAILS or PUBLISH_OWN_SAVES names itself here; the editor's sign-in refuses
+// until it is fixed. Only the editor's variables are read: any other bad one is the build's to name.
+const curators = editorSettings({ ...process.env, ...env });
+if (!curators.ok) notes.push(`Editor sign-in refused until fixed: ${curators.missing.join('; ')}`);
 if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
   env.AUTH_SECRET = randomBytes(48).toString('base64url');
   notes.push('AUTH_SECRET not set: an ephemeral one (tokens stop working when this stops).');
