@@ -27,7 +27,8 @@ export function takeSignInRefusal(): string | null {
   return said || null;
 }
 
-function storedToken(): string | null {
+/** The signed-in curator's token, as Decap keeps it (null before sign-in). */
+export function storedToken(): string | null {
   try {
     const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as { token?: unknown } | null;
     return typeof user?.token === 'string' && user.token ? user.token : null;

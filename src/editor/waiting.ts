@@ -4,24 +4,15 @@
 // (GET /api/git/waiting); this asks it when the list of products is shown, and shows the answer
 // above Decap's screen. Nothing is shown before she has signed in.
 import { MESSAGES } from '../outputs/editor-words.ts';
+import { storedToken } from './session.ts';
 
 const PANEL_ID = 'editor-waiting';
-const USER_KEY = 'decap-cms-user';
 
 interface WaitingItem {
   slug: string;
   title: string;
   savedBy: string | null;
   urgent: boolean;
-}
-
-function token(): string | null {
-  try {
-    const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as { token?: unknown } | null;
-    return typeof user?.token === 'string' ? user.token : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Whether Decap shows the list of products (its first screen after signing in). */
@@ -63,7 +54,7 @@ function show(items: WaitingItem[]): void {
 let asked = 0;
 async function refresh(): Promise<void> {
   const el = document.getElementById(PANEL_ID);
-  const t = token();
+  const t = storedToken();
   if (!t || !onTheList()) {
     if (el) el.hidden = true;
     return;
