@@ -3,7 +3,7 @@
 // runs in a folder of its own (./stack-folder.ts) on ports of its own, and builds when no other
 // stack of the checkout is building (./start-slot.ts), so stacks run side by side.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,17 +13,44 @@ import { rebuilder, type Rebuilder } from './stack-rebuild.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
+/**
+ * A free TCP port on loopback, for a server started later (a stack's ports are chosen before
+ * netlify-cli binds them, sometimes after other servers have started). It is drawn at random from
+ * below the kernel's ephemeral range, which `listen(0)` and outgoing connections take from: a port
+ * taken from inside that range could be handed to one of them in between (CI once lost a stack's
+ * port to another loopback server that way).
+ */
+export async function freePort(): Promise<number> {
+  const [low, high] = portRange();
+  for (let tries = 0; tries < 50; tries++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`No free port found between ${low} and ${high} after 50 tries.`);
+}
+
+/** The ports below the kernel's ephemeral range (Linux: /proc/sys/net/ipv4/ip_local_port_range). */
+function portRange(): [number, number] {
+  let start = 32768;
+  try {
+    start = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || start;
+  } catch {}
+  const high = Math.max(start, 11_000);
+  return [Math.max(high - 12_000, 10_000), high];
+}
+
+/** Whether a port is free on loopback and on every address (netlify-cli checks both). */
+async function canListen(port: number): Promise<boolean> {
+  for (const host of ['127.0.0.1', '0.0.0.0']) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const srv = createServer();
+      srv.unref();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, host, () => srv.close(() => resolve(true)));
     });
-  });
+    if (!ok) return false;
+  }
+  return true;
 }
 
 const PRELOADS = ['local-static-mime.cjs', 'local-loopback.cjs', 'local-malformed-paths.cjs'].map((f) =>
