@@ -6,7 +6,14 @@
 //   node scripts/bench/editor-load.ts [checkout]   (default: this one; another worktree measures "before")
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
-import { machineLoad, PHONE, SERVER_NAME, startEditorStand } from './editor-stand.ts';
+import {
+  machineLoad,
+  PHONE,
+  PHONE_IN_WORDS,
+  SERVER_NAME,
+  startEditorStand,
+  throttleLikePhone,
+} from './editor-stand.ts';
 
 const RUNS = 3;
 const checkout = process.argv[2] ?? process.cwd();
@@ -20,14 +27,7 @@ interface Visit {
 /** Throttles `page` like the phone and counts the bytes it receives (encoded, as on the wire). */
 async function phone(page: Page) {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: PHONE.latencyMs,
-    downloadThroughput: (PHONE.downKbps * 1000) / 8,
-    uploadThroughput: (PHONE.upKbps * 1000) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+  await throttleLikePhone(cdp);
   const counter = { bytes: 0 };
   cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (counter.bytes += e.encodedDataLength));
   return counter;
@@ -89,9 +89,7 @@ try {
 const row = (name: string, v: Visit[]) =>
   `${name.padEnd(13)} first pixel ${(median(v.map((x) => x.firstPixelMs)) / 1000).toFixed(1)} s   usable ${(median(v.map((x) => x.usableMs)) / 1000).toFixed(1)} s   ${(median(v.map((x) => x.bytes)) / 1024).toFixed(0)} KiB   (runs: ${v.map((x) => (x.usableMs / 1000).toFixed(1)).join(', ')} s usable)`;
 console.log(`editor load, ${checkout}`);
-console.log(
-  `phone: ${PHONE.width}×${PHONE.height}, ${PHONE.latencyMs} ms, ${PHONE.downKbps / 1000} Mbps down, ${PHONE.upKbps} kbps up, CPU ${PHONE.cpuSlowdown}× slower; median of ${RUNS}`,
-);
+console.log(`${PHONE_IN_WORDS}; median of ${RUNS}`);
 console.log(`server: ${SERVER_NAME}`);
 console.log(row('first visit', first));
 console.log(row('repeat visit', repeat));

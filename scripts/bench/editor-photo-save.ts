@@ -9,7 +9,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
-import { fileSize, machineLoad, PHONE, SERVER_NAME, startEditorStand } from './editor-stand.ts';
+import {
+  fileSize,
+  machineLoad,
+  PHONE,
+  PHONE_IN_WORDS,
+  SERVER_NAME,
+  startEditorStand,
+  throttleLikePhone,
+} from './editor-stand.ts';
 
 const RUNS = 3;
 const checkout = process.argv[2] ?? process.cwd();
@@ -53,13 +61,7 @@ try {
     await file.waitFor({ state: 'attached', timeout: 120_000 });
     // The phone from here on (the form was opened unthrottled: this measures the save).
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: PHONE.latencyMs,
-      downloadThroughput: (PHONE.downKbps * 1000) / 8,
-      uploadThroughput: (PHONE.upKbps * 1000) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+    await throttleLikePhone(cdp);
     const start = Date.now();
     await file.setInputFiles(photo);
     const save = page.getByRole('button', { name: 'Save', exact: true });
@@ -82,9 +84,7 @@ try {
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(`editor photo save, ${checkout}`);
-console.log(
-  `phone: ${PHONE.width}×${PHONE.height}, ${PHONE.latencyMs} ms, ${PHONE.downKbps / 1000} Mbps down, ${PHONE.upKbps} kbps up, CPU ${PHONE.cpuSlowdown}× slower; median of ${RUNS}`,
-);
+console.log(`${PHONE_IN_WORDS}; median of ${RUNS}`);
 console.log(`server: ${SERVER_NAME}`);
 console.log(`photo picked: 3000×2000 JPEG, ${(photoBytes / 1e6).toFixed(1)} MB`);
 console.log(

@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import type { CDPSession } from 'playwright-core';
 import { freePort } from '../lib/stack.ts';
 import { stringify } from 'yaml';
 
@@ -117,6 +118,20 @@ export async function startEditorStand(checkout: string): Promise<EditorStand> {
 
 /** The phone the benchmarks emulate: Slow 4G (150 ms, 1.6 Mbps down, 750 kbps up) and a 4× slower CPU. */
 export const PHONE = { latencyMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4, width: 360, height: 740 };
+
+export const PHONE_IN_WORDS = `phone: ${PHONE.width}×${PHONE.height}, ${PHONE.latencyMs} ms, ${PHONE.downKbps / 1000} Mbps down, ${PHONE.upKbps} kbps up, CPU ${PHONE.cpuSlowdown}× slower`;
+
+/** Makes a page's network and CPU the PHONE's (a Chrome DevTools Protocol session on the page). */
+export async function throttleLikePhone(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: PHONE.latencyMs,
+    downloadThroughput: (PHONE.downKbps * 1000) / 8,
+    uploadThroughput: (PHONE.upKbps * 1000) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+}
 
 /** The machine's load beside the figures (it has few cores, shared). */
 export const machineLoad = () =>
