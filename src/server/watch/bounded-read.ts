@@ -2,7 +2,7 @@
 // its own and what is left of the run; the answer is read as a stream and abandoned as soon as it
 // passes the source's size cap (a declared Content-Length over the cap is refused unread); and the
 // run's deadline is checked between chunks. Every failure is a RecallSourceError in plain words.
-import { RecallSourceError } from './recall-source.ts';
+import { RecallSourceError, type ReadLimits } from './recall-source.ts';
 
 /** When the run must stop reading (epoch ms) and the clock it is measured with. */
 export interface Deadline {
@@ -78,4 +78,33 @@ function reason(err: unknown, timeoutMs: number): string {
     return `no complete answer within ${(timeoutMs / 1000).toFixed(1)} s`;
   const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
   return err instanceof Error ? `${err.message}${cause}` : String(err);
+}
+
+/** What the caller of a source may set of its reads (tests shorten them; a deploy takes the defaults). */
+export interface SourceReadOptions {
+  /** The largest answer read. */
+  capBytes?: number;
+  /** How long one answer may take (the run's remaining time may shorten it). */
+  timeoutMs?: number;
+  userAgent?: string;
+  fetch?: typeof fetch;
+}
+
+/** A source's reads, with its name, limits and Accept said once: each read says what it asks. */
+export function sourceReader(
+  source: string,
+  defaults: { capBytes: number; timeoutMs: number; accept: string },
+  opts: SourceReadOptions,
+): (url: URL | string, what: string, limits: ReadLimits) => Promise<Buffer> {
+  return (url, what, limits) =>
+    readBounded(url, {
+      source,
+      what,
+      capBytes: opts.capBytes ?? defaults.capBytes,
+      timeoutMs: opts.timeoutMs ?? defaults.timeoutMs,
+      deadline: { at: limits.deadline, now: limits.now },
+      accept: defaults.accept,
+      userAgent: opts.userAgent,
+      fetch: opts.fetch,
+    });
 }

@@ -12,7 +12,7 @@
 // days from its mark (five years back the first time), and answers its company search.
 import { z } from 'zod';
 import { toGtin14 } from '../../catalog/gtin.ts';
-import { readBounded } from './bounded-read.ts';
+import { sourceReader, type SourceReadOptions } from './bounded-read.ts';
 import {
   addDays,
   firstDay,
@@ -72,15 +72,9 @@ export function fromCpsc(r: z.infer<typeof CpscRecord>): Recall {
   };
 }
 
-export interface CpscOptions {
+export interface CpscOptions extends SourceReadOptions {
   /** RECALLS_API_URL: CPSC's service, or a loopback server in tests. */
   baseUrl: string;
-  fetch?: typeof fetch;
-  /** How long one answer may take (the run's remaining time may shorten it). */
-  timeoutMs?: number;
-  /** The largest answer read (RECALLS_CAP_BYTES, ./recall-sources.ts). */
-  capBytes?: number;
-  userAgent?: string;
 }
 
 /** The longest window one request asks for. */
@@ -89,22 +83,12 @@ export const CPSC_WINDOW_DAYS = 31;
 export const CPSC_CAP_BYTES = 32 * 1_048_576;
 
 export function cpscSource(opts: CpscOptions): RecallSource {
+  const read = sourceReader('CPSC', { capBytes: CPSC_CAP_BYTES, timeoutMs: 15_000, accept: 'application/json' }, opts);
   async function ask(params: Record<string, string>, what: string, limits: ReadLimits): Promise<Recall[]> {
     const url = new URL(opts.baseUrl);
     url.searchParams.set('format', 'json');
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-    const body = (
-      await readBounded(url, {
-        source: 'CPSC',
-        what,
-        capBytes: opts.capBytes ?? CPSC_CAP_BYTES,
-        timeoutMs: opts.timeoutMs ?? 15_000,
-        deadline: { at: limits.deadline, now: limits.now },
-        accept: 'application/json',
-        userAgent: opts.userAgent,
-        fetch: opts.fetch,
-      })
-    ).toString('utf8');
+    const body = (await read(url, what, limits)).toString('utf8');
     let json: unknown;
     try {
       json = JSON.parse(body);

@@ -15,7 +15,7 @@
 // title and product text (./recall-match.ts). The old healthycanadians.gc.ca API (recent recalls
 // only) is not used.
 import { z } from 'zod';
-import { readBounded } from './bounded-read.ts';
+import { sourceReader, type SourceReadOptions } from './bounded-read.ts';
 import { RecallSourceError, type Recall, type RecallSource } from './recall-source.ts';
 
 /** Four times the file's size in 2026. */
@@ -75,30 +75,22 @@ export function fromHealthCanada(r: Row): Recall {
   };
 }
 
-export interface HealthCanadaOptions {
+export interface HealthCanadaOptions extends SourceReadOptions {
   url: string;
-  capBytes?: number;
-  timeoutMs?: number;
-  userAgent?: string;
-  fetch?: typeof fetch;
 }
 
 export function healthCanadaSource(opts: HealthCanadaOptions): RecallSource {
+  const read = sourceReader(
+    'Health Canada',
+    { capBytes: HEALTH_CANADA_CAP_BYTES, timeoutMs: 20_000, accept: 'application/json' },
+    opts,
+  );
   return {
     id: 'health-canada',
     name: 'Health Canada',
     due: (mark, today) => (mark.readThrough ?? '') < today,
     async next(_mark, today, limits) {
-      const body = await readBounded(opts.url, {
-        source: 'Health Canada',
-        what: 'its daily file',
-        capBytes: opts.capBytes ?? HEALTH_CANADA_CAP_BYTES,
-        timeoutMs: opts.timeoutMs ?? 20_000,
-        deadline: { at: limits.deadline, now: limits.now },
-        accept: 'application/json',
-        userAgent: opts.userAgent,
-        fetch: opts.fetch,
-      });
+      const body = await read(opts.url, 'its daily file', limits);
       let json: unknown;
       try {
         json = JSON.parse(body.toString('utf8'));

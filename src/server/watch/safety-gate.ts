@@ -17,7 +17,7 @@
 // last one read, so only reports not yet seen are read (the first time, the last five years', the
 // oldest first, as many as fit in a run). A report's URL must be on the list's own origin.
 import { toGtin14 } from '../../catalog/gtin.ts';
-import { readBounded } from './bounded-read.ts';
+import { sourceReader, type SourceReadOptions } from './bounded-read.ts';
 import { firstDay, RecallSourceError, type ReadLimits, type Recall, type RecallSource } from './recall-source.ts';
 import { xmlRecords, xmlText } from './xml-records.ts';
 
@@ -96,30 +96,19 @@ export function fromAlert(a: Map<string, string>, reportDate: string): Recall | 
   };
 }
 
-export interface SafetyGateOptions {
+export interface SafetyGateOptions extends SourceReadOptions {
   url: string;
-  capBytes?: number;
-  timeoutMs?: number;
-  userAgent?: string;
-  fetch?: typeof fetch;
 }
 
 export function safetyGateSource(opts: SafetyGateOptions): RecallSource {
   /** The list, read once a run (a source is made for each run). */
   let list: { day: string; reports: WeeklyReport[] } | null = null;
-  const get = async (url: string, what: string, limits: ReadLimits) =>
-    (
-      await readBounded(url, {
-        source: 'Safety Gate',
-        what,
-        capBytes: opts.capBytes ?? SAFETY_GATE_CAP_BYTES,
-        timeoutMs: opts.timeoutMs ?? 10_000,
-        deadline: { at: limits.deadline, now: limits.now },
-        accept: 'application/xml, text/xml',
-        userAgent: opts.userAgent,
-        fetch: opts.fetch,
-      })
-    ).toString('utf8');
+  const read = sourceReader(
+    'Safety Gate',
+    { capBytes: SAFETY_GATE_CAP_BYTES, timeoutMs: 10_000, accept: 'application/xml, text/xml' },
+    opts,
+  );
+  const get = async (url: string, what: string, limits: ReadLimits) => (await read(url, what, limits)).toString('utf8');
   return {
     id: 'safety-gate',
     name: 'EU Safety Gate',
