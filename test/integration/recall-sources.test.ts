@@ -18,7 +18,7 @@ import { REAL } from '../support/cpsc-records.ts';
 import { startRecallServer, type RecallServer } from '../support/recall-server.ts';
 import { FRENCH_COPY, HEALTH_CANADA, report, SAFETY_GATE } from '../support/regulator-records.ts';
 import { startRegulatorServer, type RegulatorServer } from '../support/regulator-server.ts';
-import { harness, HOUR, testClock, type Harness } from '../support/watch-harness.ts';
+import { harness, HOUR, recordProposals, testClock, type Harness } from '../support/watch-harness.ts';
 
 let cpsc: RecallServer;
 let regulators: RegulatorServer;
@@ -76,20 +76,7 @@ describe('the recall watcher with three sources', () => {
     h = harness(products, store);
     clock = testClock();
     made = [];
-    const real = h.proposals.ok ? h.proposals.backend : null;
-    if (real && h.proposals.ok)
-      h.proposals = {
-        ...h.proposals,
-        backend: async () => {
-          const b = await real();
-          return {
-            ...b,
-            create: (p) => (made.push(p), b.create(p)),
-            list: () => b.list(),
-            withdraw: (x) => b.withdraw(x),
-          };
-        },
-      };
+    recordProposals(h, made);
   };
   afterAll(() => h?.cleanup());
   const sources = (over: { hcCap?: number } = {}) => [

@@ -19,7 +19,7 @@ import { REAL, type CpscRecordJson } from '../support/cpsc-records.ts';
 import { startRecallServer, type RecallServer } from '../support/recall-server.ts';
 import { startRedis, type RedisServer } from '../support/redis.ts';
 import { entry } from '../support/products.ts';
-import { harness, HOUR, testClock, type Harness } from '../support/watch-harness.ts';
+import { harness, HOUR, recordProposals, testClock, type Harness } from '../support/watch-harness.ts';
 
 let cpsc: RecallServer;
 let redis: RedisServer;
@@ -69,21 +69,7 @@ describe.each(stores)('the recall watcher (%s store)', (_name, makeStore) => {
     cpsc.queries.length = 0;
     made = [];
     // The real git backend, its proposals recorded on the way (their pull request body included).
-    if (h.proposals.ok) {
-      const real = h.proposals.backend;
-      h.proposals = {
-        ...h.proposals,
-        backend: async () => {
-          const b = await real();
-          return {
-            ...b,
-            create: (p) => (made.push(p), b.create(p)),
-            list: () => b.list(),
-            withdraw: (x) => b.withdraw(x),
-          };
-        },
-      };
-    }
+    recordProposals(h, made);
   };
   afterAll(() => h?.cleanup());
   const deps = (over: Partial<RecallWatchDeps> = {}): RecallWatchDeps => ({

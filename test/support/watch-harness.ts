@@ -3,6 +3,7 @@
 // that the test moves forward by hours while real time still passes, a counting store, and a log.
 import { catalogOfEntries } from '../../src/server/admin-catalog/admin-index.ts';
 import type { CatalogEntry } from '../../src/catalog/schema.ts';
+import type { NewProposal } from '../../src/server/proposals/backend.ts';
 import { chooseProposals } from '../../src/server/proposals/choose.ts';
 import type { SharedStore } from '../../src/server/store/shared-store.ts';
 import { entry, productFile, type ProductOverrides } from './products.ts';
@@ -84,4 +85,22 @@ export function counting(store: SharedStore) {
     release: (key: string, at: number) => store.release(key, at),
   });
   return { store: counted, count };
+}
+
+/** Records each proposal the harness's backend makes in `made` (the real git backend still makes it). */
+export function recordProposals(h: Harness, made: NewProposal[]): void {
+  if (!h.proposals.ok) return;
+  const real = h.proposals.backend;
+  h.proposals = {
+    ...h.proposals,
+    backend: async () => {
+      const b = await real();
+      return {
+        ...b,
+        create: (p) => (made.push(p), b.create(p)),
+        list: () => b.list(),
+        withdraw: (x) => b.withdraw(x),
+      };
+    },
+  };
 }
