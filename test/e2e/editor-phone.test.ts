@@ -17,6 +17,7 @@ import { SITE_NAME } from '../../src/config/site.ts';
 import { DECAP_PHRASES, MESSAGES } from '../../src/outputs/editor-words.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { forbiddenIn } from '../support/forbidden-terms.ts';
+import { checkOf } from '../support/standin-check.ts';
 import { signInToEditor } from '../support/editor-sign-in.ts';
 import { E2E_ACCOUNTS, type Credentials } from '../support/oidc.ts';
 
@@ -140,22 +141,6 @@ async function signInUpstream(on: Page, who: Credentials) {
   await on.fill('input[name="password"]', who.password);
   await on.locator('button[type="submit"]').tap();
   await on.waitForURL((url) => url.origin === new URL(baseUrl).origin, { timeout: 60_000 });
-}
-
-/** Waits until the loopback GitHub's required check on `sha` has ended, and says how. */
-async function checkOf(sha: string, ms = 240_000): Promise<string> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const res = await fetch(`${inject('githubUrl')}/repos/local/catalog/commits/${sha}/check-runs`, {
-      headers: { authorization: `Bearer ${inject('githubToken')}` },
-    });
-    const runs = ((await res.json()) as { check_runs?: { name: string; status: string; conclusion: string | null }[] })
-      .check_runs;
-    const test = runs?.find((r) => r.name === 'test');
-    if (test?.status === 'completed') return test.conclusion ?? 'none';
-    if (Date.now() > end) throw new Error(`the check on ${sha} did not end in time`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
 }
 
 const toolbarButton = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });

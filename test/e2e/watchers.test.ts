@@ -5,11 +5,22 @@
 // of the stack's proposals repository, once. The link watcher checks a slice of the demo catalog's
 // links through the stack's loopback DNS server, where the demo shops do not exist: most demo
 // products are on one shop, which is one finding. audit_catalog then lists what both found.
+// A curator then publishes a recall proposal from the editor on a phone, as curators without a
+// GitHub account do: it is first in what waits for her, she marks it ready, and publishes it once
+// the required check has passed; the running stack then stops serving the product.
 // Runs with the clock moved forward (broken after 48 hours, daily rechecks, withdrawal) are in
 // test/integration/link-watch.test.ts and test/integration/recall-watch.test.ts.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ROOT } from '../../scripts/lib/stack.ts';
+import { DECAP_PHRASES, MESSAGES } from '../../src/outputs/editor-words.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { signInToEditor } from '../support/editor-sign-in.ts';
+import { E2E_ACCOUNTS } from '../support/oidc.ts';
 import { postMcp, stackToken } from '../support/stack-admin.ts';
+import { checkOf } from '../support/standin-check.ts';
 
 const base = inject('baseUrl');
 const env = inject('stackEnv');
@@ -107,4 +118,64 @@ describe('the watchers on the local stack', () => {
     expect(r.watchers.links).toMatch(/link watch: checked 25 links/);
     expect(r.watchers.recalls).toMatch(/recall watch: read /);
   });
+
+  it('a curator publishes a recall proposal from the editor on her phone: the product leaves the site', async () => {
+    const slug = 'tundra-tracks-kids-snowshoes'; // E2E004, a product no other e2e test reads
+    const [branch, ...more] = watcherBranches(slug);
+    expect([branch, more]).toEqual([`cms/products/${slug}`, []]);
+    const head = git('rev-parse', branch!);
+    const siteBranch = inject('editorBranch');
+    const T = DECAP_PHRASES.editor.editorToolbar;
+    let site: string | undefined;
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      });
+      const page = await context.newPage();
+      await signInToEditor(page, base, E2E_ACCOUNTS.recallCurator, { by: 'tap' });
+      // What waits for her, urgent first: the recall, by the product's name.
+      const waiting = page.locator('#editor-waiting li a');
+      await waiting.first().waitFor({ timeout: 90_000 });
+      const item = waiting.filter({ hasText: 'Tundra Tracks Kids Snowshoes' });
+      expect(await item.textContent()).toMatch(new RegExp(`^${MESSAGES.waitingUrgent}: `));
+      expect(await waiting.first().textContent()).toMatch(new RegExp(`^${MESSAGES.waitingUrgent}: `));
+      const screenshots = path.join(ROOT, 'screenshots');
+      mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: path.join(screenshots, 'editor-phone-recall-waiting.png') });
+      await item.tap();
+      // In review, as the watcher left it; she marks it ready and publishes once the check has passed.
+      const step = page.getByRole('button', { name: new RegExp(`^${T.status.split('%{')[0]}`) });
+      await step.waitFor({ timeout: 60_000 });
+      expect(await step.textContent()).toContain(T.inReview);
+      await step.tap();
+      await page.getByRole('menuitem', { name: T.ready }).tap();
+      await page.locator('#editor-notice', { hasText: MESSAGES.markedReady }).waitFor();
+      expect(await checkOf(head)).toBe('success');
+      site = git('rev-parse', siteBranch);
+      await page.getByRole('button', { name: T.publish, exact: true }).tap();
+      page.once('dialog', (d) => d.accept());
+      await page.getByRole('menuitem', { name: T.publishNow }).tap();
+      await page.getByText(DECAP_PHRASES.ui.toast.entryPublished).waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: path.join(screenshots, 'editor-phone-recall-published.png') });
+    } finally {
+      await browser.close();
+    }
+    // The site branch holds exactly that merge, naming her; the product is unpublished there.
+    expect(git('rev-list', '--parents', '-n', '1', siteBranch).split(' ').slice(1)).toEqual([site, head]);
+    expect(git('log', '-1', '--format=%B', siteBranch)).toMatch(/^Published-by: lee$/m);
+    expect(git('show', `${siteBranch}:content/products/${slug}.md`)).toMatch(/^published: false$/m);
+    expect(watcherBranches(slug)).toEqual([]);
+    // The running stack rebuilds and stops serving the product.
+    const end = Date.now() + 180_000;
+    let status = 200;
+    while (Date.now() < end && status !== 404) {
+      status = (await fetch(`${base}/products/${slug}`)).status;
+      if (status !== 404) await new Promise((r) => setTimeout(r, 2000));
+    }
+    expect(status).toBe(404);
+  }, 600_000);
 });

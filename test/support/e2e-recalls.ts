@@ -1,7 +1,8 @@
 // The recalls the local stack's recall watcher reads in the e2e suite: SYNTHETIC records in CPSC's
 // documented format (./cpsc-records.ts) about the demo catalog's fictional brands, not real recalls.
-// One matches a demo product on brand and name (a proposal), one on brand alone (audit_catalog
-// only), one is the same product name from another maker (nothing).
+// Two match a demo product on brand and name (a proposal each: the second is the one a curator
+// publishes in Chromium, test/e2e/watchers.test.ts, a product no other e2e test reads), one on brand
+// alone (audit_catalog only), one is the same product name from another maker (nothing).
 import type { CpscRecordJson } from './cpsc-records.ts';
 
 const day = (offsetDays: number) => new Date(Date.now() - offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -51,5 +52,11 @@ export const E2E_RECALLS: CpscRecordJson[] = [
     'Another Maker Recalls Soft Activity Blocks (synthetic)',
     'Soft Activity Blocks',
     'Another Maker LLC',
+  ),
+  synthetic(
+    'E2E004',
+    'Northlight Outfitters Recalls Tundra Tracks Kids Snowshoes Due to Fall Hazard (synthetic)',
+    'Tundra Tracks Kids Snowshoes',
+    'Northlight Outfitters, Inc.',
   ),
 ];

@@ -218,6 +218,8 @@ export const E2E_ACCOUNTS = {
   /** Curators of their own for the test files that sign out or run beside the others (a sign-out ends every token of that curator). */
   editorCurator: { email: 'kim.e2e@school.test', password: 'kim-e2e-password' },
   signOutCurator: { email: 'theo.e2e@home.test', password: 'theo-e2e-password' },
+  /** The curator who publishes a watcher's recall proposal from the board (test/e2e/watchers.test.ts). */
+  recallCurator: { email: 'lee.e2e@school.test', password: 'lee-e2e-password' },
 } as const;
 
 /** The e2e stack's CURATOR_EMAILS: `maya` is also a curator code (pickedBy), the others are not. */
@@ -226,4 +228,5 @@ export const E2E_CURATOR_EMAILS = [
   `${E2E_ACCOUNTS.otherCurator.email}=jo`,
   `${E2E_ACCOUNTS.editorCurator.email}=kim`,
   `${E2E_ACCOUNTS.signOutCurator.email}=theo-e2e`,
+  `${E2E_ACCOUNTS.recallCurator.email}=lee`,
 ].join(',');
