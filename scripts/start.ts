@@ -113,6 +113,12 @@ const editorRepo = process.env.PROPOSALS_REPO_DIR?.trim() || ROOT;
 if (!dev && existsSync(path.join(editorRepo, '.git'))) {
   editor = await startLocalEditor({ repoDir: editorRepo, siteUrl, report: (line) => report.output(`${line}\n`) });
   Object.assign(env, editor.env);
+  // A folder of products named for a test or a benchmark (CATALOG_CONTENT_DIR, CATALOG_IMAGES_DIR)
+  // is what the stack serves, in place of the site branch's copy; publishes then reach the branch only.
+  for (const name of ['CATALOG_CONTENT_DIR', 'CATALOG_IMAGES_DIR']) {
+    const named = process.env[name]?.trim();
+    if (named) env[name] = named;
+  }
   // MCP's and the watchers' proposals take the same path: pull requests on the loopback GitHub.
   const said = notes.findIndex((n) => n.startsWith('Proposals:'));
   if (said >= 0) notes[said] = 'Proposals: pull requests on the local GitHub stand-in (branches of this checkout).';
