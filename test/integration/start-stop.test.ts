@@ -94,10 +94,11 @@ describe('stopping the local stack', () => {
 describe('npm start when the build fails', () => {
   it("ends with the validator's message (the file, the field, the fix), not netlify's configuration dump", async () => {
     const content = mkdtempSync(path.join(tmpdir(), 'start-broken-'));
+    const port = await freePort();
+    let npm: ReturnType<typeof spawn> | undefined;
     try {
       writeFileSync(path.join(content, 'broken-kit.md'), productFile({ slug: 'broken-kit', price: -5 }));
-      const port = await freePort();
-      const npm = spawn('npm', ['start'], {
+      npm = spawn('npm', ['start'], {
         cwd: ROOT,
         env: {
           ...process.env,
@@ -111,15 +112,24 @@ describe('npm start when the build fails', () => {
       let log = '';
       npm.stdout!.on('data', (c: Buffer) => (log += c.toString()));
       npm.stderr!.on('data', (c: Buffer) => (log += c.toString()));
-      const code = await new Promise<number | null>((resolve) => npm.once('exit', resolve));
-      expect(code).toBe(1);
+      // Bounded below the test's own timeout, so that `finally` stops a stack that started after all.
+      const code = await Promise.race([
+        new Promise<number | null>((resolve) => npm!.once('exit', resolve)),
+        new Promise<string>((resolve) => setTimeout(() => resolve('still running after 200 s'), 200_000)),
+      ]);
+      expect(code, log.slice(-3000)).toBe(1);
       const tail = log.trimEnd().split('\n').slice(-8).join('\n');
       expect(tail, log.slice(-3000)).toMatch(/broken-kit\.md/);
       expect(tail).toMatch(/price/);
       expect(tail).toMatch(/Fix:|fix/i);
       expect(await gone(port)).toEqual({ processes: [], open: false });
-      rmSync(stackFolder(ROOT, `port-${port}`), { recursive: true, force: true });
     } finally {
+      // A stack that started after all (the failure this test is for) is stopped, not left running.
+      if (npm && npm.exitCode === null && npm.signalCode === null) {
+        npm.kill('SIGTERM');
+        await gone(port);
+      }
+      rmSync(stackFolder(ROOT, `port-${port}`), { recursive: true, force: true });
       rmSync(content, { recursive: true, force: true });
     }
   }, 240_000);
