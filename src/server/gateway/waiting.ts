@@ -64,7 +64,8 @@ export async function waitingFor(
       slug: name,
       title: collection === WATCH_COLLECTION ? WATCH_WORDS.waiting : p.title,
       savedBy: messages.flatMap((m) => trailerValues(m, SAVED_BY)).at(-1) ?? null,
-      urgent: p.labels.some((l) => URGENT.test(l.name)) || URGENT.test(p.title),
+      // The watch list's own title names it (“Edit recall-watch”): only its labels make it urgent.
+      urgent: p.labels.some((l) => URGENT.test(l.name)) || (collection !== WATCH_COLLECTION && URGENT.test(p.title)),
       updatedAt: p.updated_at,
     });
   }
