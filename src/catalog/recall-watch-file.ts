@@ -95,8 +95,16 @@ export const RecallDismissal = z
 
 export const RecallWatchFile = z
   .object({
-    aliases: z.array(RecallAlias).max(1000).default([]),
-    dismissals: z.array(RecallDismissal).max(10_000).default([]),
+    aliases: z
+      .array(RecallAlias)
+      .max(1000)
+      .default([])
+      .describe('Brands whose toys are recalled under a company name that is not the brand’s.'),
+    dismissals: z
+      .array(RecallDismissal)
+      .max(10_000)
+      .default([])
+      .describe('Recalls a curator judged are not about our product: the check never suggests them again.'),
   })
   .strict();
 export type RecallWatch = z.infer<typeof RecallWatchFile>;

@@ -59,7 +59,7 @@ function listField(key: string, schema: z.ZodType): Field {
     name: key,
     label: labelOf(key),
     label_singular: WATCH_WORDS.items[key as keyof typeof WATCH_WORDS.items],
-    hint: schema.description ?? list.description,
+    hint: schema.description,
     widget: 'list',
     // The list may be empty (the file's default).
     required: false,

@@ -78,7 +78,13 @@ describe('the recall watch list’s collection', () => {
       ['dismissals', RecallDismissal],
     ] as const) {
       const items = list(name).fields!;
-      expect(list(name)).toMatchObject({ widget: 'list', required: false, label: WATCH_WORDS.labels[name] });
+      expect(list(name)).toMatchObject({
+        widget: 'list',
+        required: false,
+        label: WATCH_WORDS.labels[name],
+        hint: RecallWatchFile.shape[name].description,
+      });
+      expect(list(name).hint).toBeTruthy();
       expect(items.map((f) => f.name)).toEqual(shape(schema));
       for (const f of items) {
         const s = schema.shape[f.name as keyof typeof schema.shape] as z.ZodType;
