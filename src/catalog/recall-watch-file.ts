@@ -88,7 +88,9 @@ export const RecallDismissal = z
       .describe(
         "The recall's number as its publisher gives it: the U.S. CPSC's recall number, Health Canada's NID or the EU Safety Gate's case number.",
       ),
-    product: Slug.describe('Our product the recall was matched with.'),
+    product: Slug.describe(
+      "Our product the recall was matched with: the last part of its page's link (wooden-kite for /products/wooden-kite/).",
+    ),
     why,
   })
   .strict();

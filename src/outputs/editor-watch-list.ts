@@ -11,7 +11,8 @@ import {
   WHY_MIN,
   type RecallSourceId,
 } from '../catalog/recall-watch-file.ts';
-import { EDITOR_COLLECTION, WATCH_COLLECTION, WATCH_FILE_NAME, WATCH_FORMAT } from './editor-names.ts';
+import { SLUG_PATTERN } from '../catalog/slug.ts';
+import { WATCH_COLLECTION, WATCH_FILE_NAME, WATCH_FORMAT } from './editor-names.ts';
 import { WATCH_WORDS, type WatchFieldKey } from './editor-words.ts';
 
 type Field = Record<string, unknown>;
@@ -33,16 +34,9 @@ function itemField(key: string, schema: z.ZodType): Field {
       widget: 'list',
       field: { name: 'item', label: WATCH_WORDS.labels.company, widget: 'string' },
     };
-  // A product is chosen from the products by its name; the file keeps its web address (the file's name).
-  if (key === 'product')
-    return {
-      ...base,
-      widget: 'relation',
-      collection: EDITOR_COLLECTION,
-      value_field: '{{slug}}',
-      search_fields: ['name', 'brand'],
-      display_fields: ['name', 'brand'],
-    };
+  // A product is named by its web address's last part (the file's name), the form checks its shape
+  // with the schema's own pattern, and the check before a save (and the validator) that it exists.
+  if (key === 'product') return { ...base, widget: 'string', pattern: [SLUG_PATTERN.source, WATCH_WORDS.productShape] };
   if (key === 'why')
     // The schema's shortest reason, once the spaces around it are cut: WHY_MIN characters.
     return { ...base, widget: 'text', pattern: [`\\S[\\s\\S]{${WHY_MIN - 2},}\\S`, WATCH_WORDS.whyTooShort] };

@@ -52,6 +52,7 @@ export const WATCH_WORDS = {
   /** One item of each list, as the “Add” button names it. */
   items: { aliases: 'brand', dismissals: 'recall' } satisfies Record<keyof RecallWatch, string>,
   whyTooShort: 'Say why in a sentence.',
+  productShape: 'Write the last part of the product’s page link, such as wooden-kite for /products/wooden-kite/.',
   /** The watch list on the waiting list: its change, saved by another curator. */
   waiting: 'A change to the recall watch list',
   /** What a mistake in one of the list's items is called: “Brands recalled under another name, the 2nd”. */

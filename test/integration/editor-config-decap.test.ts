@@ -93,11 +93,11 @@ describe('Decap’s own bundle reads the generated configuration', () => {
     expect(await decapSays(config())).toBeNull();
   });
 
-  it('the control: a relation field without its collection is refused, naming the field', async () => {
+  it('the control: a select field without its choices is refused, naming the field', async () => {
     const broken = config();
     const watch = (broken.collections as { files?: { fields: { fields: Record<string, unknown>[] }[] }[] }[])[1]!;
-    const product = watch.files![0]!.fields[1]!.fields.find((f) => f.widget === 'relation')!;
-    delete product.collection;
-    expect(await decapSays(broken)).toMatch(/collections\[1\]\.files\[0\]\.fields\[1\]\.fields\[2\].*collection/);
+    const source = watch.files![0]!.fields[1]!.fields.find((f) => f.widget === 'select')!;
+    delete source.options;
+    expect(await decapSays(broken)).toMatch(/collections\[1\]\.files\[0\]\.fields\[1\]\.fields\[0\].*options/);
   });
 });

@@ -1,8 +1,9 @@
 // The recall watch list in the editor: /admin/config.yml has a collection of that one file whose
-// form is the file's schema (every key, each hint its description, the sources as choices, a
-// product chosen from the products), the backend untouched; the gateway's branch for it is the one
-// Decap names (cms/<collection>/<file's name>); the editor's format reads the repository's file and
-// writes it back identical, header and all; and a form with a mistake is refused in plain words.
+// form is the file's schema (every key, each hint its description, the sources as choices, the
+// product's address checked with the schema's pattern), the backend untouched; the gateway's
+// branch for it is the one Decap names (cms/<collection>/<file's name>); the editor's format reads
+// the repository's file and writes it back identical, header and all; and a form with a mistake is
+// refused in plain words.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -96,16 +97,16 @@ describe('the recall watch list’s collection', () => {
     }
   });
 
-  it('offers the recall sources by their names, and chooses a product among the products', () => {
+  it('offers the recall sources by their names, and checks a product’s address with the schema’s own pattern', () => {
     const items = list('dismissals').fields!;
     const source = items.find((f) => f.name === 'source')!;
     expect(source.widget).toBe('select');
     expect(source.options).toEqual(RECALL_SOURCE_IDS.map((id) => ({ label: RECALL_SOURCE_NAMES[id], value: id })));
-    expect(items.find((f) => f.name === 'product')).toMatchObject({
-      widget: 'relation',
-      collection: EDITOR_COLLECTION,
-      value_field: '{{slug}}',
-    });
+    const product = items.find((f) => f.name === 'product')!;
+    expect(product.widget).toBe('string');
+    const [pattern] = product.pattern as [string, string];
+    for (const value of ['wooden-kite', 'Wooden Kite', '2', 'a--b', 'kite-2'])
+      expect(new RegExp(pattern).test(value), value).toBe(RecallDismissal.shape.product.safeParse(value).success);
     expect(list('aliases').fields!.find((f) => f.name === 'companies')).toMatchObject({ widget: 'list' });
   });
 
@@ -129,6 +130,7 @@ describe('the recall watch list’s collection', () => {
       ),
       WATCH_WORDS.waiting,
       WATCH_WORDS.whyTooShort,
+      WATCH_WORDS.productShape,
     ].filter((t): t is string => typeof t === 'string');
     expect(texts.flatMap((t) => forbiddenIn(t).map((term) => `${term} in “${t}”`))).toEqual([]);
   });
