@@ -1,7 +1,8 @@
 // The browser editor at /admin: loads Decap CMS's prebuilt bundle (self-hosted, copied by the
 // build from its npm package), registers the project's parts (the editor's words, the product-file
-// format, the widgets, the preview, the media library, the notices around its steps) and starts
-// it with /admin/config.yml. The page's own "Opening the editor…" goes once Decap has drawn.
+// format, the recall watch list's format and its check before a save, the widgets, the preview,
+// the media library, the notices around its steps) and starts it with /admin/config.yml. The
+// page's own "Opening the editor…" goes once Decap has drawn.
 import { PRODUCT_FORMAT } from '../outputs/editor-names.ts';
 import { DECAP_PHRASES, EDITOR_LOCALE } from '../outputs/editor-words.ts';
 import { decap, loadDecap } from './decap.ts';
@@ -12,6 +13,7 @@ import { endSessionsOnSignOut, takeSignInRefusal, useEditorAddress } from './ses
 import { notice } from './notice.ts';
 import { watchSteps } from './steps.ts';
 import { showWhatWaits } from './waiting.ts';
+import { registerWatchList } from './watch-format.ts';
 import { registerWidgets } from './widgets.ts';
 
 /** Decap's bundle, in the folder of its version (src/build/editor-bundle.ts tells the bundler). */
@@ -24,6 +26,8 @@ await loadDecap(DECAP_BUNDLE_PATH);
 const { CMS } = decap();
 CMS.registerLocale(EDITOR_LOCALE, DECAP_PHRASES);
 CMS.registerCustomFormat(PRODUCT_FORMAT, 'md', productFormat);
+// Before watchSteps: a watch list with a mistake is refused before “Saving…” is shown.
+registerWatchList(CMS);
 registerMediaLibrary(CMS);
 registerWidgets(CMS);
 registerPreview(CMS);

@@ -1,6 +1,6 @@
-// The editor's first screen says what waits for the signed-in curator: the products in review or
-// ready that someone else saved (another curator, or the catalog's own watchers), urgent ones
-// first, each a link to its form. The site's gateway knows whose save is whose
+// The editor's first screen says what waits for the signed-in curator: the products (and a change
+// to the recall watch list) in review or ready that someone else saved (another curator, or the
+// catalog's own watchers), urgent ones first, each a link to its form. The site's gateway knows whose save is whose
 // (GET /api/git/waiting); this asks it when the list of products is shown, and shows the answer
 // above Decap's screen. Nothing is shown before she has signed in.
 import { MESSAGES } from '../outputs/editor-words.ts';
@@ -9,6 +9,7 @@ import { storedToken } from './session.ts';
 const PANEL_ID = 'editor-waiting';
 
 interface WaitingItem {
+  collection: string;
   slug: string;
   title: string;
   savedBy: string | null;
@@ -43,7 +44,7 @@ function show(items: WaitingItem[]): void {
   for (const item of items) {
     const li = document.createElement('li');
     const a = document.createElement('a');
-    a.href = `#/collections/products/entries/${encodeURIComponent(item.slug)}`;
+    a.href = `#/collections/${encodeURIComponent(item.collection)}/entries/${encodeURIComponent(item.slug)}`;
     a.textContent = `${item.urgent ? `${MESSAGES.waitingUrgent}: ` : ''}${item.title} (${MESSAGES.waitingBy(item.savedBy)})`;
     li.append(a);
     list.append(li);

@@ -2,7 +2,8 @@
 // convention. Every field of a product file becomes a field of the form, with its widget, label,
 // hint and required flag derived from the schema and its field metadata (src/catalog/schema.ts):
 // nothing here lists a Product field. The widgets named `product-*` are registered by the editor's
-// own code (src/editor/), which validates every value with the same zod schema as the build.
+// own code (src/editor/), which validates every value with the same zod schema as the build. A
+// second collection holds one file, the recall watch list (./editor-watch-list.ts).
 import { stringify } from 'yaml';
 import { fieldKind } from '../catalog/field-kinds.ts';
 import { PRODUCT_IMAGES_DIR } from '../catalog/images.ts';
@@ -12,6 +13,7 @@ import { PRODUCT_IMAGES_PATH } from '../catalog/urls.ts';
 import { EDITOR_CLIENT_ID, GATEWAY_PATH } from '../contract/editor.ts';
 import { COLLECTION_WORDS, EDITOR_LOCALE, FIELD_WORDS } from './editor-words.ts';
 import { EDITOR_COLLECTION, ENTRY_MEDIA_LIBRARY, PRODUCT_FORMAT } from './editor-names.ts';
+import { watchListCollection } from './editor-watch-list.ts';
 
 /** The branch the site is built from, and every save is proposed against, unless SITE_BRANCH names another. */
 export const EDITOR_BASE_BRANCH = 'main';
@@ -137,6 +139,8 @@ export function editorConfig(opts: { base: string; backend: EditorBackend }): Re
         editor: { preview: true },
         fields: formOrder(FIELDS).map(editorField),
       },
+      // The recall watcher's aliases and dismissals (content/recall-watch.yml), one file.
+      watchListCollection(),
     ],
   };
 }

@@ -3,6 +3,14 @@
 
 /** The collection's name: the editor's branches are `cms/<collection>/<slug>`. */
 export const EDITOR_COLLECTION = 'products';
+/**
+ * The recall watch list's collection (Decap's `files` kind, one file: content/recall-watch.yml) and
+ * that file's name in it: Decap saves it on the branch `cms/<collection>/<file's name>`.
+ */
+export const WATCH_COLLECTION = 'recalls';
+export const WATCH_FILE_NAME = 'recall-watch';
+/** The name under which src/editor/watch-format.ts registers the watch list's reader and writer. */
+export const WATCH_FORMAT = 'recall-watch-file';
 /** The name under which src/editor/format.ts registers the product-file reader and writer. */
 export const PRODUCT_FORMAT = 'product-file';
 /** The name of src/editor/media.ts's media library: uploads only inside a product's form. */

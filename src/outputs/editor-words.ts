@@ -4,6 +4,7 @@
 // Free of Node modules: the editor runs in the browser.
 import { CURATORS, PHOTOS, SITE_NAME } from '../config/site.ts';
 import { AGE_RANGE_EXAMPLES } from '../catalog/ages.ts';
+import type { RecallWatch } from '../catalog/recall-watch-file.ts';
 import type { FieldKey } from '../catalog/schema.ts';
 
 /** The code under which the editor registers this locale (Decap merges it over its English). */
@@ -21,6 +22,41 @@ export const COLLECTION_WORDS = {
   label: 'Products',
   singular: 'product',
   description: `The products of ${SITE_NAME}. What you save stays off the site until another curator publishes it.`,
+};
+
+/** The recall watch list's fields, by their keys in content/recall-watch.yml. */
+export type WatchFieldKey =
+  keyof RecallWatch | keyof RecallWatch['aliases'][number] | keyof RecallWatch['dismissals'][number];
+
+/**
+ * The recall watch list (content/recall-watch.yml) as the editor names it: the list, and the label
+ * of each of its fields (their hints are the schema's own descriptions, src/catalog/recall-watch-file.ts).
+ */
+export const WATCH_WORDS = {
+  label: 'Recall watch list',
+  description:
+    'What you tell the site’s recall check: the company names a brand’s toys are recalled under, and the recalls you judged are not about our product. A change waits for another curator to publish it, like a product.',
+  /** The list's one page, as the list of pages names it. */
+  page: 'Recall watch list',
+  labels: {
+    aliases: 'Brands recalled under another name',
+    dismissals: 'Recalls that are not about our product',
+    brand: 'Brand',
+    companies: 'Company names in recalls',
+    why: 'Why',
+    source: 'Who published the recall',
+    recall: 'Recall number',
+    product: 'Our product',
+    company: 'Company name',
+  } satisfies Record<WatchFieldKey | 'company', string>,
+  /** One item of each list, as the “Add” button names it. */
+  items: { aliases: 'brand', dismissals: 'recall' } satisfies Record<keyof RecallWatch, string>,
+  whyTooShort: 'Say why in a sentence.',
+  productShape: 'Write the last part of the product’s page link, such as wooden-kite for /products/wooden-kite/.',
+  /** The watch list on the waiting list: its change, saved by another curator. */
+  waiting: 'A change to the recall watch list',
+  /** What a mistake in one of the list's items is called: “Brands recalled under another name, the 2nd”. */
+  itemNumber: (n: number) => `number ${n}`,
 };
 
 /**

@@ -14,6 +14,7 @@ import {
   EDITOR_LOCALE,
   FIELD_WORDS,
   MESSAGES,
+  WATCH_WORDS,
 } from '../../src/outputs/editor-words.ts';
 import { mistakeOf } from '../../src/editor/mistakes.ts';
 import { signedInCurator } from '../../src/editor/curator.ts';
@@ -33,7 +34,7 @@ const form = (config.collections as { fields: Record<string, unknown>[] }[])[0]!
 
 describe('the editor’s words', () => {
   it.each([
-    ['the glossary', texts({ COLLECTION_WORDS, FIELD_WORDS, MESSAGES, DECAP_PHRASES })],
+    ['the glossary', texts({ COLLECTION_WORDS, FIELD_WORDS, MESSAGES, DECAP_PHRASES, WATCH_WORDS })],
     ['the form', texts(form.map((f) => ({ label: f.label, hint: f.hint, options: f.options })))],
     [
       'the collection',

@@ -23,6 +23,8 @@ const admin: GatewayCurator = { handle: 'admin', role: 'admin', id: 'ccccccccccc
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 const SHA2 = 'fedcba9876543210fedcba9876543210fedcba98';
 const BRANCH = 'cms/products/wooden-kite';
+/** The editor's branch for the recall watch list (a collection of one file: cms/<collection>/<file>). */
+const WATCH = 'cms/recalls/recall-watch';
 const enc = encodeURIComponent;
 
 /** A request as the handler hands it to the policy. */
@@ -42,6 +44,26 @@ type Row = [what: string, method: string, path: string, body?: unknown];
 
 /** What the editorial workflow needs: each passes, naming what the handler does with it. */
 const ALLOWED: (readonly [...Row, kind: string])[] = [
+  // the recall watch list's one branch, beside the products'
+  ['the watch list’s branch', 'GET', `branches/${enc(WATCH)}`, undefined, 'read'],
+  ['the watch list’s branch made', 'POST', 'git/refs', { ref: `refs/heads/${WATCH}`, sha: SHA }, 'ref'],
+  ['the watch list’s branch moved', 'PATCH', `git/refs/heads/${enc(WATCH)}`, { sha: SHA, force: true }, 'ref'],
+  ['the watch list’s branch deleted', 'DELETE', `git/refs/heads/${enc(WATCH)}`, undefined, 'ref'],
+  ['the watch list’s branch against main', 'GET', `compare/main...little-hands:${WATCH}`, undefined, 'compare'],
+  [
+    'the watch list’s pull request',
+    'GET',
+    `pulls?head=${enc(`little-hands:${WATCH}`)}&base=main&state=open`,
+    undefined,
+    'list-pulls',
+  ],
+  [
+    'a pull request from the watch list’s branch into main',
+    'POST',
+    'pulls',
+    { title: 'Edit recall-watch', head: `little-hands:${WATCH}`, base: 'main' },
+    'pull-create',
+  ],
   ['the site branch (the first call: write access)', 'GET', 'branches/main', undefined, 'read'],
   ['an editor branch', 'GET', `branches/${enc(BRANCH)}`, undefined, 'read'],
   ['the product folder', 'GET', `git/trees/main:${enc('content/products')}`, undefined, 'folder'],
@@ -335,6 +357,78 @@ const REFUSED: (readonly [...Row, message: RegExp])[] = [
     /cms\/products\//,
   ],
   ['a tag deleted', 'DELETE', 'git/refs/tags/v1', undefined, /cms\/products\//],
+  // look-alikes of the watch list's branch
+  [
+    'another file of the watch list’s collection',
+    'POST',
+    'git/refs',
+    { ref: 'refs/heads/cms/recalls/other', sha: SHA },
+    /cms\/products\//,
+  ],
+  [
+    'a climb from the watch list’s collection',
+    'POST',
+    'git/refs',
+    { ref: 'refs/heads/cms/recalls/../x', sha: SHA },
+    /cms\/products\//,
+  ],
+  [
+    'an encoded climb from the watch list’s branch',
+    'PATCH',
+    `git/refs/heads/${enc('cms/recalls/recall-watch/../../../main')}`,
+    { sha: SHA },
+    /cms\/products\//,
+  ],
+  [
+    'a branch under the watch list’s',
+    'POST',
+    'git/refs',
+    { ref: `refs/heads/${WATCH}/x`, sha: SHA },
+    /cms\/products\//,
+  ],
+  [
+    'a name longer than the watch list’s',
+    'POST',
+    'git/refs',
+    { ref: `refs/heads/${WATCH}-2`, sha: SHA },
+    /cms\/products\//,
+  ],
+  [
+    'the watch list’s name in capitals',
+    'DELETE',
+    `git/refs/heads/${enc(WATCH.toUpperCase())}`,
+    undefined,
+    /cms\/products\//,
+  ],
+  [
+    'the watch list’s file as a product’s branch',
+    'POST',
+    'git/refs',
+    { ref: 'refs/heads/cms/products/recall-watch.yml', sha: SHA },
+    /cms\/products\//,
+  ],
+  [
+    'a pull request from a watch-list look-alike',
+    'POST',
+    'pulls',
+    { title: 'x', head: 'little-hands:cms/recalls/other', base: 'main' },
+    /branch/,
+  ],
+  ['a watch-list look-alike read', 'GET', `branches/${enc('cms/recalls/other')}`, undefined, /branch/],
+  [
+    'a tree writing a non-content path beside the watch list',
+    'POST',
+    'git/trees',
+    { base_tree: SHA, tree: [entry('content/recall-watch.yml'), entry('.github/workflows/x.yml')] },
+    /\.github/,
+  ],
+  [
+    'a tree writing a look-alike of the watch list',
+    'POST',
+    'git/trees',
+    { base_tree: SHA, tree: [entry('content/recall-watch.yaml')] },
+    /content/,
+  ],
   // pull requests
   [
     'a pull request from a code branch',
@@ -595,6 +689,56 @@ describe('publishing', () => {
     });
     expect(decidePublish(maya, merge(), edited, SITE, { publishOwnSaves: false })).toMatch(/someone else/);
     expect(decidePublish(jo, merge(), edited, SITE, { publishOwnSaves: false })).toBeNull();
+  });
+
+  describe('the recall watch list’s pull request (its branch cms/recalls/recall-watch)', () => {
+    const watchPull = (over: Partial<PullFacts> = {}) =>
+      pull({ head: { ref: WATCH, sha: SHA, repo: 'little-hands/catalog' }, ...over });
+    const watchFacts = (over: Partial<PublishFacts> = {}) => {
+      const files = over.files ?? [{ filename: 'content/recall-watch.yml', status: 'modified', mode: '100644' }];
+      const commitMessages = over.commitMessages ?? [`Edit recall-watch\n\nSaved-by: jo\nCurator-id: ${jo.id}`];
+      return facts({
+        files,
+        commitMessages,
+        pull: watchPull({ changedFiles: files.length, commits: commitMessages.length }),
+        ...over,
+      });
+    };
+
+    it('is the editor’s: its labels and closing pass', () => {
+      const d = decide(maya, req('PATCH', 'pulls/12', { state: 'closed' }), SITE);
+      if (!d.ok) throw new Error(d.message);
+      expect(decideOnPull(d.action, watchPull(), SITE)).toBeNull();
+      expect(
+        decideOnPull(d.action, watchPull({ head: { ref: WATCH, sha: SHA, repo: 'someone/catalog' } }), SITE),
+      ).toMatch(/editor’s/);
+      expect(
+        decideOnPull(
+          d.action,
+          watchPull({ head: { ref: 'cms/recalls/other', sha: SHA, repo: 'little-hands/catalog' } }),
+          SITE,
+        ),
+      ).toMatch(/editor’s/);
+    });
+
+    it('another curator publishes it; she who saved it does not (four eyes); the check and the content rules hold', () => {
+      expect(decidePublish(maya, merge(), watchFacts(), SITE, { publishOwnSaves: false })).toBeNull();
+      expect(decidePublish(jo, merge(), watchFacts(), SITE, { publishOwnSaves: false })).toMatch(/someone else/);
+      expect(
+        decidePublish(maya, merge(), watchFacts({ checkPassed: false }), SITE, { publishOwnSaves: false }),
+      ).toMatch(/check/);
+      const code = watchFacts({
+        files: [
+          { filename: 'content/recall-watch.yml', status: 'modified', mode: '100644' },
+          { filename: 'netlify.toml', status: 'modified', mode: '100644' },
+        ],
+      });
+      expect(decidePublish(maya, merge(), code, SITE, { publishOwnSaves: false })).toMatch(/netlify\.toml/);
+      const link = watchFacts({
+        files: [{ filename: 'content/recall-watch.yml', status: 'modified', mode: '120000' }],
+      });
+      expect(decidePublish(maya, merge(), link, SITE, { publishOwnSaves: false })).toMatch(/symlink/);
+    });
   });
 
   it('a handle in a trailer is not an identity: a curator-id elsewhere in the text does not count, the trailer does', () => {

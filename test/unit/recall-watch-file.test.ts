@@ -1,13 +1,26 @@
 // content/recall-watch.yml, the curators' aliases and dismissals for the recall watcher: the
-// repository's own file is valid, every mistake is a problem naming the file, line and field, and
+// repository's own file is valid, opens with the header said once in recall-watch-file.ts and is
+// written back identical by the file's writer (the editor's), the recall sources it names are the
+// watcher's, every mistake is a problem naming the file, line and field, and
 // a dismissal of a product that does not exist is one. (`npm run validate` refusing it, as a child
 // process: test/integration/recall-watch-file.test.ts.)
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseRecallWatch, RECALL_WATCH_FILE, recallWatchProblems } from '../../src/catalog/recall-watch-file.ts';
+import {
+  parseRecallWatch,
+  RECALL_SOURCE_IDS,
+  RECALL_SOURCE_NAMES,
+  RECALL_WATCH_FILE,
+  RECALL_WATCH_HEADER,
+  recallWatchProblems,
+  writeRecallWatch,
+} from '../../src/catalog/recall-watch-file.ts';
+import { cpscSource } from '../../src/server/watch/cpsc.ts';
 import { readCurations } from '../../src/server/watch/curations.ts';
+import { healthCanadaSource } from '../../src/server/watch/health-canada.ts';
+import { safetyGateSource } from '../../src/server/watch/safety-gate.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -15,6 +28,53 @@ describe('content/recall-watch.yml', () => {
   it('the repository’s own file is valid and names HABA’s maker', () => {
     const parsed = parseRecallWatch(readFileSync(path.join(ROOT, RECALL_WATCH_FILE), 'utf8'));
     expect(parsed.ok && parsed.value.aliases.map((a) => a.brand)).toEqual(['HABA']);
+  });
+
+  it('the repository’s own file opens with the header, and its writer writes it back identical', () => {
+    const text = readFileSync(path.join(ROOT, RECALL_WATCH_FILE), 'utf8');
+    expect(text.startsWith(RECALL_WATCH_HEADER)).toBe(true);
+    expect(
+      RECALL_WATCH_HEADER.split('\n')
+        .filter(Boolean)
+        .every((l) => l.startsWith('#')),
+    ).toBe(true);
+    const parsed = parseRecallWatch(text);
+    expect(parsed.ok && writeRecallWatch(parsed.value)).toBe(text);
+  });
+
+  it('writes what it reads: a file with dismissals of every source, numbers as text, comes back the same', () => {
+    const watch = {
+      aliases: [
+        { brand: 'HABA', companies: ['Habermaass Corp.', 'HABA USA: Inc.'], why: 'A recall "quotes" it: here.' },
+      ],
+      dismissals: RECALL_SOURCE_IDS.map((source, i) => ({
+        source,
+        recall: i === 0 ? '19094' : `2024-0${i}`,
+        product: 'wooden-kite',
+        why: 'Another maker’s kite of the same name, # not ours.',
+      })),
+    };
+    const text = writeRecallWatch(watch);
+    expect(text.startsWith(RECALL_WATCH_HEADER)).toBe(true);
+    const back = parseRecallWatch(text);
+    expect(back.ok && back.value).toEqual(watch);
+    expect(back.ok && writeRecallWatch(back.value)).toBe(text);
+  });
+
+  it('names the recall sources the watcher reads, by their ids and names', () => {
+    const opts = { baseUrl: 'https://x.test/', url: 'https://x.test/', userAgent: 'test' };
+    const sources = [cpscSource(opts), healthCanadaSource(opts), safetyGateSource(opts)];
+    expect(Object.fromEntries(sources.map((s) => [s.id, s.name]))).toEqual(RECALL_SOURCE_NAMES);
+  });
+
+  it('says plainly what is wrong with an unknown source and a reason shorter than a sentence', () => {
+    const parsed = parseRecallWatch(
+      'dismissals:\n  - source: fda\n    recall: "1"\n    product: a-toy\n    why: not it\n',
+    );
+    expect(!parsed.ok && parsed.problems.map((p) => `${p.field}: ${p.message}`)).toEqual([
+      'dismissals.0.source: must be one of the recall sources: cpsc, health-canada, safety-gate',
+      'dismissals.0.why: must say why in a sentence',
+    ]);
   });
 
   it.each([

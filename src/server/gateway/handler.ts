@@ -15,7 +15,7 @@ import { withHeaders } from '../http/headers.ts';
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { isContentPath, REGULAR_FILE_MODE } from '../../catalog/content-paths.ts';
-import { isEditorBranch } from '../proposals/backend.ts';
+import { isEditorSaveBranch } from '../proposals/backend.ts';
 import { withoutMetadata } from './picture.ts';
 import {
   decide,
@@ -218,7 +218,9 @@ export function createGatewayHandler(deps: GatewayDeps) {
     const own = `${up.access.owner}/${up.access.repo}`.toLowerCase();
     const editor = list.filter(
       (p) =>
-        typeof p.head?.ref === 'string' && isEditorBranch(p.head.ref) && p.head.repo?.full_name?.toLowerCase() === own,
+        typeof p.head?.ref === 'string' &&
+        isEditorSaveBranch(p.head.ref) &&
+        p.head.repo?.full_name?.toLowerCase() === own,
     );
     return handBack(up, res, { body: JSON.stringify(editor), now });
   }

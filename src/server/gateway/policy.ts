@@ -11,7 +11,7 @@ import {
   modeInWords,
   REGULAR_FILE_MODE,
 } from '../../catalog/content-paths.ts';
-import { DECAP_LABELS, EDITOR_BRANCH_PREFIX, isEditorBranch } from '../proposals/backend.ts';
+import { DECAP_LABELS, EDITOR_BRANCH_PREFIX, isEditorSaveBranch, WATCH_LIST_BRANCH } from '../proposals/backend.ts';
 import { CURATOR_ID, trailerValues } from './trailers.ts';
 
 /** What the gateway needs to know of the signed-in curator (the editor token's Curator has it). */
@@ -92,11 +92,11 @@ const outsideContent = (what: string) =>
   );
 const wrongBranch = (site: Site, name: string) =>
   refuse(
-    `The editor works only on the site’s branch (${site.branch}) and its own branches (${EDITOR_BRANCH_PREFIX}…); ${quoted(name)} is neither.`,
+    `The editor works only on the site’s branch (${site.branch}) and its own branches (${EDITOR_BRANCH_PREFIX}… and ${WATCH_LIST_BRANCH}); ${quoted(name)} is neither.`,
   );
 const wrongRef = (ref: string) =>
   refuse(
-    `The editor may create, move or delete only its own branches (${EDITOR_BRANCH_PREFIX}<name>); ${quoted(ref)} is not one.`,
+    `The editor may create, move or delete only its own branches (${EDITOR_BRANCH_PREFIX}<name> and ${WATCH_LIST_BRANCH}); ${quoted(ref)} is not one.`,
   );
 const wrongBase = (site: Site) => refuse(`The editor’s pull requests go into the site’s branch (${site.branch}) only.`);
 
@@ -113,13 +113,13 @@ function segmentsOf(path: string): string[] | null {
 }
 
 /** A branch the editor may read: the site's or its own. */
-const readableBranch = (site: Site, name: string) => name === site.branch || isEditorBranch(name);
+const readableBranch = (site: Site, name: string) => name === site.branch || isEditorSaveBranch(name);
 /** A revision the editor may read a folder at: such a branch or a commit id. */
 const readableRevision = (site: Site, rev: string) => readableBranch(site, rev) || SHA.test(rev);
 /** An editor branch as a pull request or a comparison names its head: `branch` or `owner:branch`. */
 function headBranch(site: Site, head: string): string | null {
   const name = head.startsWith(`${site.owner}:`) ? head.slice(site.owner.length + 1) : head.includes(':') ? null : head;
-  return name !== null && isEditorBranch(name) ? name : null;
+  return name !== null && isEditorSaveBranch(name) ? name : null;
 }
 
 /** Query parameters allowed besides `keys`: pagination. */
@@ -181,7 +181,7 @@ function decideRead(site: Site, segs: string[], q: URLSearchParams, path: string
     const spec = segs.slice(1).join('/');
     const [base, head, ...more] = spec.split('...');
     if (base === undefined || head === undefined || more.length) return notDone('GET', path);
-    if (!(base === site.branch || SHA.test(base) || isEditorBranch(base))) return wrongBranch(site, base);
+    if (!(base === site.branch || SHA.test(base) || isEditorSaveBranch(base))) return wrongBranch(site, base);
     if (!(SHA.test(head) || headBranch(site, head))) return wrongBranch(site, head);
     return queryKeysOnly(q, [])
       ? allow('compare', `compare/${encodeURIComponent(base)}...${encodeURIComponent(head)}`)
@@ -268,13 +268,13 @@ function decideWrite(site: Site, method: string, segs: string[], body: unknown, 
   // Refs: the editor's own branches only.
   if (method === 'POST' && first === 'git' && second === 'refs' && segs.length === 2) {
     const ref = typeof b.ref === 'string' ? b.ref : '';
-    if (!ref.startsWith('refs/heads/') || !isEditorBranch(ref.slice('refs/heads/'.length))) return wrongRef(ref);
+    if (!ref.startsWith('refs/heads/') || !isEditorSaveBranch(ref.slice('refs/heads/'.length))) return wrongRef(ref);
     if (typeof b.sha !== 'string' || !SHA.test(b.sha)) return refuse('A new branch must point at a commit.');
     return onlyKeys(b, ['ref', 'sha']) ? allow('ref', 'git/refs') : refuse('A new branch has only ref and sha.');
   }
   if ((method === 'PATCH' || method === 'DELETE') && first === 'git' && second === 'refs' && segs.length >= 3) {
     const ref = segs.slice(2).join('/');
-    if (!ref.startsWith('heads/') || !isEditorBranch(ref.slice('heads/'.length))) return wrongRef(ref);
+    if (!ref.startsWith('heads/') || !isEditorSaveBranch(ref.slice('heads/'.length))) return wrongRef(ref);
     if (method === 'PATCH') {
       if (typeof b.sha !== 'string' || !SHA.test(b.sha)) return refuse('A branch must be moved to a commit.');
       if (!onlyKeys(b, ['sha', 'force'])) return refuse('A branch is moved with sha and force only.');
@@ -372,8 +372,8 @@ export interface PullFacts {
 
 /** The second judgement of a call on a pull request: null when it is the editor's, else why not. */
 export function decideOnPull(action: Action, pull: PullFacts, site: Site): string | null {
-  if (!isEditorBranch(pull.head.ref) || pull.head.repo !== `${site.owner}/${site.repo}`)
-    return `Pull request #${pull.number} is not one of the editor’s (its branch is not ${EDITOR_BRANCH_PREFIX}… in this repository).`;
+  if (!isEditorSaveBranch(pull.head.ref) || pull.head.repo !== `${site.owner}/${site.repo}`)
+    return `Pull request #${pull.number} is not one of the editor’s (its branch is neither ${EDITOR_BRANCH_PREFIX}… nor ${WATCH_LIST_BRANCH} in this repository).`;
   if (pull.base.ref !== site.branch)
     return `Pull request #${pull.number} does not go into the site’s branch (${site.branch}).`;
   if (action.kind === 'pull') {

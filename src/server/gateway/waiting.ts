@@ -3,8 +3,11 @@
 // other curators' saves and the watchers' and admins' proposals — urgent ones first. "She did not
 // save" compares her Curator-id (and the previous one, during a rotation) with the trailers of the
 // pull request's commits, as four eyes does. Bounded: one page of pull requests, at most
-// MAX_WAITING of them read further.
-import { EDITOR_BRANCH_PREFIX } from '../proposals/backend.ts';
+// MAX_WAITING of them read further. A change to the recall watch list (its one branch,
+// WATCH_LIST_BRANCH) waits like a product's, named in the glossary's words.
+import { WATCH_COLLECTION } from '../../outputs/editor-names.ts';
+import { WATCH_WORDS } from '../../outputs/editor-words.ts';
+import { editorItemOf } from '../proposals/backend.ts';
 import type { GatewayCurator } from './policy.ts';
 import { CURATOR_ID, SAVED_BY, trailerValues } from './trailers.ts';
 import { read, type Upstream } from './upstream.ts';
@@ -17,7 +20,9 @@ const URGENT = /\b(urgent|recall)\b/i;
 export const MAX_WAITING = 20;
 
 export interface WaitingItem {
-  /** The product's address in the catalog (its file's name): the editor opens it by this. */
+  /** The editor's collection it belongs to: `products`, or the recall watch list's. */
+  collection: string;
+  /** Its name in that collection (a product's: its address in the catalog): the editor opens it by this. */
   slug: string;
   title: string;
   /** Who saved it: a curator's handle, or null for a proposal of the site's watchers or an admin. */
@@ -43,7 +48,7 @@ export async function waitingFor(
   const pulls = await read<GithubPull[]>(up, 'pulls', query);
   if (!pulls.ok) return pulls;
   const candidates = pulls.value
-    .filter((p) => p.head.ref.startsWith(EDITOR_BRANCH_PREFIX))
+    .filter((p) => editorItemOf(p.head.ref) !== null)
     .filter((p) => p.labels.some((l) => WAITING_LABELS.has(l.name)))
     .slice(0, MAX_WAITING);
   const mine = new Set([curator.id, ...(curator.previousId ? [curator.previousId] : [])]);
@@ -53,11 +58,14 @@ export async function waitingFor(
     if (!commits.ok) return commits;
     const messages = commits.value.map((c) => c.commit.message);
     if (messages.some((m) => trailerValues(m, CURATOR_ID).some((id) => mine.has(id)))) continue;
+    const { collection, name } = editorItemOf(p.head.ref)!;
     items.push({
-      slug: p.head.ref.slice(EDITOR_BRANCH_PREFIX.length),
-      title: p.title,
+      collection,
+      slug: name,
+      title: collection === WATCH_COLLECTION ? WATCH_WORDS.waiting : p.title,
       savedBy: messages.flatMap((m) => trailerValues(m, SAVED_BY)).at(-1) ?? null,
-      urgent: p.labels.some((l) => URGENT.test(l.name)) || URGENT.test(p.title),
+      // The watch list's own title names it (“Edit recall-watch”): only its labels make it urgent.
+      urgent: p.labels.some((l) => URGENT.test(l.name)) || (collection !== WATCH_COLLECTION && URGENT.test(p.title)),
       updatedAt: p.updated_at,
     });
   }

@@ -8,7 +8,7 @@
 // repository (./git.ts) for the zero-configuration local stack.
 import { createHash } from 'node:crypto';
 import { CURATOR_HANDLE } from '../../config/env.ts';
-import { EDITOR_COLLECTION } from '../../outputs/editor-names.ts';
+import { EDITOR_COLLECTION, WATCH_COLLECTION, WATCH_FILE_NAME } from '../../outputs/editor-names.ts';
 import { SAVED_BY, trailerValues } from '../gateway/trailers.ts';
 
 /** Where proposals may write: one product file, by its slug. */
@@ -166,8 +166,25 @@ export function assertWithdrawable(branch: string): void {
     );
 }
 
-/** Whether a branch holds a save of the browser editor. */
+/** Whether a branch holds a save of the browser editor for a product (`cms/products/<slug>`). */
 export const isEditorBranch = (branch: string) => EDITOR_BRANCH.test(branch);
+
+/**
+ * The browser editor's one branch for the recall watch list (content/recall-watch.yml): the
+ * gateway lets it through beside the products' (src/server/gateway/policy.ts). It names no product,
+ * so the proposals (list_proposals, withdraw_proposal) leave it to the editor.
+ */
+export const WATCH_LIST_BRANCH = `cms/${WATCH_COLLECTION}/${WATCH_FILE_NAME}`;
+
+/** Whether a branch is one the browser editor saves on: a product's, or the watch list's exactly. */
+export const isEditorSaveBranch = (branch: string) => isEditorBranch(branch) || branch === WATCH_LIST_BRANCH;
+
+/** The editor's collection and item a save branch holds (`cms/<collection>/<name>`), or null for any other branch. */
+export function editorItemOf(branch: string): { collection: string; name: string } | null {
+  if (!isEditorSaveBranch(branch)) return null;
+  const [, collection, name] = branch.split('/') as [string, string, string];
+  return { collection, name };
+}
 
 /**
  * The `Proposed-by` trailer of a commit message, or null. Trailers are the lines of the message's

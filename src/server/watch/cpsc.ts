@@ -12,6 +12,7 @@
 // days from its mark (five years back the first time), and answers its company search.
 import { z } from 'zod';
 import { toGtin14 } from '../../catalog/gtin.ts';
+import { RECALL_SOURCE_NAMES } from '../../catalog/recall-watch-file.ts';
 import { sourceReader, type SourceReadOptions } from './bounded-read.ts';
 import {
   addDays,
@@ -108,7 +109,7 @@ export function cpscSource(opts: CpscOptions): RecallSource {
   }
   return {
     id: 'cpsc',
-    name: 'U.S. CPSC',
+    name: RECALL_SOURCE_NAMES.cpsc,
     // Each day's read starts again at the last day read: what was published after that read.
     due: (mark, today) => (mark.readThrough ?? '') < today,
     async next(mark, today, limits) {

@@ -15,6 +15,7 @@
 // title and product text (./recall-match.ts). The old healthycanadians.gc.ca API (recent recalls
 // only) is not used.
 import { z } from 'zod';
+import { RECALL_SOURCE_NAMES } from '../../catalog/recall-watch-file.ts';
 import { sourceReader, type SourceReadOptions } from './bounded-read.ts';
 import { RecallSourceError, type Recall, type RecallSource } from './recall-source.ts';
 
@@ -87,7 +88,7 @@ export function healthCanadaSource(opts: HealthCanadaOptions): RecallSource {
   );
   return {
     id: 'health-canada',
-    name: 'Health Canada',
+    name: RECALL_SOURCE_NAMES['health-canada'],
     due: (mark, today) => (mark.readThrough ?? '') < today,
     async next(_mark, today, limits) {
       const body = await read(opts.url, 'its daily file', limits);

@@ -4,6 +4,7 @@
 // says itself whether it is due and reads its next part from a mark it alone interprets; the
 // watcher keeps the mark, moves it only after a successful read, and calls again while the source
 // is due and the run has time. A company search is optional (only CPSC has one).
+import type { RecallSourceId } from '../../catalog/recall-watch-file.ts';
 
 /** One recall, in the words the matcher and the proposals need. */
 export interface Recall {
@@ -63,8 +64,8 @@ export interface ReadPart {
 export const FIRST_READ_YEARS = 5;
 
 export interface RecallSource {
-  /** Short, stable, lower-case: keys the watcher's marks and dismissals (`cpsc`). */
-  readonly id: string;
+  /** Short, stable, lower-case: keys the watcher's marks and dismissals (`cpsc`); one of content/recall-watch.yml's. */
+  readonly id: RecallSourceId;
   /** For people: `U.S. CPSC`. */
   readonly name: string;
   /** Whether there is something to read after `mark` on `today` (no request is made to say so). */

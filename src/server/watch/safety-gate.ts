@@ -17,6 +17,7 @@
 // last one read, so only reports not yet seen are read (the first time, the last five years', the
 // oldest first, as many as fit in a run). A report's URL must be on the list's own origin.
 import { toGtin14 } from '../../catalog/gtin.ts';
+import { RECALL_SOURCE_NAMES } from '../../catalog/recall-watch-file.ts';
 import { sourceReader, type SourceReadOptions } from './bounded-read.ts';
 import { firstDay, RecallSourceError, type ReadLimits, type Recall, type RecallSource } from './recall-source.ts';
 import { xmlRecords, xmlText } from './xml-records.ts';
@@ -111,7 +112,7 @@ export function safetyGateSource(opts: SafetyGateOptions): RecallSource {
   const get = async (url: string, what: string, limits: ReadLimits) => (await read(url, what, limits)).toString('utf8');
   return {
     id: 'safety-gate',
-    name: 'EU Safety Gate',
+    name: RECALL_SOURCE_NAMES['safety-gate'],
     due: (mark, today) => (mark.readThrough ?? '') < today,
     async next(mark, today, limits) {
       if (list?.day !== today) {
