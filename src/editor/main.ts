@@ -11,6 +11,7 @@ import { registerPreview } from './preview.ts';
 import { endSessionsOnSignOut, takeSignInRefusal, useEditorAddress } from './session.ts';
 import { notice } from './notice.ts';
 import { watchSteps } from './steps.ts';
+import { sayHintsOnSave } from './hints.ts';
 import { showWhatWaits } from './waiting.ts';
 import { registerWidgets } from './widgets.ts';
 
@@ -28,6 +29,7 @@ registerMediaLibrary(CMS);
 registerWidgets(CMS);
 registerPreview(CMS);
 watchSteps(CMS);
+sayHintsOnSave(CMS); // after watchSteps: its end of a save takes the notice down first
 CMS.init();
 if (refusal) notice(refusal, { mistake: true, ms: 0 });
 showWhatWaits();
