@@ -70,12 +70,13 @@ function look() {
 }
 
 /**
- * What publishing means, said once it is done: live after the site's next update, and how long the
- * last one took when the site says (its /admin/build.json); without the figure, no guess.
+ * What to add once a product is published (Decap's notice says it is live after the site's next
+ * update): how long the last update took, when the site says (its /admin/build.json); else nothing,
+ * never a guess.
  */
-export async function afterPublishing(read: () => Promise<unknown> = readLastUpdate): Promise<string> {
+export async function afterPublishing(read: () => Promise<unknown> = readLastUpdate): Promise<string | null> {
   const info = readBuildInfo(await read().catch(() => null));
-  return MESSAGES.published(info ? MESSAGES.about(info.buildSeconds) : null);
+  return info ? MESSAGES.lastUpdateTook(MESSAGES.about(info.buildSeconds)) : null;
 }
 
 /** The site's word on its last build, fresh (the file changes with each build), or nothing after 5 s. */
@@ -103,12 +104,13 @@ export function watchSteps(CMS: Decap): void {
       return undefined;
     },
   });
-  // Published: Decap's own notice says so in a word; this one says when it is live.
+  // Published: Decap's own notice says it is live after the site's next update; the one about the
+  // step before it goes, and this one says how long the last update took, when the site knows.
   CMS.registerEventListener({
     name: 'postPublish',
     handler: () => {
       clearNotice();
-      void afterPublishing().then((text) => notice(text, { ms: 15_000 }));
+      void afterPublishing().then((text) => text && notice(text, { ms: 15_000 }));
       return undefined;
     },
   });

@@ -144,11 +144,9 @@ export const MESSAGES = {
     n === 1
       ? `Saved, with one thing to check under “${field}”: it does not hold the product back.`
       : `Saved, with ${n} things to check under “${field}”: they do not hold the product back.`,
-  // After publishing (src/editor/steps.ts): how long the site's last update took, when the site says.
-  published: (took: string | null) =>
-    took
-      ? `Published: it is live on the site after the site’s next update. The last update took ${took}.`
-      : 'Published: it is live on the site after the site’s next update.',
+  // After publishing, beside Decap's own notice (DECAP_PHRASES' entryPublished), when the site says
+  // how long its last update took (src/editor/steps.ts); without the figure, nothing more is said.
+  lastUpdateTook: (took: string) => `The site’s last update took ${took}.`,
   about: (seconds: number) =>
     seconds < 90
       ? `about ${Math.max(10, Math.round(seconds / 10) * 10)} seconds`
@@ -296,7 +294,7 @@ export const DECAP_PHRASES = {
       onFailToUpdateStatus: 'The step was not changed: %{details}',
       missingRequiredField: 'Not saved yet: fill in the fields marked below.',
       entrySaved: 'Saved. It is not on the site yet: when it is ready, choose “Step”, then “Sent for review”.',
-      entryPublished: 'Published.',
+      entryPublished: 'Published: it is live on the site after the site’s next update.',
       entryUnpublished: 'Taken off the site: it is gone after the site’s next update.',
       onFailToPublishEntry: 'Not published: %{details}',
       onFailToUnpublishEntry: 'Not taken off the site: %{details}',
