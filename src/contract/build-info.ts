@@ -9,7 +9,7 @@ export const BUILD_INFO_PATH = `${EDITOR_PATH}/build.json`;
 export interface BuildInfo {
   /** When the build finished (ISO 8601, the real clock, not a pretended build time). */
   builtAt: string;
-  /** Whole seconds from the build command's start to its outputs written and proven. */
+  /** Whole seconds from the build process's start (`astro build`) to its outputs written and proven: not a host's queue, install or deploy. */
   buildSeconds: number;
 }
 
