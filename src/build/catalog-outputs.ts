@@ -6,7 +6,7 @@
 // follows a finished one into the same folder starts warm (./build-cache.ts): the staging folder
 // starts as a copy of the last output, and unchanged outputs are kept, not rewritten.
 import { fork, type ChildProcess } from 'node:child_process';
-import { createReadStream, existsSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,7 +19,8 @@ import { localImageName } from '../catalog/urls.ts';
 import { PRODUCTS_DIR } from '../catalog/load.ts';
 import type { Settings } from '../config/env.ts';
 import { codeVersion, describeStart, finishBuild, lockBuild, startBuild } from './build-cache.ts';
-import { stagingDir, unlinkBeforeWrites, type LiveFiles } from './staging.ts';
+import { stagingDir, unlinkBeforeWrites, writeAnew, type LiveFiles } from './staging.ts';
+import { BUILD_INFO_PATH, buildInfoJson } from '../contract/build-info.ts';
 import { formatLeak } from './leak-scan.ts';
 import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
@@ -215,7 +216,8 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
           throw new Error(
             `These files in public/ are also written by the build, so the output would depend on which lands last: ${shadowed.map((f) => `public/${f}`).join(', ')}. Remove them from public/.`,
           );
-        const pruned = pruneOutput(stage, publicDir, [...pages, ...report.files]);
+        const buildInfo = BUILD_INFO_PATH.slice(1);
+        const pruned = pruneOutput(stage, publicDir, [...pages, ...report.files, buildInfo]);
         if (pruned) logger.info(`removed ${pruned} files no output claims any more`);
         const ledger = proofLedger(cacheDir, stage, entries, at, report.scanned);
         const check = await checkDist(stage, { entries, base, scanned: ledger.vouched });
@@ -224,6 +226,15 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         logger.info(
           `post-build proof passed: ${check.checks.map((c) => `${c.name} ${c.ms.toFixed(0)} ms`).join(', ')}; ${check.filesScanned} files read for the leak search (${ledger.vouchedCount()} vouched for)`,
         );
+        // How long this build took, from its process's start to its outputs written and proven, for
+        // the editor to say after publishing (/admin/build.json, src/contract/build-info.ts). Written
+        // last, after the proof: two numbers, nothing of the catalog.
+        const file = path.join(stage, buildInfo);
+        const seconds = Math.round((Date.now() - performance.timeOrigin) / 1000);
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeAnew(file);
+        writeFileSync(file, buildInfoJson({ builtAt: new Date().toISOString(), buildSeconds: seconds }));
+        logger.info(`${BUILD_INFO_PATH}: this build took ${seconds} s, from its process's start`);
         finishBuild(cacheDir, outDir, live);
         logger.info(`published ${path.relative(root, stage) || stage} as ${path.relative(root, outDir) || outDir}`);
       },

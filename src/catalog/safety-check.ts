@@ -7,7 +7,7 @@ import { parseAgeRange } from './ages.ts';
 import { toGtin14 } from './gtin.ts';
 import { hazard, type HazardId } from './hazards.ts';
 import { lineOf, type Problem } from './problems.ts';
-import type { CatalogEntry } from './schema.ts';
+import type { CatalogEntry, ProductFrontmatter } from './schema.ts';
 
 /**
  * Categories where toys for three- to six-year-olds often have small parts (game pawns, kit
@@ -44,6 +44,11 @@ function rulesFor(ids: readonly HazardId[]): string {
   return rules.join('; ');
 }
 
+/** The fields the suggestion reads: the editor's form asks it again whenever one of them changes. */
+export const SAFETY_FIELDS = ['ageRange', 'categories', 'warnings', 'noWarningNeeded', 'name', 'whyWePicked'] as const;
+/** A product's values of those fields (a product file's, or the editor's form as it is). */
+export type SafetyFields = Pick<ProductFrontmatter, (typeof SAFETY_FIELDS)[number]>;
+
 /** 3 years and under 6, in months: the ages 16 CFR 1500.19's small-parts statement is for. */
 const FROM = 36;
 const UNTIL = 72;
@@ -52,10 +57,10 @@ const UNTIL = 72;
  * The warnings the check would suggest for `entry`, with why, or none. Only for a product whose ages
  * start at 3 and below 6, that has not been answered with `noWarningNeeded`: one that carries no
  * warning in a category where small parts are common gets small parts; one whose name or editorial
- * note mentions marbles, magnets, balloons or balls and does not carry that warning gets it.
+ * note mentions marbles, magnets, balloons or balls and does not carry that warning gets it. The
+ * validator's hints (below) and the editor's form (src/editor/hints.ts) both ask it.
  */
-export function suggestedWarnings(entry: CatalogEntry): { id: HazardId; because: string }[] {
-  const { data } = entry;
+export function suggestedWarnings({ data }: { data: SafetyFields }): { id: HazardId; because: string }[] {
   if (data.noWarningNeeded !== undefined || data.ageRange === null) return [];
   const starts = parseAgeRange(data.ageRange)?.minMonths;
   if (starts === undefined || starts < FROM || starts >= UNTIL) return [];

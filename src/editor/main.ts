@@ -12,6 +12,7 @@ import { registerPreview } from './preview.ts';
 import { endSessionsOnSignOut, takeSignInRefusal, useEditorAddress } from './session.ts';
 import { notice } from './notice.ts';
 import { watchSteps } from './steps.ts';
+import { sayHintsOnSave } from './hints.ts';
 import { showWhatWaits } from './waiting.ts';
 import { registerWatchList } from './watch-format.ts';
 import { registerWidgets } from './widgets.ts';
@@ -32,6 +33,7 @@ registerMediaLibrary(CMS);
 registerWidgets(CMS);
 registerPreview(CMS);
 watchSteps(CMS);
+sayHintsOnSave(CMS); // after watchSteps: its end of a save takes the notice down first
 CMS.init();
 if (refusal) notice(refusal, { mistake: true, ms: 0 });
 showWhatWaits();

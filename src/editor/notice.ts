@@ -18,13 +18,17 @@ function region(): HTMLElement {
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 
-/** Shows `text` (a mistake in red) for `ms`, or until the next notice; `ms` 0 keeps it up. */
-export function notice(text: string, opts: { mistake?: boolean; ms?: number; busy?: boolean } = {}): void {
+/** Shows `text` (a mistake in red, a thing to check with its sign) for `ms`, or until the next notice; `ms` 0 keeps it up. */
+export function notice(
+  text: string,
+  opts: { mistake?: boolean; hint?: boolean; ms?: number; busy?: boolean } = {},
+): void {
   const el = region();
   clearTimeout(timer);
   el.textContent = text;
   el.classList.toggle('editor-notice--mistake', opts.mistake === true);
   el.classList.toggle('editor-notice--busy', opts.busy === true);
+  el.classList.toggle('editor-notice--hint', opts.hint === true);
   el.hidden = false;
   const ms = opts.ms ?? 8000;
   if (ms > 0) timer = setTimeout(() => clearNotice(), ms);

@@ -1,6 +1,8 @@
 // What the editor says around Decap's own steps, read from what Decap shows (its events and its
 // toolbar's texts, which come from the editor's glossary): the progress of a save, what a change of
-// step means and what comes next, and "See it on the site" only when that page exists.
+// step means and what comes next, when a published product is live (with how long the site's last
+// update took, when it says), and "See it on the site" only when that page exists.
+import { BUILD_INFO_PATH, readBuildInfo } from '../contract/build-info.ts';
 import { DECAP_PHRASES, MESSAGES } from '../outputs/editor-words.ts';
 import type { Decap } from './decap.ts';
 import { clearNotice, notice } from './notice.ts';
@@ -67,6 +69,22 @@ function look() {
   }
 }
 
+/**
+ * What to add once a product is published (Decap's notice says it is live after the site's next
+ * update): how long the last update took, when the site says (its /admin/build.json); else nothing,
+ * never a guess.
+ */
+export async function afterPublishing(read: () => Promise<unknown> = readLastUpdate): Promise<string | null> {
+  const info = readBuildInfo(await read().catch(() => null));
+  return info ? MESSAGES.lastUpdateTook(MESSAGES.about(info.buildSeconds)) : null;
+}
+
+/** The site's word on its last build, fresh (the file changes with each build), or nothing after 5 s. */
+async function readLastUpdate(): Promise<unknown> {
+  const res = await fetch(BUILD_INFO_PATH, { cache: 'no-store', signal: AbortSignal.timeout(5000) });
+  return res.ok ? res.json() : null;
+}
+
 export function watchSteps(CMS: Decap): void {
   CMS.registerEventListener({
     name: 'preSave',
@@ -86,8 +104,16 @@ export function watchSteps(CMS: Decap): void {
       return undefined;
     },
   });
-  // Published: Decap's own notice says so; the one about the step before it goes.
-  CMS.registerEventListener({ name: 'postPublish', handler: () => void clearNotice() });
+  // Published: Decap's own notice says it is live after the site's next update; the one about the
+  // step before it goes, and this one says how long the last update took, when the site knows.
+  CMS.registerEventListener({
+    name: 'postPublish',
+    handler: () => {
+      clearNotice();
+      void afterPublishing().then((text) => text && notice(text, { ms: 15_000 }));
+      return undefined;
+    },
+  });
   // A look four times a second: a mutation observer would run with each of the thousands of changes
   // Decap makes while it draws a list, on a phone's slow CPU.
   setInterval(look, 250);

@@ -14,6 +14,7 @@ import { MESSAGES } from '../outputs/editor-words.ts';
 import { signedInCurator } from './curator.ts';
 import { decap, type Decap, type ImmutableMap, type WidgetProps } from './decap.ts';
 import { formNow, listen, report } from './live-form.ts';
+import { HINTED_FIELD, hintsBox } from './hints.ts';
 import { fileValue, fileValues } from './form-data.ts';
 import { mistakeOf, noteVerdict } from './mistakes.ts';
 import { preparePhoto } from './photo.ts';
@@ -100,6 +101,8 @@ function judged(CMS: Decap, base: string): unknown {
           ref: (r: unknown) => (self.inner = r),
         }),
         liveMistake(this.props, this.state.touched),
+        // The check's suggestions for the product, beside the field they would change (./hints.ts).
+        keyOf(this.props) === HINTED_FIELD ? h(hintsBox(), null) : null,
       );
     },
   });

@@ -172,6 +172,21 @@ export const MESSAGES = {
   waitingBy: (who: string | null) => (who ? `saved by ${who}` : 'from the catalog’s own checks'),
   waitingUrgent: 'Urgent',
   slugEmpty: 'Made from the name',
+  // A check's suggestion in the form (src/editor/hints.ts): shown beside its field, never blocking.
+  hintSign: 'To check',
+  warningHint: (warning: string, because: string, answer: string) =>
+    `Look on the box for a “${warning}” warning, because ${because}: if it is there, choose it here; if the product needs none, say why in “${answer}”.`,
+  savedWithHints: (n: number, field: string) =>
+    n === 1
+      ? `Saved, with one thing to check under “${field}”: it does not hold the product back.`
+      : `Saved, with ${n} things to check under “${field}”: they do not hold the product back.`,
+  // After publishing, beside Decap's own notice (DECAP_PHRASES' entryPublished), when the site says
+  // how long its last update took (src/editor/steps.ts); without the figure, nothing more is said.
+  lastUpdateTook: (took: string) => `The site’s last update took ${took}.`,
+  about: (seconds: number) =>
+    seconds < 90
+      ? `about ${Math.max(10, Math.round(seconds / 10) * 10)} seconds`
+      : `about ${Math.round(seconds / 60)} minutes`,
 };
 
 /** Decap's own texts (its English keys, decap-cms-locales/src/en), in the editor's words. */
@@ -315,7 +330,7 @@ export const DECAP_PHRASES = {
       onFailToUpdateStatus: 'The step was not changed: %{details}',
       missingRequiredField: 'Not saved yet: fill in the fields marked below.',
       entrySaved: 'Saved. It is not on the site yet: when it is ready, choose “Step”, then “Sent for review”.',
-      entryPublished: 'Published: it is on the site after the site’s next update, within a few minutes.',
+      entryPublished: 'Published: it is live on the site after the site’s next update.',
       entryUnpublished: 'Taken off the site: it is gone after the site’s next update.',
       onFailToPublishEntry: 'Not published: %{details}',
       onFailToUnpublishEntry: 'Not taken off the site: %{details}',

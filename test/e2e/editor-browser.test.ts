@@ -1,7 +1,8 @@
 // The curators' browser editor in real Chromium on the local stack, signed in through the site's
 // own sign-in and writing through its git gateway into the tests' scratch repository (never the
 // checkout; publishing by a second curator is test/e2e/editor-phone.test.ts's): a curator adds a product with a
-// phone photo on a 360 px screen, edits a price, meets the schema's errors in the form, and
+// phone photo on a 360 px screen, edits a price, meets the schema's errors in the form, meets the
+// check's safety suggestion beside its field (not a mistake: the save goes through), and
 // withdraws a draft. Each result is read back from git. Screenshots at 1280 and 360 px join the
 // suite's; a product's form at 1280 px is README's picture of the editor (docs/images/).
 import { execFileSync } from 'node:child_process';
@@ -16,6 +17,9 @@ import { launchBrowser } from '../support/browser.ts';
 import { signInToEditor } from '../support/editor-sign-in.ts';
 import { E2E_ACCOUNTS } from '../support/oidc.ts';
 import { DOC_IMAGE_SIZE, writeDocImage } from '../support/doc-images.ts';
+import { forbiddenIn } from '../support/forbidden-terms.ts';
+import { BUILD_INFO_PATH, readBuildInfo } from '../../src/contract/build-info.ts';
+import { MESSAGES } from '../../src/outputs/editor-words.ts';
 
 const baseUrl = inject('baseUrl');
 const repo = inject('proposalsRepo');
@@ -270,6 +274,64 @@ describe('the browser editor on the local stack', () => {
     await page.getByRole('button', { name: /withdraw this product/i }).click();
     await until(() => !branches().includes(branch));
     await page.close();
+  });
+
+  it('at 360 px, a toy for ages 3–6 in Puzzles: the check’s suggestion beside “Safety warnings”, marked and not red, said again on save, gone once answered', async () => {
+    const page = await openEditor(360, '#/collections/products/new');
+    await (await input(page, /^Name/)).fill('Forest Floor Puzzle');
+    await (await input(page, /^Brand/)).fill('Fixture Blocks');
+    await choose(page, /^Categories/, 'Puzzles');
+    await (await input(page, /^Ages/)).fill('3–6 years');
+    await choose(page, /^Currency/, 'USD');
+    await (await input(page, /^Shop link/)).fill('https://shop.example.com/forest-floor');
+    await (await input(page, /^Why we picked it/)).fill('Forty big pieces of a forest floor.');
+    const hint = page.locator('.editor-hint');
+    await hint.waitFor();
+    const said = await hint.innerText();
+    expect(said).toMatch(new RegExp(`^!?\\s*${MESSAGES.hintSign}:`));
+    expect(said).toContain('Look on the box for a “Small parts” warning, because it is in Puzzles');
+    expect(forbiddenIn(said)).toEqual([]);
+    // Beside its field: below the warnings' choice, above the field that answers it.
+    const y = async (label: RegExp) => (await page.locator('label', { hasText: label }).first().boundingBox())!.y;
+    const box = (await hint.boundingBox())!;
+    expect(box.y).toBeGreaterThan(await y(/^Safety warnings/));
+    expect(box.y + box.height).toBeLessThanOrEqual(await y(/^Checked: no warning needed/));
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    // Not a mistake: not in the mistakes' red, and a sign beside the words.
+    const colours = await hint.evaluate((el) => {
+      const mistake = document.createElement('p');
+      mistake.className = 'editor-error';
+      document.body.append(mistake);
+      const red = getComputedStyle(mistake).color;
+      mistake.remove();
+      const sign = el.querySelector('.editor-hint__sign');
+      return { red, text: getComputedStyle(el).color, sign: sign ? getComputedStyle(sign).display : 'none' };
+    });
+    expect(colours.text).not.toBe(colours.red);
+    expect(colours.sign).not.toBe('none');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'editor-hint-360.png') });
+    // It never blocks: the save goes through, and says once more what is to check.
+    await save(page);
+    const branch = 'cms/products/forest-floor-puzzle';
+    await saved(branch);
+    await page.locator('#editor-notice', { hasText: MESSAGES.savedWithHints(1, 'Safety warnings') }).waitFor();
+    // Answered (the box has the warning): the suggestion goes.
+    await choose(page, /^Safety warnings/, 'Small parts');
+    await expect.poll(() => hint.count()).toBe(0);
+    page.once('dialog', (d) => d.accept());
+    await page.getByRole('button', { name: /withdraw this product/i }).click();
+    await until(() => !branches().includes(branch));
+    await page.close();
+  });
+
+  it('the site says how long its last update took, to anyone, revalidated on each read', async () => {
+    const res = await fetch(`${baseUrl}${BUILD_INFO_PATH}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/max-age=0/);
+    const info = readBuildInfo(await res.json());
+    expect(info).not.toBeNull();
+    expect(info!.buildSeconds).toBeGreaterThan(0);
+    expect(Date.parse(info!.builtAt)).toBeLessThanOrEqual(Date.now());
   });
 
   it('shows the board and the form at 1280 and 360 px (screenshots)', async () => {

@@ -280,6 +280,13 @@ describe('the editor on a phone, by taps', () => {
     other.once('dialog', (d) => d.accept());
     await other.getByRole('menuitem', { name: T.publishNow }).tap();
     await other.getByText(DECAP_PHRASES.ui.toast.entryPublished).waitFor({ timeout: 60_000 });
+    // Live after the site's next update (the notice above), and how long the last one took: the
+    // stack's own build wrote /admin/build.json.
+    const took = other.locator('#editor-notice', {
+      hasText: /^The site’s last update took about \d+ (seconds|minutes)\.$/,
+    });
+    await took.waitFor({ timeout: 30_000 });
+    expect(forbiddenIn((await took.textContent()) ?? '')).toEqual([]);
     await other.screenshot({ path: path.join(SCREENSHOTS, 'editor-phone-published.png') });
     await until(() => !branches().includes(branch));
     // Exactly one merge on the site branch: the old tip and her save, naming the publisher.

@@ -1,7 +1,9 @@
 // HEAVY (two full `astro build`s of a 5-product fixture, a few seconds each): a rebuild
 // with no content change leaves every output file byte-identical (hashed asset names included),
-// except products.json's `generatedAt`, which is the build time. Other stamps derive from content.
+// except products.json's `generatedAt`, which is the build time, and /admin/build.json, where the
+// build says how long it took (the editor reads it after publishing). Other stamps derive from content.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_INFO_PATH, readBuildInfo } from '../../src/contract/build-info.ts';
 import { buildSite, FIXTURE_CATALOG, type Build } from '../support/build-site.ts';
 
 // An hour apart, both after every publishAt of the fixture that is in the past and before the future one.
@@ -10,10 +12,18 @@ const SECOND = '2030-01-01T11:07:00.000Z';
 
 let a: Build;
 let b: Build;
+/** When each build was started and had ended, by this test's clock. */
+const clock: { from: number; to: number }[] = [];
 
 beforeAll(async () => {
-  a = await buildSite(FIXTURE_CATALOG, FIRST);
-  b = await buildSite(FIXTURE_CATALOG, SECOND);
+  const timed = async (at: string) => {
+    const from = Date.now();
+    const build = await buildSite(FIXTURE_CATALOG, at);
+    clock.push({ from, to: Date.now() });
+    return build;
+  };
+  a = await timed(FIRST);
+  b = await timed(SECOND);
 }, 120_000);
 afterAll(() => {
   a?.remove();
@@ -28,11 +38,11 @@ describe('a rebuild with no content change', () => {
     expect(b.files()).toEqual(a.files());
   });
 
-  it('leaves every file byte-identical except the generatedAt stamp', () => {
+  it('leaves every file byte-identical except the generatedAt stamp and the build’s own duration', () => {
     const differing = a.files().filter((f) => !a.bytes(f).equals(b.bytes(f)));
-    // Only products.json may differ, and only in generatedAt.
-    expect(differing).toEqual(['api/products.json']);
-    for (const f of differing) {
+    // Only products.json may differ, and only in generatedAt; and the build's word on itself.
+    expect(differing.filter((f) => f !== BUILD_INFO_PATH.slice(1))).toEqual(['api/products.json']);
+    for (const f of differing.filter((f) => f !== BUILD_INFO_PATH.slice(1))) {
       expect(b.read(f).replace(GENERATED_AT, '"generatedAt":""')).toBe(
         a.read(f).replace(GENERATED_AT, '"generatedAt":""'),
       );
@@ -50,5 +60,20 @@ describe('a rebuild with no content change', () => {
   it('stamps products.json with the build time', () => {
     expect(new Date(JSON.parse(a.read('api/products.json')).generatedAt).toISOString()).toBe(FIRST);
     expect(new Date(JSON.parse(b.read('api/products.json')).generatedAt).toISOString()).toBe(SECOND);
+  });
+
+  it('says at /admin/build.json when it ended and how long it took, by the real clock, within what this test saw', () => {
+    [a, b].forEach((build, i) => {
+      const info = readBuildInfo(JSON.parse(build.read(BUILD_INFO_PATH.slice(1))));
+      expect(info, build.read(BUILD_INFO_PATH.slice(1))).not.toBeNull();
+      const ended = Date.parse(info!.builtAt);
+      // Not the pretended build time (2030): the editor says how long a real update took.
+      expect(ended).toBeGreaterThanOrEqual(clock[i]!.from);
+      expect(ended).toBeLessThanOrEqual(clock[i]!.to);
+      // From the build process's start: at least a second here, never more than the test waited.
+      expect(info!.buildSeconds).toBeGreaterThanOrEqual(1);
+      expect(ended - info!.buildSeconds * 1000).toBeGreaterThanOrEqual(clock[i]!.from - 500);
+      expect(build.log).toContain(`${BUILD_INFO_PATH}: this build took ${info!.buildSeconds} s`);
+    });
   });
 });

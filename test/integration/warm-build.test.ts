@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_INFO_PATH, readBuildInfo } from '../../src/contract/build-info.ts';
 import { astroBuild, astroBuildCommand, FIXTURE_CATALOG } from '../support/build-site.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'warm-build-'));
@@ -39,6 +40,11 @@ const edit = (slug: string, from: RegExp, to: string) => {
   writeFileSync(file(slug), text.replace(from, to));
 };
 
+/** Where the build says how long it took: different in any two builds, so compared apart. */
+const BUILD_INFO = BUILD_INFO_PATH.slice(1);
+const builtAt = (out: string) => readBuildInfo(JSON.parse(readFileSync(path.join(out, BUILD_INFO), 'utf8')))?.builtAt;
+let firstBuiltAt: string | undefined;
+
 const warm = dirs('warm');
 const cold = dirs('cold');
 let warmLog = '';
@@ -53,6 +59,7 @@ beforeAll(async () => {
   cpSync(FIXTURE_CATALOG, content, { recursive: true });
   await build(warm, '2030-01-01T10:00:00.000Z');
   for (const f of KEPT) mtimes.set(f, statSync(path.join(warm.out, f)).mtimeMs);
+  firstBuiltAt = builtAt(warm.out);
   // Add one, edit one, unpublish one, delete one.
   cpSync(file('ops-crayon-rocks'), file('ops-added-kite'));
   edit('ops-added-kite', /slug: ops-crayon-rocks/, 'slug: ops-added-kite');
@@ -74,9 +81,14 @@ describe('the warm rebuild', () => {
   it('writes the same files as a cold build of the same content, byte for byte', () => {
     expect(files(warm.out)).toEqual(files(cold.out));
     const differing = files(cold.out).filter(
-      (f) => !readFileSync(path.join(warm.out, f)).equals(readFileSync(path.join(cold.out, f))),
+      (f) => f !== BUILD_INFO && !readFileSync(path.join(warm.out, f)).equals(readFileSync(path.join(cold.out, f))),
     );
     expect(differing).toEqual([]);
+  });
+
+  it('says anew how long it took, not what the last build said', () => {
+    expect(firstBuiltAt).toBeDefined();
+    expect(Date.parse(builtAt(warm.out)!)).toBeGreaterThan(Date.parse(firstBuiltAt!));
   });
 
   it('writes the same admin catalog', () => {
