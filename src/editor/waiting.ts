@@ -12,6 +12,7 @@ interface WaitingItem {
   collection: string;
   slug: string;
   title: string;
+  reason: keyof typeof MESSAGES.waitingWhy | null;
   savedBy: string | null;
   urgent: boolean;
 }
@@ -45,7 +46,8 @@ function show(items: WaitingItem[]): void {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.href = `#/collections/${encodeURIComponent(item.collection)}/entries/${encodeURIComponent(item.slug)}`;
-    a.textContent = `${item.urgent ? `${MESSAGES.waitingUrgent}: ` : ''}${item.title} (${MESSAGES.waitingBy(item.savedBy)})`;
+    const why = item.reason ? ` — ${MESSAGES.waitingWhy[item.reason]}` : '';
+    a.textContent = `${item.urgent ? `${MESSAGES.waitingUrgent}: ` : ''}${item.title}${why} (${MESSAGES.waitingBy(item.savedBy)})`;
     li.append(a);
     list.append(li);
   }

@@ -171,6 +171,12 @@ export const MESSAGES = {
     n === 1 ? 'One product waits for your review:' : `${n} products wait for your review:`,
   waitingBy: (who: string | null) => (who ? `saved by ${who}` : 'from the catalog’s own checks'),
   waitingUrgent: 'Urgent',
+  /** Why the catalog's own checks ask for a change (the waiting list's reason, src/server/gateway/waiting.ts). */
+  waitingWhy: {
+    recall: 'a safety recall names it: take it off the site',
+    'broken-link': 'its shop link no longer works: take it off the site',
+    'moved-link': 'its shop link now leads somewhere else: take it off the site',
+  },
   slugEmpty: 'Made from the name',
   // A check's suggestion in the form (src/editor/hints.ts): shown beside its field, never blocking.
   hintSign: 'To check',

@@ -142,6 +142,7 @@ describe('the watchers on the local stack', () => {
       await waiting.first().waitFor({ timeout: 90_000 });
       const item = waiting.filter({ hasText: 'Tundra Tracks Kids Snowshoes' });
       expect(await item.textContent()).toMatch(new RegExp(`^${MESSAGES.waitingUrgent}: `));
+      expect(await item.textContent()).toContain(MESSAGES.waitingWhy.recall);
       expect(await waiting.first().textContent()).toMatch(new RegExp(`^${MESSAGES.waitingUrgent}: `));
       const screenshots = path.join(ROOT, 'screenshots');
       mkdirSync(screenshots, { recursive: true });

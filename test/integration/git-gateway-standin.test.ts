@@ -166,8 +166,15 @@ describe('a curator adds a product with a photo, another publishes it', () => {
       expect(res.status).toBe(200);
       return ((await res.json()) as { items: { slug: string; savedBy: string | null }[] }).items;
     };
+    // By the product's name as her save wrote it, never the pull request's title (a file's name).
     expect(await waiting('token-jo')).toEqual([
-      expect.objectContaining({ slug: 'wooden-kite', savedBy: 'maya', urgent: false }),
+      expect.objectContaining({
+        slug: 'wooden-kite',
+        title: 'Wooden kite',
+        savedBy: 'maya',
+        urgent: false,
+        reason: null,
+      }),
     ]);
     expect(await waiting('token-maya')).toEqual([]);
   });
@@ -204,7 +211,7 @@ describe('a watcher’s recall proposal waits on the board, in review, and a cur
     const made = await backend.create({
       branch: 'catalog/kite-abc123',
       path: 'content/products/kite.md',
-      text: '---\nslug: kite\npublished: false\n---\n',
+      text: '---\nslug: kite\nname: Delta kite\npublished: false\n---\n',
       expectBase: base!.sha,
       message:
         'Recall: take kite off the site\n\nSets published: false.\n\nProposed-by: watcher@catalog.example\nLabels: recall, urgent\n',
@@ -225,6 +232,13 @@ describe('a watcher’s recall proposal waits on the board, in review, and a cur
       labels: ['recall', 'urgent', 'decap-cms/pending_publish'],
     });
     expect(ready.status).toBe(200);
+    // First on what waits for a curator: by the product's name, and why the watcher asks.
+    const waiting = await gateway(
+      new Request(`${SITE}/api/git/waiting`, { headers: { authorization: 'Bearer token-jo' } }),
+    );
+    expect(((await waiting.json()) as { items: unknown[] }).items[0]).toEqual(
+      expect.objectContaining({ slug: 'kite', title: 'Delta kite', reason: 'recall', urgent: true, savedBy: null }),
+    );
     // No curator saved it, so four eyes lets any curator publish it.
     await gh.checksIdle();
     const head = git('rev-parse', 'cms/products/kite');

@@ -4,9 +4,13 @@
 // save" compares her Curator-id (and the previous one, during a rotation) with the trailers of the
 // pull request's commits, as four eyes does. Bounded: one page of pull requests, at most
 // MAX_WAITING of them read further. A change to the recall watch list (its one branch,
-// WATCH_LIST_BRANCH) waits like a product's, named in the glossary's words.
+// WATCH_LIST_BRANCH) waits like a product's, named in the glossary's words. A product is named as
+// its saved file names it (one more request each), never by the pull request's title, which is
+// written for GitHub (a file's name in code); a watcher's proposal says why by its label.
+import { readFrontMatter } from '../../catalog/front-matter.ts';
+import { PRODUCTS_DIR } from '../../catalog/load.ts';
 import { WATCH_COLLECTION } from '../../outputs/editor-names.ts';
-import { WATCH_WORDS } from '../../outputs/editor-words.ts';
+import { MESSAGES, WATCH_WORDS } from '../../outputs/editor-words.ts';
 import { editorItemOf } from '../proposals/backend.ts';
 import type { GatewayCurator } from './policy.ts';
 import { CURATOR_ID, SAVED_BY, trailerValues } from './trailers.ts';
@@ -16,15 +20,22 @@ import { read, type Upstream } from './upstream.ts';
 const WAITING_LABELS = new Set(['decap-cms/pending_review', 'decap-cms/pending_publish']);
 /** Labels that put a proposal first (the recall watcher's). */
 const URGENT = /\b(urgent|recall)\b/i;
-/** At most this many pull requests are read further (their commits): one request each. */
+/** At most this many pull requests are read further (their commits and their product's name): two requests each. */
 export const MAX_WAITING = 20;
+
+/** Why a watcher proposes a change: the label it gives its pull request (src/server/watch/), each said in the glossary. */
+export type WaitingReason = keyof typeof MESSAGES.waitingWhy;
+const WAITING_REASONS = Object.keys(MESSAGES.waitingWhy) as WaitingReason[];
 
 export interface WaitingItem {
   /** The editor's collection it belongs to: `products`, or the recall watch list's. */
   collection: string;
   /** Its name in that collection (a product's: its address in the catalog): the editor opens it by this. */
   slug: string;
+  /** What the curator knows it by: the product's name as the saved file has it, or the watch list's words. */
   title: string;
+  /** Why a watcher proposed it (its label), or null for a curator's or an admin's change. */
+  reason: WaitingReason | null;
   /** Who saved it: a curator's handle, or null for a proposal of the site's watchers or an admin. */
   savedBy: string | null;
   urgent: boolean;
@@ -59,10 +70,12 @@ export async function waitingFor(
     const messages = commits.value.map((c) => c.commit.message);
     if (messages.some((m) => trailerValues(m, CURATOR_ID).some((id) => mine.has(id)))) continue;
     const { collection, name } = editorItemOf(p.head.ref)!;
+    const title = collection === WATCH_COLLECTION ? WATCH_WORDS.waiting : await productName(up, name, p.head.ref);
     items.push({
       collection,
       slug: name,
-      title: collection === WATCH_COLLECTION ? WATCH_WORDS.waiting : p.title,
+      title,
+      reason: WAITING_REASONS.find((r) => p.labels.some((l) => l.name === r)) ?? null,
       savedBy: messages.flatMap((m) => trailerValues(m, SAVED_BY)).at(-1) ?? null,
       // The watch list's own title names it (“Edit recall-watch”): only its labels make it urgent.
       urgent: p.labels.some((l) => URGENT.test(l.name)) || (collection !== WATCH_COLLECTION && URGENT.test(p.title)),
@@ -71,4 +84,19 @@ export async function waitingFor(
   }
   items.sort((a, b) => Number(b.urgent) - Number(a.urgent) || b.updatedAt.localeCompare(a.updatedAt));
   return { ok: true, items };
+}
+
+/** The product's name in its file on `branch`, or its address in words when the file cannot be read. */
+async function productName(up: Upstream, slug: string, branch: string): Promise<string> {
+  const file = await read<{ content?: string; encoding?: string }>(
+    up,
+    `contents/${PRODUCTS_DIR}/${encodeURIComponent(slug)}.md`,
+    `?ref=${encodeURIComponent(branch)}`,
+  );
+  if (file.ok && file.value.encoding === 'base64' && typeof file.value.content === 'string') {
+    const front = readFrontMatter(Buffer.from(file.value.content, 'base64').toString('utf8'));
+    const name = front.ok ? front.data.name : undefined;
+    if (typeof name === 'string' && name.trim()) return name.trim().slice(0, 200);
+  }
+  return slug.replace(/-/g, ' ');
 }
