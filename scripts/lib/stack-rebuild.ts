@@ -28,8 +28,6 @@ export interface RebuildResult {
 export interface Rebuilder {
   /** Asks for a rebuild; resolves when a build that started after the ask has ended. */
   rebuild(): Promise<RebuildResult>;
-  /** The last finished rebuild, if any (the editor shows how long the site took). */
-  last(): RebuildResult | undefined;
   /** Runs `fn` at the start of every rebuild, before the build reads anything (the site's content). */
   beforeEach(fn: () => void): void;
 }
@@ -37,7 +35,6 @@ export interface Rebuilder {
 export function rebuilder(opts: RebuildOptions): Rebuilder {
   let running: Promise<RebuildResult> | undefined;
   let queued: Promise<RebuildResult> | undefined;
-  let last: RebuildResult | undefined;
   let prepare: (() => void) | undefined;
 
   const once = async (): Promise<RebuildResult> => {
@@ -59,11 +56,11 @@ export function rebuilder(opts: RebuildOptions): Rebuilder {
         child.on('error', () => resolve(1));
         child.on('exit', (c) => resolve(c ?? 1));
       });
-      last = { ok: code === 0, ms: Date.now() - started };
+      const result = { ok: code === 0, ms: Date.now() - started };
       opts.log(
-        `[rebuild] ${last.ok ? 'published' : 'failed'} in ${(last.ms / 1000).toFixed(1)} s (${path.basename(opts.site)})`,
+        `[rebuild] ${result.ok ? 'published' : 'failed'} in ${(result.ms / 1000).toFixed(1)} s (${path.basename(opts.site)})`,
       );
-      return last;
+      return result;
     } finally {
       release();
     }
@@ -81,5 +78,5 @@ export function rebuilder(opts: RebuildOptions): Rebuilder {
     });
     return queued;
   };
-  return { rebuild, last: () => last, beforeEach: (fn) => (prepare = fn) };
+  return { rebuild, beforeEach: (fn) => (prepare = fn) };
 }
