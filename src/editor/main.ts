@@ -9,7 +9,7 @@ import { decap, loadDecap } from './decap.ts';
 import { productFormat } from './format.ts';
 import { registerMediaLibrary } from './media.ts';
 import { registerPreview } from './preview.ts';
-import { endSessionsOnSignOut, takeSignInRefusal, useEditorAddress } from './session.ts';
+import { endSessionsOnSignOut, keepScreenAcrossSignIn, takeSignInRefusal, useEditorAddress } from './session.ts';
 import { notice } from './notice.ts';
 import { watchSteps } from './steps.ts';
 import { sayHintsOnSave } from './hints.ts';
@@ -21,6 +21,7 @@ import { registerWidgets } from './widgets.ts';
 declare const DECAP_BUNDLE_PATH: string;
 
 useEditorAddress();
+keepScreenAcrossSignIn();
 const refusal = takeSignInRefusal();
 endSessionsOnSignOut(DECAP_PHRASES.ui.settingsDropdown.logOut);
 await loadDecap(DECAP_BUNDLE_PATH);

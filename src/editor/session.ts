@@ -27,6 +27,30 @@ export function takeSignInRefusal(): string | null {
   return said || null;
 }
 
+/** Where the screen she opened waits while she signs in (this tab only). */
+const SCREEN_KEY = 'editor-screen-before-sign-in';
+
+/**
+ * A curator who opens a screen's address before signing in (a product's form, from a link) comes
+ * back to that screen: the sign-in returns to `/admin/` alone (its one redirect), and Decap then
+ * shows its list. The screen is kept in this tab while she signs in, and opened once Decap has drawn
+ * its list for her.
+ */
+export function keepScreenAcrossSignIn(): void {
+  const signingIn = new URLSearchParams(location.search).has('code');
+  if (!storedToken() && !signingIn && /^#\/collections\/.+\/entries\//.test(location.hash))
+    sessionStorage.setItem(SCREEN_KEY, location.hash);
+  const screen = sessionStorage.getItem(SCREEN_KEY);
+  if (!screen) return;
+  const wait = setInterval(() => {
+    const drawn = Boolean(document.getElementById('nc-root')?.childElementCount);
+    if (!storedToken() || !drawn || !location.hash.startsWith('#/collections/')) return;
+    clearInterval(wait);
+    sessionStorage.removeItem(SCREEN_KEY);
+    if (location.hash !== screen) location.hash = screen;
+  }, 200);
+}
+
 /** The signed-in curator's token, as Decap keeps it (null before sign-in). */
 export function storedToken(): string | null {
   try {
