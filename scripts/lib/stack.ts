@@ -94,7 +94,7 @@ export interface Stack {
   site?: string;
   /** `netlify serve` only: rebuilds the running site in place (after a local publish). */
   rebuilder?: Rebuilder;
-  /** The last 20 kB the stack printed (netlify's log and the functions' console). */
+  /** The last megabyte the stack printed (netlify's log and the functions' console). */
   output(): string;
   stop(): Promise<void>;
 }
@@ -121,6 +121,12 @@ export interface StackOptions {
   timeoutMs?: number;
 }
 
+/**
+ * How much of the stack's output is kept (its last characters), for tests reading what a function
+ * logged: 20 kB let a watcher's lines scroll away under an editor's hundreds of requests.
+ */
+const LOG_KEPT = 1_000_000;
+
 export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const port = opts.port ?? (await freePort());
   const url = `http://localhost:${port}`;
@@ -129,12 +135,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   let log = '';
   const keep = (chunk: Buffer | string) => {
     const s = chunk.toString();
-    log = (log + s).slice(-20_000);
+    log = (log + s).slice(-LOG_KEPT);
     opts.output?.(s);
   };
   const say = (line: string) => {
     if (!opts.status) return keep(`${line}\n`);
-    log = (log + `${line}\n`).slice(-20_000);
+    log = (log + `${line}\n`).slice(-LOG_KEPT);
     opts.status(line);
   };
   // netlify-cli's default ports are fixed (its static server's is 3999): every port is chosen here.
@@ -200,7 +206,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   try {
     while (Date.now() < deadline) {
       if (child.exitCode !== null || child.signalCode !== null)
-        throw new Error(`netlify ${args[0]} exited with ${child.exitCode ?? child.signalCode}:\n${log}`);
+        throw new Error(`netlify ${args[0]} exited with ${child.exitCode ?? child.signalCode}:\n${log.slice(-20_000)}`);
       try {
         const res = await fetch(`${url}/api/health`);
         if (res.ok && /Local dev server ready|Server now ready/i.test(log)) {
@@ -228,7 +234,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       } catch {}
       await new Promise((r) => setTimeout(r, 500));
     }
-    throw new Error(`The local stack did not answer on ${url} in time:\n${log}`);
+    throw new Error(`The local stack did not answer on ${url} in time:\n${log.slice(-20_000)}`);
   } catch (err) {
     await stop();
     throw err;

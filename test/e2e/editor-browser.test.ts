@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -29,6 +29,8 @@ const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { 
 const branches = () => git('branch', '--list', '--format=%(refname:short)', 'cms/*').split('\n').filter(Boolean);
 
 let browser: Browser;
+/** One session for the file, as a curator keeps hers: signed in once, Decap's cache of the products shared by its pages. */
+let session: BrowserContext;
 let photo: string;
 const scratch = mkdtempSync(path.join(tmpdir(), 'editor-e2e-'));
 
@@ -55,11 +57,18 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The editor in a fresh page at `width`, signed in as a curator (kim) through the site's own sign-in. */
+/** The editor in a new page of the curator's (kim's) session at `width`, on the screen `hash` names. */
 async function openEditor(width: number, hash = ''): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 740 : 900 } });
-  const page = await context.newPage();
-  await signInToEditor(page, baseUrl, E2E_ACCOUNTS.editorCurator, { hash });
+  if (!session) {
+    session = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const first = await session.newPage();
+    await signInToEditor(first, baseUrl, E2E_ACCOUNTS.editorCurator);
+    await first.getByRole('link', { name: /^Add a product$/ }).waitFor({ timeout: 120_000 });
+    await first.close();
+  }
+  const page = await session.newPage();
+  await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });
+  await page.goto(`${baseUrl}/admin/${hash}`);
   await page
     .getByText(/Products/)
     .first()
@@ -69,7 +78,8 @@ async function openEditor(width: number, hash = ''): Promise<Page> {
 
 /** The input of the field labelled `label` in the form. */
 async function input(page: Page, label: RegExp) {
-  const id = await page.locator('label', { hasText: label }).first().getAttribute('for');
+  // The form opens once Decap has read the product through the gateway: slow on a busy machine.
+  const id = await page.locator('label', { hasText: label }).first().getAttribute('for', { timeout: 90_000 });
   return page.locator(`[id="${id}"]`);
 }
 
@@ -99,7 +109,8 @@ async function until<T>(check: () => T | undefined | false, ms = 20_000): Promis
   }
 }
 
-describe('the browser editor on the local stack', () => {
+// Each step waits on the local stack's functions, seconds a request on a busy 2-core machine.
+describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
   // First, while the scratch repository is as the checkout made it: the same picture every run.
   it('shows a published product’s form beside its preview: README’s picture of the editor (docs/images/editor.png)', async () => {
     const page = await openEditor(1280, '#/collections/products/entries/azul-tile-game');

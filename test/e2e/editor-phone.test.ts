@@ -42,6 +42,7 @@ const found = new Map<string, string[]>();
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  context.setDefaultTimeout(60_000);
   page = await context.newPage();
   mkdirSync(SCREENSHOTS, { recursive: true });
   // A phone's photo: 3000 × 2000, taken sideways (EXIF orientation 6) with its GPS position.
@@ -145,7 +146,9 @@ async function signInUpstream(on: Page, who: Credentials) {
 
 const toolbarButton = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
 const step = () => page.getByRole('button', { name: new RegExp(`^${T.status.split('%{')[0]}`) });
-const until = async (check: () => boolean, ms = 30_000) => {
+// A ceiling, not a speed: each save and publish is a dozen requests through the local stack's
+// functions, seconds each on a busy 2-core machine.
+const until = async (check: () => boolean, ms = 120_000) => {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out waiting');
@@ -155,7 +158,8 @@ const until = async (check: () => boolean, ms = 30_000) => {
 const saved = (branch: string) =>
   until(() => branches().includes(branch) && Number(git('rev-list', '--count', `${base}..${branch}`)) > 0);
 
-describe('the editor on a phone, by taps', () => {
+// Each step waits on the local stack's functions, seconds a request on a busy 2-core machine.
+describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
   const slug = 'pocket-rain-gauge';
   const branch = `cms/products/${slug}`;
 
@@ -226,7 +230,7 @@ describe('the editor on a phone, by taps', () => {
       .locator('#editor-notice', { hasText: /^Saving and sending your photo \(\d+\.\d MB\)… \d+ s so far\.$/ })
       .waitFor({ state: 'attached' });
     await saved(branch);
-    await page.getByText(DECAP_PHRASES.ui.toast.entrySaved).waitFor();
+    await page.getByText(DECAP_PHRASES.ui.toast.entrySaved).waitFor({ timeout: 60_000 });
     await screen('saved');
     expect(git('diff', '--name-only', `${base}...${branch}`).split('\n').sort()).toEqual([
       `content/images/products/${slug}.jpg`,
