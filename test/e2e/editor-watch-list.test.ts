@@ -28,8 +28,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Waits until `check` holds. */
-async function until<T>(check: () => T | undefined | false, ms = 30_000): Promise<T> {
+/** Waits until `check` holds (a ceiling: a save is a dozen requests through the local functions). */
+async function until<T>(check: () => T | undefined | false, ms = 120_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = check();
