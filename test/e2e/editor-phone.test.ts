@@ -230,7 +230,7 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
       .locator('#editor-notice', { hasText: /^Saving and sending your photo \(\d+\.\d MB\)… \d+ s so far\.$/ })
       .waitFor({ state: 'attached' });
     await saved(branch);
-    await page.getByText(DECAP_PHRASES.ui.toast.entrySaved).waitFor({ timeout: 60_000 });
+    await page.getByText(DECAP_PHRASES.ui.toast.entrySaved).waitFor({ timeout: 120_000 });
     await screen('saved');
     expect(git('diff', '--name-only', `${base}...${branch}`).split('\n').sort()).toEqual([
       `content/images/products/${slug}.jpg`,
@@ -261,7 +261,7 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
     await page
       .getByText(/someone else must publish it/)
       .first()
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: 120_000 });
     await screen('publish-refused');
     expect(git('rev-parse', base)).toBe(site);
     expect(branches()).toContain(branch);
@@ -279,11 +279,11 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
       hash: `#/collections/products/entries/${slug}`,
     });
     const publish = other.getByRole('button', { name: T.publish, exact: true });
-    await publish.waitFor({ timeout: 60_000 });
+    await publish.waitFor({ timeout: 120_000 });
     await publish.tap();
     other.once('dialog', (d) => d.accept());
     await other.getByRole('menuitem', { name: T.publishNow }).tap();
-    await other.getByText(DECAP_PHRASES.ui.toast.entryPublished).waitFor({ timeout: 60_000 });
+    await other.getByText(DECAP_PHRASES.ui.toast.entryPublished).waitFor({ timeout: 120_000 });
     // Live after the site's next update (the notice above), and how long the last one took: the
     // stack's own build wrote /admin/build.json.
     const took = other.locator('#editor-notice', {
@@ -324,7 +324,7 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
     await tap(page.getByRole('link', { name: /All Products/ }), 'back to the list');
     await tap(page.getByRole('link', { name: DECAP_PHRASES.app.header.workflow, exact: true }), 'For review');
     const card = page.locator('a[href*="/entries/codenames"]', { hasText: 'Codenames' });
-    await card.waitFor({ timeout: 90_000 }); // the board reads every product waiting, slow on a busy machine
+    await card.waitFor({ timeout: 150_000 }); // the board reads every product waiting, slow on a busy machine
     await screen('waiting-for-review');
     await tap(card, 'the waiting product');
     await expect.poll(async () => (await field(/^Ages/)).inputValue(), { timeout: 30_000 }).toBe('9 years and up');
