@@ -7,7 +7,7 @@
 // before the output folder is touched.
 import path from 'node:path';
 import { inspectProductImages } from '../catalog/images.ts';
-import { loadCatalog, type LoadResult } from '../catalog/load.ts';
+import { loadCatalog, PRODUCTS_DIR, type LoadResult } from '../catalog/load.ts';
 import { formatProblems } from '../catalog/problems.ts';
 import { openParseCache } from './parse-cache.ts';
 import { openPictureCache } from './picture-cache.ts';
@@ -33,7 +33,14 @@ export interface ProductFiles extends LoadResult {
 /** Reads and checks every product file; throws the validator's report when any has a problem. */
 export async function readProductFiles(opts: ReadOptions): Promise<ProductFiles> {
   const cache = opts.cacheDir && opts.codeVersion ? openParseCache(opts.cacheDir, opts.codeVersion) : undefined;
-  const loaded = await loadCatalog(path.relative(opts.root, opts.contentDir) || '.', opts.root, cache);
+  // A folder laid out as the repository is (the local stack's copy of its site branch,
+  // <folder>/content/products) names its files as the repository does, `content/products/<slug>.md`,
+  // wherever it lies: proposals and the validator's messages name the repository's file.
+  const suffix = `${path.sep}${PRODUCTS_DIR.split('/').join(path.sep)}`;
+  const contentDir = path.resolve(opts.contentDir);
+  const loaded = contentDir.endsWith(suffix)
+    ? await loadCatalog(PRODUCTS_DIR, contentDir.slice(0, -suffix.length), cache)
+    : await loadCatalog(path.relative(opts.root, opts.contentDir) || '.', opts.root, cache);
   const pictureCache = opts.cacheDir ? openPictureCache(opts.cacheDir) : undefined;
   const images = await inspectProductImages(loaded.entries, opts.imagesDir, opts.root, {
     orphans: false,
