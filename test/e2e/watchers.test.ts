@@ -69,7 +69,7 @@ describe('the watchers on the local stack', () => {
     const fiveYears = [fiveYearsBefore(startedAt), fiveYearsBefore(Date.now())];
     const text = await log();
     expect(text).toMatch(
-      /recall watch: MATCH soft-activity-blocks ↔ CPSC recall E2E001 .*brand "Pebble & Fern" is "Pebble and Fern, Inc\."; .*proposal: (?:cms\/products\/soft-activity-blocks|catalog\/soft-activity-blocks-[0-9a-f]{6})\./,
+      /recall watch: MATCH soft-activity-blocks ↔ CPSC recall E2E001 .*brand "Pebble & Fern" is "Pebble and Fern, Inc\."; .*proposal: (?:https?:\/\/\S+\/pull\/\d+|cms\/products\/soft-activity-blocks|catalog\/soft-activity-blocks-[0-9a-f]{6})\./,
     );
     expect(text).toMatch(/recall watch: read U\.S\. CPSC \d{4}-\d\d-\d\d\.\.\d{4}-\d\d-\d\d \(0\), /);
     expect(text).not.toMatch(/recall watch FAILED/);
@@ -153,7 +153,7 @@ describe('the watchers on the local stack', () => {
       await item.tap();
       // In review, as the watcher left it; she marks it ready and publishes once the check has passed.
       const step = page.getByRole('button', { name: new RegExp(`^${T.status.split('%{')[0]}`) });
-      await step.waitFor({ timeout: 60_000 });
+      await step.waitFor({ timeout: 150_000 }); // the form opens once Decap has read the product through the gateway
       expect(await step.textContent()).toContain(T.inReview);
       await step.tap();
       await page.getByRole('menuitem', { name: T.ready }).tap();
