@@ -18,6 +18,7 @@ import { signInToEditor } from '../support/editor-sign-in.ts';
 import { E2E_ACCOUNTS } from '../support/oidc.ts';
 import { DOC_IMAGE_SIZE, writeDocImage } from '../support/doc-images.ts';
 import { forbiddenIn } from '../support/forbidden-terms.ts';
+import { until } from '../support/until.ts';
 import { BUILD_INFO_PATH, readBuildInfo } from '../../src/contract/build-info.ts';
 import { MESSAGES } from '../../src/outputs/editor-words.ts';
 
@@ -94,20 +95,9 @@ async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
 
-/** Waits until `branch` holds a commit of its own (the proxy makes the branch first, then commits). */
+/** Waits until `branch` holds a commit of its own (the gateway makes the branch first, then commits). */
 const saved = (branch: string) =>
   until(() => branches().includes(branch) && Number(git('rev-list', '--count', `${base}..${branch}`)) > 0);
-
-/** Waits until `check` holds (a save is written by the proxy a moment after the click). */
-async function until<T>(check: () => T | undefined | false, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 // Each step waits on the local stack's functions, seconds a request on a busy 2-core machine.
 describe('the browser editor on the local stack', { timeout: 300_000 }, () => {

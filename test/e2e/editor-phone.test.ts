@@ -20,6 +20,7 @@ import { forbiddenIn } from '../support/forbidden-terms.ts';
 import { checkOf } from '../support/standin-check.ts';
 import { signInToEditor } from '../support/editor-sign-in.ts';
 import { E2E_ACCOUNTS, type Credentials } from '../support/oidc.ts';
+import { until } from '../support/until.ts';
 
 const baseUrl = inject('baseUrl');
 const repo = inject('proposalsRepo');
@@ -146,15 +147,6 @@ async function signInUpstream(on: Page, who: Credentials) {
 
 const toolbarButton = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
 const step = () => page.getByRole('button', { name: new RegExp(`^${T.status.split('%{')[0]}`) });
-// A ceiling, not a speed: each save and publish is a dozen requests through the local stack's
-// functions, seconds each on a busy 2-core machine.
-const until = async (check: () => boolean, ms = 120_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 const saved = (branch: string) =>
   until(() => branches().includes(branch) && Number(git('rev-list', '--count', `${base}..${branch}`)) > 0);
 

@@ -13,6 +13,7 @@ import { WATCH_LIST_BRANCH } from '../../src/server/proposals/backend.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { signInToEditor } from '../support/editor-sign-in.ts';
 import { E2E_ACCOUNTS } from '../support/oidc.ts';
+import { until } from '../support/until.ts';
 
 const baseUrl = inject('baseUrl');
 const repo = inject('proposalsRepo');
@@ -27,17 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits until `check` holds (a ceiling: a save is a dozen requests through the local functions). */
-async function until<T>(check: () => T | undefined | false, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = check();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** The last input of the field labelled `label` (a new item's is the last). */
 async function input(page: Page, label: RegExp) {
