@@ -135,7 +135,8 @@ export function startReport(opts: StartReportOptions): StartReport {
   return {
     logFile: opts.logFile,
     output(chunk) {
-      appendFileSync(opts.logFile, chunk);
+      // The log is read in an editor or with grep: plain text, without the colours a terminal shows.
+      appendFileSync(opts.logFile, stripVTControlCharacters(chunk));
       if (opts.verbose) out.write(chunk);
       const lines = (partial + chunk).split(/\r?\n/);
       partial = lines.pop() ?? '';

@@ -54,6 +54,9 @@ describe('npm start’s report', () => {
     expect(log).toContain('[build] Collecting build info...');
     expect(log).toContain('npm start: ready after 1:23');
     expect(log).toContain('GET /api/health');
+    // Without a terminal's colours: the rule's dim escape codes are not in the log.
+    expect(log).toContain('\nbuild.command from netlify.toml\n─────');
+    expect(log).not.toContain('\u001b[');
   });
 
   it('shows the build’s error and the log’s path when the build fails, not the configuration netlify dumps', () => {
