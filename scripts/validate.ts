@@ -9,10 +9,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentFolderProblems } from '../src/catalog/content-paths.ts';
 import { inspectProductImages, productImagesDir } from '../src/catalog/images.ts';
-import { loadCatalog, PRODUCTS_DIR } from '../src/catalog/load.ts';
+import { loadCatalog } from '../src/catalog/load.ts';
+import { PRODUCTS_DIR } from '../src/catalog/content-paths.ts';
 import { settings } from '../src/config/env.ts';
 import { formatProblem, formatProblems, type Problem } from '../src/catalog/problems.ts';
-import { parseRecallWatch, RECALL_WATCH_FILE, recallWatchProblems } from '../src/catalog/recall-watch-file.ts';
+import { parseRecallWatch, recallWatchProblems } from '../src/catalog/recall-watch-file.ts';
+import { RECALL_WATCH_FILE } from '../src/catalog/content-paths.ts';
 import { safetyHints } from '../src/catalog/safety-check.ts';
 
 const { build } = settings();

@@ -9,7 +9,7 @@ import { readCatalogHandoff } from './build/handoff.ts';
 import { entryDigest } from './build/page-keys.ts';
 import { readProductFiles } from './build/read-catalog.ts';
 import { productImagesDir } from './catalog/images.ts';
-import { PRODUCTS_DIR } from './catalog/load.ts';
+import { PRODUCTS_DIR } from './catalog/content-paths.ts';
 import { settings } from './config/env.ts';
 
 const products = defineCollection({

@@ -16,7 +16,7 @@ import { checkAstroInternals } from './astro-internals.ts';
 import { clearCatalogHandoff, writeCatalogHandoff } from './handoff.ts';
 import { imageMediaType, productImagesDir } from '../catalog/images.ts';
 import { localImageName } from '../catalog/urls.ts';
-import { PRODUCTS_DIR } from '../catalog/load.ts';
+import { PRODUCTS_DIR } from '../catalog/content-paths.ts';
 import type { Settings } from '../config/env.ts';
 import { codeVersion, describeStart, finishBuild, lockBuild, startBuild } from './build-cache.ts';
 import { stagingDir, unlinkBeforeWrites, writeAnew, type LiveFiles } from './staging.ts';

@@ -7,7 +7,8 @@
 // before the output folder is touched.
 import path from 'node:path';
 import { inspectProductImages } from '../catalog/images.ts';
-import { loadCatalog, PRODUCTS_DIR, type LoadResult } from '../catalog/load.ts';
+import { loadCatalog, type LoadResult } from '../catalog/load.ts';
+import { PRODUCTS_DIR } from '../catalog/content-paths.ts';
 import { formatProblems } from '../catalog/problems.ts';
 import { openParseCache } from './parse-cache.ts';
 import { openPictureCache } from './picture-cache.ts';

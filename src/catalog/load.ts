@@ -15,7 +15,7 @@ import {
   type CatalogEntry,
 } from './schema.ts';
 import { formatCount } from './count.ts';
-import { isHidden } from './images.ts';
+import { isProductFileName, PRODUCTS_DIR } from './content-paths.ts';
 import { sharedBarcodes } from './safety-check.ts';
 
 /** Parsed entries kept between builds (src/build/parse-cache.ts implements it): a file whose text it knows is not parsed again. */
@@ -34,11 +34,6 @@ export interface LoadResult {
   entries: CatalogEntry[];
   problems: Problem[];
 }
-
-export const PRODUCTS_DIR = 'content/products';
-
-/** A product file's name: visible (a hidden file is never a product), ending in `.md`. */
-export const isProductFileName = (name: string) => !isHidden(name) && name.endsWith('.md') && name.length > 3;
 
 /** Parses one product file. `file` is repository-relative and decides the expected slug. */
 export function parseProductFile(

@@ -7,7 +7,7 @@
 import { stringify } from 'yaml';
 import { fieldKind } from '../catalog/field-kinds.ts';
 import { PRODUCT_IMAGES_DIR } from '../catalog/images.ts';
-import { PRODUCTS_DIR } from '../catalog/load.ts';
+import { PRODUCTS_DIR } from '../catalog/content-paths.ts';
 import { FIELDS, type Field } from '../catalog/schema.ts';
 import { PRODUCT_IMAGES_PATH } from '../catalog/urls.ts';
 import { EDITOR_CLIENT_ID, GATEWAY_PATH } from '../contract/editor.ts';

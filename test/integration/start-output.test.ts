@@ -1,18 +1,22 @@
 // HEAVY (`npm start` with its production build of the five-product fixture catalog, then a start
-// whose build fails): what `npm start` prints fits on one screen. Before its summary, at most 25
+// whose build fails on a product file): what `npm start` prints fits on one screen. Before its summary, at most 25
 // rows at 80 columns: npm's two lines, one progress line per build step, no `Error:` line; the
 // build's output goes to a log file whose path it prints. The summary names the site, the editor
 // and the MCP endpoint with their addresses, and a request prints nothing more. A build that fails
-// still shows its error and the log's path, and npm start exits non-zero.
+// still shows its error (the validator's: the file, the field, the fix) and the log's path, and npm
+// start exits non-zero. Ctrl+C (SIGTERM) stops everything the stack started.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/stack.ts';
 import { stackFolder } from '../../scripts/lib/stack-folder.ts';
 import { FIXTURE_CATALOG } from '../support/build-site.ts';
+import { productFile } from '../support/products.ts';
 import { contentRepository } from '../support/scratch-repo.ts';
+import { gone, processesOnPort } from '../support/stack-gone.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Where the stack's proposals and browser editor write: never the checkout's own git. */
@@ -92,26 +96,52 @@ describe('npm start on one screen', () => {
       await new Promise((r) => setTimeout(r, 2000));
       expect(start.log().slice(printed)).toBe('');
       expect(readFileSync(logFile!, 'utf8')).toContain('/api/health');
+
+      // Ctrl+C (a SIGTERM to npm, which passes it on to the start script) stops every process the
+      // stack started and frees the port.
+      expect(processesOnPort(port).length).toBeGreaterThan(0);
+      start.npm.kill('SIGTERM');
+      await start.exited;
+      expect(await gone(port)).toEqual({ processes: [], open: false });
     } finally {
       start.npm.kill('SIGTERM');
       await start.exited;
     }
   }, 600_000);
 
-  it('a build that fails shows its error and the log’s path, and exits non-zero', async () => {
+  it('a build that fails shows the validator’s message (the file, the field, the fix) and the log’s path, and exits non-zero', async () => {
+    const content = mkdtempSync(path.join(tmpdir(), 'start-broken-'));
+    folders.push(content);
+    writeFileSync(path.join(content, 'broken-kit.md'), productFile({ slug: 'broken-kit', price: -5 }));
     const port = await freePort();
-    // Planted: a build time the build cannot read (its configuration stops it; the product files are valid).
-    const start = npmStart(port, { CATALOG_BUILD_TIME: 'not-a-time' });
-    expect(await start.exited).toBe(1);
-    const out = stripVTControlCharacters(start.log());
-    expect(out).toMatch(/✖ npm start failed after \d+:\d\d, in "build\.command from netlify\.toml"/);
-    expect(out).toContain('CATALOG_BUILD_TIME is not a date-time: "not-a-time"');
-    const logFile = /The whole log: (\S+)/.exec(out)?.[1];
-    expect(logFile).toBeTruthy();
-    expect(existsSync(logFile!)).toBe(true);
-    expect(readFileSync(logFile!, 'utf8')).toContain('CATALOG_BUILD_TIME is not a date-time');
-    // netlify-cli's dump of its resolved configuration stays in the log.
-    expect(out).not.toContain('Resolved config');
-    expect(displayRows(out.slice(0, out.indexOf('The whole log:')))).toBeLessThanOrEqual(40);
-  }, 300_000);
+    const start = npmStart(port, { CATALOG_CONTENT_DIR: content });
+    try {
+      // Bounded below the test's own timeout, so that `finally` stops a stack that started after all.
+      const code = await Promise.race([
+        start.exited,
+        new Promise<string>((r) => setTimeout(() => r('still running'), 200_000)),
+      ]);
+      const out = stripVTControlCharacters(start.log());
+      expect(code, out.slice(-3000)).toBe(1);
+      expect(out).toMatch(/✖ npm start failed after \d+:\d\d, in "build\.command from netlify\.toml"/);
+      const shown = out.slice(0, out.indexOf('The whole log:'));
+      const tail = shown.trimEnd().split('\n').slice(-8).join('\n');
+      expect(tail, out.slice(-3000)).toMatch(/broken-kit\.md/);
+      expect(tail).toMatch(/price/);
+      expect(tail).toMatch(/Fix:|fix/i);
+      const logFile = /The whole log: (\S+)/.exec(out)?.[1];
+      expect(logFile).toBeTruthy();
+      expect(readFileSync(logFile!, 'utf8')).toContain('broken-kit.md');
+      // netlify-cli's dump of its resolved configuration stays in the log.
+      expect(out).not.toContain('Resolved config');
+      expect(displayRows(shown)).toBeLessThanOrEqual(40);
+      expect(await gone(port)).toEqual({ processes: [], open: false });
+    } finally {
+      // A stack that started after all (the failure this test is for) is stopped, not left running.
+      if (start.npm.exitCode === null && start.npm.signalCode === null) {
+        start.npm.kill('SIGTERM');
+        await gone(port);
+      }
+    }
+  }, 240_000);
 });

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inspectProductImages, PRODUCT_IMAGES_DIR } from '../../src/catalog/images.ts';
-import { loadCatalog, PRODUCTS_DIR } from '../../src/catalog/load.ts';
+import { loadCatalog } from '../../src/catalog/load.ts';
+import { PRODUCTS_DIR } from '../../src/catalog/content-paths.ts';
 import { BROKEN_CASES, BROKEN_DIR } from '../support/broken-fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

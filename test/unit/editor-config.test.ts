@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { AGE_RANGE_EXAMPLES, parseAgeRange } from '../../src/catalog/ages.ts';
 import { PRODUCT_IMAGES_DIR } from '../../src/catalog/images.ts';
-import { PRODUCTS_DIR } from '../../src/catalog/load.ts';
+import { PRODUCTS_DIR } from '../../src/catalog/content-paths.ts';
 import { FIELDS, ProductFrontmatter, field } from '../../src/catalog/schema.ts';
 import {
   CATEGORIES,

@@ -5,7 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseProductFile, PRODUCTS_DIR } from '../../src/catalog/load.ts';
+import { parseProductFile } from '../../src/catalog/load.ts';
+import { PRODUCTS_DIR } from '../../src/catalog/content-paths.ts';
 import { newProductFile } from '../../src/catalog/product-file.ts';
 import { productFormat } from '../../src/editor/format.ts';
 import { fileValue, fileValues } from '../../src/editor/form-data.ts';

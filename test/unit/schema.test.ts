@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publishedEntries, statusOf, toProduct } from '../../src/catalog/catalog.ts';
-import { loadCatalog, PRODUCTS_DIR } from '../../src/catalog/load.ts';
+import { loadCatalog } from '../../src/catalog/load.ts';
+import { PRODUCTS_DIR } from '../../src/catalog/content-paths.ts';
 import { FILE_ONLY_KEYS, Product, ProductFrontmatter } from '../../src/catalog/schema.ts';
 import { EVERY_FIELD, entry as productEntry, productData, type ProductOverrides } from '../support/products.ts';
 

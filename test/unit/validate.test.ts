@@ -7,7 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ageBandsFor, AGE_BANDS } from '../../src/catalog/ages.ts';
 import { catalogView } from '../../src/catalog/catalog.ts';
-import { loadCatalog, PRODUCTS_DIR } from '../../src/catalog/load.ts';
+import { loadCatalog } from '../../src/catalog/load.ts';
+import { PRODUCTS_DIR } from '../../src/catalog/content-paths.ts';
 import { CATEGORY_SLUGS } from '../../src/config/site.ts';
 import { BROKEN_CASES, BROKEN_DIR, BROKEN_LOADS } from '../support/broken-fixtures.ts';
 

@@ -24,6 +24,7 @@ import {
 } from '../../admin/catalog-format.ts';
 import { catalogOfEntries, type AdminCatalog, type AdminCatalogSource } from './admin-index.ts';
 import { linesHoldingAll } from './text-search.ts';
+import { PRODUCTS_DIR } from '../../catalog/content-paths.ts';
 
 function once(load: () => Promise<AdminCatalog>): AdminCatalogSource {
   let pending: Promise<AdminCatalog> | undefined;
@@ -121,7 +122,7 @@ export function contentSource(opts: ContentSourceOptions = {}): AdminCatalogSour
   const { dir, root = process.cwd(), clock = () => new Date() } = opts;
   return once(async () => {
     // Imported on use: the loader (gray-matter, js-yaml, the schema) is not needed to serve the build's catalog.
-    const { loadCatalog, PRODUCTS_DIR } = await import('../../catalog/load.ts');
+    const { loadCatalog } = await import('../../catalog/load.ts');
     const { entries, problems } = await loadCatalog(dir ?? PRODUCTS_DIR, root);
     return catalogOfEntries(entries.sort(bySlug), problems, clock());
   });

@@ -1,7 +1,7 @@
 // The upstream OpenID Connect provider, through openid-client 6: discovery (cached per instance),
 // the provider's own PKCE, state and nonce, the code exchange, and the admin's email (ID token
 // claims, falling back to userinfo). Plain http is allowed only for loopback issuers.
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import { isLoopbackHost } from '../../config/env.ts';
 
 export interface UpstreamChecks {
@@ -43,19 +43,30 @@ export interface OidcUpstreamOptions {
   redirectUri: string;
 }
 
+/**
+ * openid-client, loaded by the first sign-in that needs the provider: the token endpoint and the
+ * editor's gateway check the site's own tokens and start without it (a cold start ~0.2 s shorter).
+ */
+let openidClient: Promise<typeof Oidc> | undefined;
+const loadOpenidClient = () => (openidClient ??= import('openid-client'));
+
 export function oidcUpstream(o: OidcUpstreamOptions): Upstream {
-  let configPromise: Promise<oidc.Configuration> | undefined;
+  let configPromise: Promise<{ oidc: typeof Oidc; c: Oidc.Configuration }> | undefined;
   const insecure = o.issuer.protocol === 'http:' && isLoopbackHost(o.issuer.hostname);
   const config = () => {
-    configPromise ??= oidc
-      .discovery(o.issuer, o.clientId, undefined, oidc.ClientSecretPost(o.clientSecret), {
-        ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
-        timeout: 10,
-      })
-      .then((c) => {
+    configPromise ??= loadOpenidClient()
+      .then(async (oidc) => ({
+        oidc,
+        c: await oidc.discovery(o.issuer, o.clientId, undefined, oidc.ClientSecretPost(o.clientSecret), {
+          ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+          timeout: 10,
+        }),
+      }))
+      .then(({ oidc, c }) => {
         // client_secret_post unless the provider only advertises client_secret_basic.
         const methods = c.serverMetadata().token_endpoint_auth_methods_supported;
-        if (!methods || methods.includes('client_secret_post') || !methods.includes('client_secret_basic')) return c;
+        if (!methods || methods.includes('client_secret_post') || !methods.includes('client_secret_basic'))
+          return { oidc, c };
         const basic = new oidc.Configuration(
           c.serverMetadata(),
           o.clientId,
@@ -63,7 +74,7 @@ export function oidcUpstream(o: OidcUpstreamOptions): Upstream {
           oidc.ClientSecretBasic(o.clientSecret),
         );
         if (insecure) oidc.allowInsecureRequests(basic);
-        return basic;
+        return { oidc, c: basic };
       })
       .catch((err: unknown) => {
         configPromise = undefined; // retry discovery on the next request
@@ -73,12 +84,12 @@ export function oidcUpstream(o: OidcUpstreamOptions): Upstream {
   };
   return {
     async authorizationOrigin() {
-      const endpoint = (await config()).serverMetadata().authorization_endpoint;
+      const endpoint = (await config()).c.serverMetadata().authorization_endpoint;
       if (!endpoint) throw new Error('the provider advertises no authorization endpoint');
       return new URL(endpoint).origin;
     },
     async begin() {
-      const c = await config();
+      const { oidc, c } = await config();
       const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier() };
       const url = oidc.buildAuthorizationUrl(c, {
         redirect_uri: o.redirectUri,
@@ -101,7 +112,7 @@ export function oidcUpstream(o: OidcUpstreamOptions): Upstream {
           err,
           callbackUrl.searchParams.get('error_description') ?? 'the identity provider refused the sign-in',
         );
-      const c = await config();
+      const { oidc, c } = await config();
       const tokens = await oidc.authorizationCodeGrant(c, callbackUrl, {
         pkceCodeVerifier: checks.verifier,
         expectedState: checks.state,

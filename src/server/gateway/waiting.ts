@@ -8,7 +8,7 @@
 // its saved file names it (one more request each), never by the pull request's title, which is
 // written for GitHub (a file's name in code); a watcher's proposal says why by its label.
 import { readFrontMatter } from '../../catalog/front-matter.ts';
-import { PRODUCTS_DIR } from '../../catalog/load.ts';
+import { PRODUCTS_DIR } from '../../catalog/content-paths.ts';
 import { WATCH_COLLECTION } from '../../outputs/editor-names.ts';
 import { MESSAGES, WATCH_WORDS } from '../../outputs/editor-words.ts';
 import { editorItemOf } from '../proposals/backend.ts';

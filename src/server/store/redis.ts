@@ -18,9 +18,11 @@ export function redisStore(
 ): SharedStore & { close(): Promise<void> } {
   const now = opts.now ?? Date.now;
   const log = opts.log ?? ((m: string) => console.warn(m));
-  const client = createRedisClient(url, (err) => log(`shared store (Redis): ${err.message}`));
   // The client queues nothing while disconnected, so wait briefly for the first connection.
-  const ready = readyWithin(client, 1500);
+  const ready = createRedisClient(url, (err) => log(`shared store (Redis): ${err.message}`)).then(async (client) => {
+    await readyWithin(client, 1500);
+    return client;
+  });
   // One limiter per name, so its in-memory stand-in keeps counting across requests of this instance.
   const limiters = new Map<string, RateLimiter>();
   const standIn = memoryStore(now);
@@ -28,7 +30,7 @@ export function redisStore(
   const split = (key: string) => [key.slice(0, key.lastIndexOf('/') + 1), key.slice(key.lastIndexOf('/') + 1)];
   const slots: SlotBackend = {
     async create(key, expiresAt) {
-      await ready;
+      const client = await ready;
       const [set, member] = split(key);
       const [[, added]] = (await client
         .multi()
@@ -38,39 +40,39 @@ export function redisStore(
       return added === 1;
     },
     async count(prefix) {
-      await ready;
+      const client = await ready;
       return client.scard(`${PREFIX}${prefix}`);
     },
   };
   return {
     backend: 'redis',
     async claim(key, expiresAt) {
-      await ready;
+      const client = await ready;
       const ttl = Math.max(1, Math.ceil(expiresAt - now()));
       return (await client.set(`${PREFIX}${key}`, '1', 'PX', ttl, 'NX')) === 'OK';
     },
     async release(key) {
-      await ready;
+      const client = await ready;
       await client.del(`${PREFIX}${key}`);
     },
     async has(key) {
-      await ready;
+      const client = await ready;
       return (await client.exists(`${PREFIX}${key}`)) === 1;
     },
     async getRecord(key) {
-      await ready;
+      const client = await ready;
       const text = await client.get(`${PREFIX}record:${key}`);
       return text === null ? null : (JSON.parse(text) as unknown);
     },
     async putRecord(key, value, expiresAt) {
       const text = recordText(key, value);
-      await ready;
+      const client = await ready;
       const ttl = Math.ceil(expiresAt - now());
       if (ttl <= 0) await client.del(`${PREFIX}record:${key}`);
       else await client.set(`${PREFIX}record:${key}`, text, 'PX', ttl);
     },
     async deleteRecord(key) {
-      await ready;
+      const client = await ready;
       await client.del(`${PREFIX}record:${key}`);
     },
     limiter(spec) {
@@ -87,7 +89,7 @@ export function redisStore(
       return limiter;
     },
     async close() {
-      client.disconnect();
+      (await ready).disconnect();
     },
   };
 }

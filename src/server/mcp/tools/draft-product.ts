@@ -12,6 +12,7 @@ import {
 import { ProductFrontmatter, Slug } from '../../../catalog/schema.ts';
 import { ProblemSchema } from '../schemas.ts';
 import { ToolError, defineTool } from './tool.ts';
+import { PRODUCTS_DIR } from '../../../catalog/content-paths.ts';
 
 /** A new product's fields as the tools that write one take them (draft_product, propose_product). */
 export const newProductToolInput = newProductInput({ staffPick: false, published: false }).extend({
@@ -44,7 +45,7 @@ export default defineTool({
   }),
   async run(input, ctx) {
     const args = input as NewProductFields;
-    const { parseProductFile, PRODUCTS_DIR } = await import('../../../catalog/load.ts');
+    const { parseProductFile } = await import('../../../catalog/load.ts');
     const index = await ctx.catalog();
     const requestedSlug = args.slug ?? slugFromName(args.name);
     if (!requestedSlug)

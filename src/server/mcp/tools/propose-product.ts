@@ -10,6 +10,7 @@ import { newProductToolInput } from './draft-product.ts';
 import { backendCall, countProposal, proposalBackend } from './proposing.ts';
 import { ProposalOutput, proposalAnswer } from './proposal-output.ts';
 import { ToolError, defineTool } from './tool.ts';
+import { PRODUCTS_DIR } from '../../../catalog/content-paths.ts';
 
 export default defineTool({
   name: 'propose_product',
@@ -28,7 +29,7 @@ export default defineTool({
     const args = input as NewProductFields;
     const slug = args.slug ?? slugFromName(args.name);
     if (!slug) throw new ToolError(`Cannot make a slug from the name "${args.name}": give one in \`slug\`.`);
-    const { parseProductFile, PRODUCTS_DIR } = await import('../../../catalog/load.ts');
+    const { parseProductFile } = await import('../../../catalog/load.ts');
     const path = `${PRODUCTS_DIR}/${slug}.md`;
     const taken = (await ctx.catalog()).bySlug.get(slug);
     if (taken)
