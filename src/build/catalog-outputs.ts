@@ -26,6 +26,7 @@ import type { OutputsJob, OutputsReport } from './outputs-worker.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
 import { categoryStylesheet } from '../outputs/category-styles.ts';
 import { keptFilesChanged, proofLedger } from './proof-ledger.ts';
+import { takePrerenderTurn } from './prerender-turn.ts';
 import { publicCollisions, pruneOutput } from './prune.ts';
 import { readProductFiles, type ProductFiles } from './read-catalog.ts';
 
@@ -97,18 +98,20 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
   let restoreWrites = () => {};
   let loaded: ProductFiles | undefined;
   let base = '';
+  let givePrerenderBack = () => {};
   const contentDir = () => path.resolve(root, build.contentDir || PRODUCTS_DIR);
   const log = (logger: AstroIntegrationLogger, lines: string[]) => lines.forEach((l) => logger.info(l));
 
   return {
     name: 'catalog-outputs',
     hooks: {
-      'astro:config:setup': ({ command: running, config, updateConfig }) => {
+      'astro:config:setup': async ({ command: running, config, updateConfig, logger }) => {
         command = running;
         if (command === 'build') {
           outDir = fileURLToPath(config.outDir);
           stage = stagingDir(outDir);
           updateConfig({ outDir: pathToFileURL(`${stage}${path.sep}`) });
+          givePrerenderBack = await takePrerenderTurn(stage, outDir, logger);
         }
         (globalThis as Record<symbol, string>)[Symbol.for(BUILD_TIME_KEY)] = at.toISOString();
         const id = `\0${BUILD_TIME_MODULE}`;
@@ -197,6 +200,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         });
       },
       'astro:build:done': async ({ dir, assets, logger }) => {
+        givePrerenderBack(); // Astro has rendered every page and removed its prerender folder
         if (path.resolve(fileURLToPath(dir)) !== path.resolve(stage))
           throw new Error(`Unexpected output folder ${fileURLToPath(dir)} (expected the staging folder ${stage})`);
         // The proof's libraries (ajv, the schemas) load only now, off the way to the first page.
