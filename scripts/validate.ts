@@ -13,8 +13,7 @@ import { loadCatalog } from '../src/catalog/load.ts';
 import { PRODUCTS_DIR } from '../src/catalog/content-paths.ts';
 import { settings } from '../src/config/env.ts';
 import { formatProblem, formatProblems, type Problem } from '../src/catalog/problems.ts';
-import { parseRecallWatch, recallWatchProblems } from '../src/catalog/recall-watch-file.ts';
-import { RECALL_WATCH_FILE } from '../src/catalog/content-paths.ts';
+import { parseRecallWatch, RECALL_WATCH_FILE, recallWatchProblems } from '../src/catalog/recall-watch-file.ts';
 import { safetyHints } from '../src/catalog/safety-check.ts';
 
 const { build } = settings();

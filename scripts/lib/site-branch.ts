@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PRODUCT_IMAGES_DIR } from '../../src/catalog/images.ts';
 import { PRODUCTS_DIR } from '../../src/catalog/content-paths.ts';
-import { RECALL_WATCH_FILE } from '../../src/catalog/content-paths.ts';
+import { RECALL_WATCH_FILE } from '../../src/catalog/recall-watch-file.ts';
 import { localEditorBranch } from '../../src/outputs/editor-names.ts';
 
 /** The content a developer edits by hand, which the site branch snapshots at start. */

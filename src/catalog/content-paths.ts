@@ -7,15 +7,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { isHidden, PICTURE_EXTENSIONS, PRODUCT_IMAGES_DIR } from './images.ts';
 import type { Problem } from './problems.ts';
+import { RECALL_WATCH_FILE } from './recall-watch-file.ts';
 
 /** The folder of product files (`<slug>.md`). */
 export const PRODUCTS_DIR = 'content/products';
 
 /** A product file's name: visible (a hidden file is never a product), ending in `.md`. */
 export const isProductFileName = (name: string) => !isHidden(name) && name.endsWith('.md') && name.length > 3;
-
-/** The recall watcher's list of what to watch besides the catalog (src/catalog/recall-watch-file.ts reads it). */
-export const RECALL_WATCH_FILE = 'content/recall-watch.yml';
 
 /** The folders whose files may be content (their files only, never a sub-folder), and the single files. */
 export const CONTENT_FOLDERS = [PRODUCTS_DIR, PRODUCT_IMAGES_DIR] as const;

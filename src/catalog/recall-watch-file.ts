@@ -7,8 +7,9 @@
 import { isAlias, LineCounter, parseDocument, stringify, visit } from 'yaml';
 import { z } from 'zod';
 import type { Problem } from './problems.ts';
-import { RECALL_WATCH_FILE } from './content-paths.ts';
 import { Slug } from './schema.ts';
+
+export const RECALL_WATCH_FILE = 'content/recall-watch.yml';
 
 /**
  * The comment the file opens with, said here once: the editor's writer (writeRecallWatch) puts it

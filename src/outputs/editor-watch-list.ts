@@ -4,8 +4,13 @@
 // (./editor-words.ts). Decap's built-in widgets; the whole file is judged again by the schema
 // before every save (src/editor/watch-format.ts).
 import { z } from 'zod';
-import { RECALL_SOURCE_NAMES, RecallWatchFile, WHY_MIN, type RecallSourceId } from '../catalog/recall-watch-file.ts';
-import { RECALL_WATCH_FILE } from '../catalog/content-paths.ts';
+import {
+  RECALL_SOURCE_NAMES,
+  RECALL_WATCH_FILE,
+  RecallWatchFile,
+  WHY_MIN,
+  type RecallSourceId,
+} from '../catalog/recall-watch-file.ts';
 import { SLUG_PATTERN } from '../catalog/slug.ts';
 import { WATCH_COLLECTION, WATCH_FILE_NAME, WATCH_FORMAT } from './editor-names.ts';
 import { WATCH_WORDS, type WatchFieldKey } from './editor-words.ts';

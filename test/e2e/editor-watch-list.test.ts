@@ -7,8 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { parseRecallWatch, RECALL_WATCH_HEADER } from '../../src/catalog/recall-watch-file.ts';
-import { RECALL_WATCH_FILE } from '../../src/catalog/content-paths.ts';
+import { parseRecallWatch, RECALL_WATCH_FILE, RECALL_WATCH_HEADER } from '../../src/catalog/recall-watch-file.ts';
 import { WATCH_WORDS } from '../../src/outputs/editor-words.ts';
 import { WATCH_LIST_BRANCH } from '../../src/server/proposals/backend.ts';
 import { launchBrowser } from '../support/browser.ts';

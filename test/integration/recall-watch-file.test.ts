@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RECALL_WATCH_FILE } from '../../src/catalog/content-paths.ts';
+import { RECALL_WATCH_FILE } from '../../src/catalog/recall-watch-file.ts';
 import { productFile } from '../support/products.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -12,12 +12,12 @@ import { z } from 'zod';
 import {
   RECALL_SOURCE_IDS,
   RECALL_SOURCE_NAMES,
+  RECALL_WATCH_FILE,
   RECALL_WATCH_HEADER,
   RecallAlias,
   RecallDismissal,
   RecallWatchFile,
 } from '../../src/catalog/recall-watch-file.ts';
-import { RECALL_WATCH_FILE } from '../../src/catalog/content-paths.ts';
 import { editorConfig, editorConfigYaml } from '../../src/outputs/editor-config.ts';
 import { EDITOR_COLLECTION, WATCH_FORMAT } from '../../src/outputs/editor-names.ts';
 import { WATCH_WORDS } from '../../src/outputs/editor-words.ts';

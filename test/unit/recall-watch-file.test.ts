@@ -12,11 +12,11 @@ import {
   parseRecallWatch,
   RECALL_SOURCE_IDS,
   RECALL_SOURCE_NAMES,
+  RECALL_WATCH_FILE,
   RECALL_WATCH_HEADER,
   recallWatchProblems,
   writeRecallWatch,
 } from '../../src/catalog/recall-watch-file.ts';
-import { RECALL_WATCH_FILE } from '../../src/catalog/content-paths.ts';
 import { cpscSource } from '../../src/server/watch/cpsc.ts';
 import { readCurations } from '../../src/server/watch/curations.ts';
 import { healthCanadaSource } from '../../src/server/watch/health-canada.ts';

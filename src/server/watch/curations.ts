@@ -4,8 +4,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Settings } from '../../config/env.ts';
-import { EMPTY_RECALL_WATCH, parseRecallWatch, type RecallWatch } from '../../catalog/recall-watch-file.ts';
-import { RECALL_WATCH_FILE } from '../../catalog/content-paths.ts';
+import {
+  EMPTY_RECALL_WATCH,
+  parseRecallWatch,
+  RECALL_WATCH_FILE,
+  type RecallWatch,
+} from '../../catalog/recall-watch-file.ts';
 import { formatProblem } from '../../catalog/problems.ts';
 
 export type Curations = { ok: true; value: RecallWatch } | { ok: false; problem: string };
