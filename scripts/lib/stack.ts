@@ -53,9 +53,12 @@ async function canListen(port: number): Promise<boolean> {
   return true;
 }
 
-const PRELOADS = ['local-static-mime.cjs', 'local-loopback.cjs', 'local-malformed-paths.cjs'].map((f) =>
-  path.join(ROOT, 'scripts/lib', f),
-);
+const PRELOADS = [
+  'local-static-mime.cjs',
+  'local-loopback.cjs',
+  'local-malformed-paths.cjs',
+  'local-function-answers.cjs',
+].map((f) => path.join(ROOT, 'scripts/lib', f));
 
 /**
  * The environment netlify-cli needs to run offline, its own settings and caches kept inside the
@@ -72,7 +75,8 @@ export function netlifyEnv(extra: Record<string, string> = {}): NodeJS.ProcessEn
     XDG_CACHE_HOME: path.join(ROOT, '.cache'),
     // Local only, each read by the netlify-cli process alone: local-static-mime.cjs (extension-less
     // JSON files typed as JSON), local-loopback.cjs (its servers on loopback, the site on HOST),
-    // local-malformed-paths.cjs (a path that does not decode is answered, not fatal).
+    // local-malformed-paths.cjs (a path that does not decode is answered, not fatal),
+    // local-function-answers.cjs (a function's 403 or 404 is not asked again as `.html` and the like).
     NODE_OPTIONS: [
       process.env.NODE_OPTIONS,
       ...PRELOADS.filter((f) => !process.env.NODE_OPTIONS?.includes(f)).map((f) => `--require=${f}`),

@@ -41,6 +41,9 @@ let saveLabelBefore = '';
 const checked = new Map<string, boolean>();
 
 /** Reads the toolbar after each change of the page. */
+/** What Decap puts before a refused request's message (its APIError's name). */
+const DECAP_ERROR_NAME = 'API_ERROR: ';
+
 function look() {
   const buttons = [...document.querySelectorAll('button, [role="button"]')] as HTMLElement[];
   const stepButton = buttons.find((b) => b.textContent?.startsWith(STEP_PREFIX));
@@ -54,6 +57,13 @@ function look() {
   const label = save?.textContent ?? '';
   if (saveLabelBefore === T.saving && label !== T.saving) savingDone();
   saveLabelBefore = label;
+  // Decap writes a refused request as its error class's name and the gateway's sentence
+  // ("Not published: API_ERROR: You saved changes…"): the curator reads the sentence alone.
+  for (const toast of document.querySelectorAll('.Toastify__toast')) {
+    const texts = document.createTreeWalker(toast, NodeFilter.SHOW_TEXT);
+    for (let t = texts.nextNode(); t; t = texts.nextNode())
+      if (t.nodeValue?.includes(DECAP_ERROR_NAME)) t.nodeValue = t.nodeValue.replaceAll(DECAP_ERROR_NAME, '');
+  }
   // "See it on the site" only when the page is there.
   for (const a of document.querySelectorAll<HTMLAnchorElement>('a[target="_blank"][href]')) {
     if (a.textContent?.trim() !== T.deployButtonLabel && a.textContent?.trim() !== T.deployPreviewButtonLabel) continue;

@@ -319,7 +319,8 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     // Answered (the box has the warning): the suggestion goes.
     await choose(page, /^Safety warnings/, 'Small parts');
     await expect.poll(() => hint.count()).toBe(0);
-    page.once('dialog', (d) => d.accept());
+    // Withdrawing with that change unsaved asks twice: leave the unsaved change, then withdraw.
+    page.on('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: /withdraw this product/i }).click();
     await until(() => !branches().includes(branch));
     await page.close();

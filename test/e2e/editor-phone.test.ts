@@ -248,12 +248,33 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
   it('publish: her own is refused, naming the rule; nothing moves', async () => {
     const site = git('rev-parse', base);
     await tap(toolbarButton(T.publish), 'Publish');
-    page.once('dialog', (d) => d.accept());
+    const asked: string[] = [];
+    const answers: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/git/'))
+        answers.push(`${r.request().method()} ${new URL(r.url()).pathname} ${r.status()}`);
+    });
+    page.on('requestfailed', (r) => answers.push(`FAILED ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.accept();
+    });
     await tap(page.getByRole('menuitem', { name: T.publishNow }), T.publishNow);
-    await page
-      .getByText(/someone else must publish it/)
+    // The refusal, or (when it does not come) what the screen says instead, and its picture.
+    const refused = await page
+      // Decap's error name taken out (src/editor/steps.ts): the curator reads the gateway's sentence.
+      .getByText(/^Not published: You saved these changes, so someone else must publish it/)
       .first()
-      .waitFor({ timeout: 120_000 });
+      .waitFor({ timeout: 120_000 })
+      .then(() => null)
+      .catch(async () => {
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'editor-phone-publish-refused-missing.png') });
+        return visibleWords();
+      });
+    expect(
+      refused,
+      `the refusal was not shown; asked: ${JSON.stringify(asked)}; gateway: ${JSON.stringify(answers)}; the screen said`,
+    ).toBeNull();
     await screen('publish-refused');
     expect(git('rev-parse', base)).toBe(site);
     expect(branches()).toContain(branch);

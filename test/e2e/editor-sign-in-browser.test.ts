@@ -60,6 +60,17 @@ describe('signing in to the editor', () => {
     expect(settings.status).toBe(200);
     expect(await settings.json()).toMatchObject({ github_enabled: true, roles: [] });
 
+    // A refusal is the gateway's own, once: the local stack does not ask again for the path plus
+    // `.html` or `/index.htm` (netlify-cli's static fallbacks after a 403), whose refusal would be sent instead.
+    const refused = await fetch(`${baseUrl}/api/git/github/git/refs/heads/main`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status).toBe(403);
+    const { message } = (await refused.json()) as { message: string };
+    expect(message).toContain('heads/main');
+    expect(message).not.toMatch(/\.html?\b|index\.htm/);
+
     // The editor's token at /api/mcp: the contract's 401 ApiError.
     const mcp = await postMcp(`${baseUrl}/api/mcp`, token, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(mcp.status).toBe(401);

@@ -46,7 +46,7 @@ describe('the recall watch list in the browser editor', () => {
     await page
       .getByText(/Products/)
       .first()
-      .waitFor({ timeout: 60_000 });
+      .waitFor({ timeout: 150_000 });
     await page.goto(`${baseUrl}/admin/#/collections/recalls/entries/recall-watch`);
     // The form opens once Decap has read the products too: slow on a busy stack.
     await page.getByText(WATCH_WORDS.labels.dismissals).first().waitFor({ timeout: 150_000 });

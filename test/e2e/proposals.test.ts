@@ -133,11 +133,15 @@ describe('proposals from an MCP client on the local stack', () => {
       expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
       const listing = r.structuredContent as Listing;
       // All but the watchers' (as branches() counts them).
-      return { ...listing, proposals: listing.proposals.filter((p) => !p.proposedBy?.startsWith('watcher@')) };
+      return {
+        ...listing,
+        proposals: listing.proposals.filter((p) => !p.proposedBy?.startsWith('watcher@')),
+        all: listing.proposals,
+      };
     };
     const first = await list();
     expect(first.ageSeconds).toBeGreaterThanOrEqual(0);
-    expect(first.proposals.map((p) => p.branch).sort()).toEqual(branches().sort());
+    expect(first.proposals.map((p) => p.branch).sort(), JSON.stringify(first.all)).toEqual(branches().sort());
     // The stand-in runs the required check on each proposal's head.
     expect(first.proposals.every((p) => ['pending', 'success', 'failure'].includes(p.checks))).toBe(true);
     // Each request is a fresh function: the same answer comes from the stack's Netlify Blobs.

@@ -4,6 +4,7 @@
 // test/e2e/editor-phone.test.ts).
 export const FORBIDDEN_TERMS: readonly (readonly [string, RegExp])[] = [
   ['Collections', /\bcollections?\b/i],
+  ['API_ERROR', /API_ERROR/],
   ['Workflow', /\bworkflow\b/i],
   ['Quick add', /\bquick add\b/i],
   ['New Post', /\bnew post\b/i],

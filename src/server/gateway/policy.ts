@@ -457,6 +457,6 @@ export function decidePublish(
   const savers = saversOf(facts.commitMessages);
   const saved = savers.has(curator.id) || (curator.previousId !== undefined && savers.has(curator.previousId));
   if (curator.role !== 'admin' && !publishOwnSaves && saved)
-    return 'You saved changes in this entry, so someone else must publish it (four eyes).';
+    return 'You saved these changes, so someone else must publish it: a second person reads every change before it goes on the site.';
   return null;
 }
