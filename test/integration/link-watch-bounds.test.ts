@@ -50,15 +50,23 @@ describe('the link watcher, bounded', () => {
   };
 
   it('a redirect to a private, link-local or loopback address is never followed, literal or by name', async () => {
-    const internal = await listen('127.0.0.1', shops.port, (_req, res) => res.writeHead(200).end('internal'));
+    // What a followed redirect would reach: a server of its own on loopback (a port the kernel gives:
+    // the shops' port on 127.0.0.1 may be another socket's).
+    const internal = await listen('127.0.0.1', 0, (_req, res) => res.writeHead(200).end('internal'));
     try {
       shops.set('shop.test', '/to-metadata', {
         status: 302,
         headers: { location: 'http://169.254.169.254/latest/meta-data/' },
       });
       shops.set('shop.test', '/to-router', { status: 301, headers: { location: 'http://10.0.0.1/admin' } });
-      shops.set('shop.test', '/to-loopback', { status: 302, headers: { location: `http://127.0.0.1:${shops.port}/` } });
-      shops.set('shop.test', '/to-inside', { status: 302, headers: { location: `http://inside.test:${shops.port}/` } });
+      shops.set('shop.test', '/to-loopback', {
+        status: 302,
+        headers: { location: `http://127.0.0.1:${internal.port}/` },
+      });
+      shops.set('shop.test', '/to-inside', {
+        status: 302,
+        headers: { location: `http://inside.test:${internal.port}/` },
+      });
       setup([
         linked('a', shops.url('shop.test', '/to-metadata')),
         linked('b', shops.url('shop.test', '/to-router')),
