@@ -43,12 +43,8 @@ describe('the recall watch list in the browser editor', () => {
     await signInToEditor(page, baseUrl, E2E_ACCOUNTS.editorCurator, {
       hash: '#/collections/recalls/entries/recall-watch',
     });
-    await page
-      .getByText(/Products/)
-      .first()
-      .waitFor({ timeout: 150_000 });
-    await page.goto(`${baseUrl}/admin/#/collections/recalls/entries/recall-watch`);
-    // The form opens once Decap has read the products too: slow on a busy stack.
+    // The sign-in returns to the watch list's form (the address is kept across it); the form opens
+    // once Decap has read the products too: slow on a busy stack.
     await page.getByText(WATCH_WORDS.labels.dismissals).first().waitFor({ timeout: 150_000 });
     // The second list's “add” button: the dismissals'.
     await page.getByRole('button', { name: /Add/ }).last().click();
