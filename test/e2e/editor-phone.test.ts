@@ -247,6 +247,8 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
 
   it('publish: her own is refused, naming the rule; nothing moves', async () => {
     const site = git('rev-parse', base);
+    // Once the required check has passed: before that, any publish is refused for the check.
+    expect(await checkOf(git('rev-parse', branch))).toBe('success');
     await tap(toolbarButton(T.publish), 'Publish');
     const asked: string[] = [];
     const answers: string[] = [];
