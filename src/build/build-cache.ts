@@ -21,6 +21,7 @@ import { ASTRO_INCREMENTAL } from './astro-internals.ts';
 import { PARSE_CACHE_FILE } from './parse-cache.ts';
 import { PICTURE_CACHE_FILE } from './picture-cache.ts';
 import { prepareStage, publishStage, stagingDir, undoCutShortSwap, type LiveFiles } from './staging.ts';
+import { isAlive } from './turns.ts';
 
 /** The default build cache folder (astro.config.mjs; ASTRO_CACHE_DIR moves it). */
 export const BUILD_CACHE_DIR = '.build-cache';
@@ -106,15 +107,6 @@ export function lockBuild(cacheDir: string, outDir: string): void {
         `to finish or stop it; two builds into one folder would overwrite each other. If no build is running, delete ${file}.`,
     );
   writeCacheJson(file, { pid: process.pid, startedAt: new Date().toISOString() });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** A file of our part of the cache (made on first write). */

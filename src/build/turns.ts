@@ -15,7 +15,8 @@ export interface Holder {
 
 const POLL_MS = 250;
 
-function alive(pid: number): boolean {
+/** Whether process `pid` is alive (signal 0: EPERM means it is, owned by another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -63,7 +64,7 @@ export async function takeTurn(file: string, what: string, opts: TurnOptions): P
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       }
       const holder = readHolder(file);
-      if (holder && !alive(holder.pid)) {
+      if (holder && !isAlive(holder.pid)) {
         // Its holder died without giving it back (killed outright): the turn is free.
         if (readHolder(file)?.pid === holder.pid) unlinkSync(file);
         continue;
