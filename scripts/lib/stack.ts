@@ -58,6 +58,7 @@ const PRELOADS = [
   'local-loopback.cjs',
   'local-malformed-paths.cjs',
   'local-function-answers.cjs',
+  'local-warm-functions.cjs',
 ].map((f) => path.join(ROOT, 'scripts/lib', f));
 
 /**

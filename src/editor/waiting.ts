@@ -47,7 +47,7 @@ function show(items: WaitingItem[]): void {
     const a = document.createElement('a');
     a.href = `#/collections/${encodeURIComponent(item.collection)}/entries/${encodeURIComponent(item.slug)}`;
     const why = item.reason ? ` — ${MESSAGES.waitingWhy[item.reason]}` : '';
-    a.textContent = `${item.urgent ? `${MESSAGES.waitingUrgent}: ` : ''}${item.title}${why} (${MESSAGES.waitingBy(item.savedBy)})`;
+    a.textContent = `${item.urgent ? `${MESSAGES.waitingUrgent}: ` : ''}${item.title}${why} (${MESSAGES.waitingBy(item.savedBy, item.reason !== null)})`;
     li.append(a);
     list.append(li);
   }

@@ -169,7 +169,9 @@ export const MESSAGES = {
   waitingNone: 'Nothing waits for your review.',
   waitingHeading: (n: number) =>
     n === 1 ? 'One product waits for your review:' : `${n} products wait for your review:`,
-  waitingBy: (who: string | null) => (who ? `saved by ${who}` : 'from the catalog’s own checks'),
+  /** Who asks: a curator by her handle, the site's watchers (a proposal with a reason), or the site's admins (an MCP proposal). */
+  waitingBy: (who: string | null, fromWatchers: boolean) =>
+    who ? `saved by ${who}` : fromWatchers ? 'from the catalog’s own checks' : 'suggested by the site’s team',
   waitingUrgent: 'Urgent',
   /** Why the catalog's own checks ask for a change (the waiting list's reason, src/server/gateway/waiting.ts). */
   waitingWhy: {

@@ -19,6 +19,7 @@ import { E2E_ACCOUNTS } from '../support/oidc.ts';
 import { DOC_IMAGE_SIZE, writeDocImage } from '../support/doc-images.ts';
 import { forbiddenIn } from '../support/forbidden-terms.ts';
 import { until } from '../support/until.ts';
+import { openPullFrom } from '../support/standin-check.ts';
 import { BUILD_INFO_PATH, readBuildInfo } from '../../src/contract/build-info.ts';
 import { MESSAGES } from '../../src/outputs/editor-words.ts';
 
@@ -95,9 +96,11 @@ async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
 
-/** Waits until `branch` holds a commit of its own (the gateway makes the branch first, then commits). */
-const saved = (branch: string) =>
-  until(() => branches().includes(branch) && Number(git('rev-list', '--count', `${base}..${branch}`)) > 0);
+/** Waits until the save is whole: `branch` holds a commit of its own, and its pull request is open. */
+const saved = async (branch: string) => {
+  await until(() => branches().includes(branch) && Number(git('rev-list', '--count', `${base}..${branch}`)) > 0);
+  await openPullFrom(branch);
+};
 
 // Each step waits on the local stack's functions, seconds a request on a busy 2-core machine.
 describe('the browser editor on the local stack', { timeout: 300_000 }, () => {

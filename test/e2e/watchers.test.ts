@@ -146,6 +146,7 @@ describe('the watchers on the local stack', () => {
       const item = waiting.filter({ hasText: 'Tundra Tracks Kids Snowshoes' });
       expect(await item.textContent()).toMatch(new RegExp(`^${MESSAGES.waitingUrgent}: `));
       expect(await item.textContent()).toContain(MESSAGES.waitingWhy.recall);
+      expect(await item.textContent()).toContain(`(${MESSAGES.waitingBy(null, true)})`);
       expect(await waiting.first().textContent()).toMatch(new RegExp(`^${MESSAGES.waitingUrgent}: `));
       const screenshots = path.join(ROOT, 'screenshots');
       mkdirSync(screenshots, { recursive: true });

@@ -18,3 +18,23 @@ export async function checkOf(sha: string, ms = 240_000): Promise<string> {
     await new Promise((r) => setTimeout(r, 1000));
   }
 }
+
+/**
+ * Waits until the loopback GitHub holds an open pull request from `branch`, and gives its number.
+ * The editor saves in three steps (the branch, its commit, then the pull request): a test that
+ * closes the page once the commit is there can stop the save before its pull request (a branch no
+ * listing shows, found in CI under load).
+ */
+export async function openPullFrom(branch: string, ms = 120_000): Promise<number> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const res = await fetch(
+      `${inject('githubUrl')}/repos/local/catalog/pulls?state=open&head=${encodeURIComponent(`local:${branch}`)}`,
+      { headers: { authorization: `Bearer ${inject('githubToken')}` } },
+    );
+    const [pull] = (await res.json()) as { number: number }[];
+    if (pull) return pull.number;
+    if (Date.now() > end) throw new Error(`no pull request from ${branch} in time`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
