@@ -84,7 +84,11 @@ const lanes: Step[][] =
           npm('type check', 'check:types'),
           ...build,
           npm('OpenAPI lint', 'lint:openapi'),
-          vitest('integration', 'integration', AFTER_E2E.flatMap((f) => ['--exclude', f])),
+          vitest(
+            'integration',
+            'integration',
+            AFTER_E2E.flatMap((f) => ['--exclude', f]),
+          ),
         ],
         [vitest('e2e', 'e2e'), vitest('integration after e2e', 'integration', AFTER_E2E)],
       ];

@@ -600,6 +600,12 @@ describe('publishing', () => {
     ['a head that moved since it was checked', maya, facts({ sha: SHA2 }), /changed/],
     ['a check that has not passed on the head', maya, facts({ checkPassed: false }), /check/],
     [
+      'her own save whose check has not passed: four eyes first (waiting would not help her)',
+      maya,
+      facts({ checkPassed: false, commitMessages: [`x\n\nSaved-by: maya\nCurator-id: ${maya.id}`] }),
+      /^You saved these changes, so someone else must publish it/,
+    ],
+    [
       'a file outside the content',
       maya,
       facts({ files: [{ filename: 'netlify.toml', status: 'modified', mode: '100644' }] }),
