@@ -19,7 +19,7 @@ import { E2E_ACCOUNTS } from '../support/oidc.ts';
 import { DOC_IMAGE_SIZE, writeDocImage } from '../support/doc-images.ts';
 import { forbiddenIn } from '../support/forbidden-terms.ts';
 import { until } from '../support/until.ts';
-import { openPullFrom } from '../support/standin-check.ts';
+import { savedWhole } from '../support/standin-check.ts';
 import { BUILD_INFO_PATH, readBuildInfo } from '../../src/contract/build-info.ts';
 import { MESSAGES } from '../../src/outputs/editor-words.ts';
 
@@ -96,12 +96,6 @@ async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
 
-/** Waits until the save is whole: `branch` holds a commit of its own, and its pull request is open. */
-const saved = async (branch: string) => {
-  await until(() => branches().includes(branch) && Number(git('rev-list', '--count', `${base}..${branch}`)) > 0);
-  await openPullFrom(branch);
-};
-
 // Each step waits on the local stack's functions, seconds a request on a busy 2-core machine.
 describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
   // First, while the scratch repository is as the checkout made it: the same picture every run.
@@ -155,7 +149,7 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'editor-new-product-360.png') });
     await save(page);
     const branch = 'cms/products/magnetic-tiles-starter-set';
-    await saved(branch);
+    await savedWhole(branch);
     await page.close();
 
     expect(git('diff', '--name-only', `${base}...${branch}`).split('\n').sort()).toEqual([
@@ -213,7 +207,7 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'editor-edit-price.png') });
     await save(page);
     const branch = 'cms/products/azul-tile-game';
-    await saved(branch);
+    await savedWhole(branch);
     await page.close();
     const diff = git('diff', '--unified=0', `${base}...${branch}`, '--', 'content/products/azul-tile-game.md');
     expect(diff.split('\n').filter((l) => /^[-+](?![-+])/.test(l))).toEqual(['-price: 3999', '+price: 2499']);
@@ -228,7 +222,7 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     expect(await slug.inputValue()).toBe(`${baseUrl}/products/djeco-animal-memory`);
     await save(page);
     const branch = 'cms/products/djeco-animal-memory';
-    await saved(branch);
+    await savedWhole(branch);
     await page.close();
     expect(git('diff', '--name-only', `${base}...${branch}`)).toBe('content/products/djeco-animal-memory.md');
     const changed = git('diff', '--unified=0', `${base}...${branch}`)
@@ -273,7 +267,7 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await (await input(page, /^Why we picked it/)).fill('A kite a six-year-old can launch alone.');
     await save(page);
     const branch = 'cms/products/withdrawn-kite';
-    await saved(branch);
+    await savedWhole(branch);
     page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: /withdraw this product/i }).click();
     await until(() => !branches().includes(branch));
@@ -317,7 +311,7 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     // It never blocks: the save goes through, and says once more what is to check.
     await save(page);
     const branch = 'cms/products/forest-floor-puzzle';
-    await saved(branch);
+    await savedWhole(branch);
     await page.locator('#editor-notice', { hasText: MESSAGES.savedWithHints(1, 'Safety warnings') }).waitFor();
     // Answered (the box has the warning): the suggestion goes.
     await choose(page, /^Safety warnings/, 'Small parts');

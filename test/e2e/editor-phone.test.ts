@@ -17,7 +17,7 @@ import { SITE_NAME } from '../../src/config/site.ts';
 import { DECAP_PHRASES, MESSAGES } from '../../src/outputs/editor-words.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { forbiddenIn } from '../support/forbidden-terms.ts';
-import { checkOf, openPullFrom } from '../support/standin-check.ts';
+import { checkOf, savedWhole } from '../support/standin-check.ts';
 import { signInToEditor } from '../support/editor-sign-in.ts';
 import { E2E_ACCOUNTS, type Credentials } from '../support/oidc.ts';
 import { until } from '../support/until.ts';
@@ -155,10 +155,6 @@ async function signInUpstream(on: Page, who: Credentials) {
 
 const toolbarButton = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
 const step = () => page.getByRole('button', { name: new RegExp(`^${T.status.split('%{')[0]}`) });
-const saved = async (branch: string) => {
-  await until(() => branches().includes(branch) && Number(git('rev-list', '--count', `${base}..${branch}`)) > 0);
-  await openPullFrom(branch);
-};
 
 // Each step waits on the local stack's functions, seconds a request on a busy 2-core machine.
 describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
@@ -180,6 +176,8 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
   it('the list: the products and the button to add one', async () => {
     const add = page.getByRole('link', { name: /^Add a product$/ });
     await add.waitFor();
+    // The list itself, not its loading notice (which Decap draws over the collection's description).
+    await page.locator('a[href*="/collections/products/entries/"]').filter({ hasText: ' · ' }).first().waitFor();
     await screen('list');
     await tap(add, 'Add a product');
   });
@@ -231,7 +229,7 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
     await page
       .locator('#editor-notice', { hasText: /^Saving and sending your photo \(\d+\.\d MB\)… \d+ s so far\.$/ })
       .waitFor({ state: 'attached' });
-    await saved(branch);
+    await savedWhole(branch);
     await page.getByText(DECAP_PHRASES.ui.toast.entrySaved).waitFor({ timeout: 120_000 });
     await screen('saved');
     expect(git('diff', '--name-only', `${base}...${branch}`).split('\n').sort()).toEqual([
@@ -345,7 +343,7 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
     await expect.poll(async () => (await field(/^Name/)).inputValue(), { timeout: 30_000 }).toBe('Codenames');
     await (await field(/^Ages/)).fill('9 years and up');
     await tap(toolbarButton(T.save), 'Save');
-    await saved('cms/products/codenames');
+    await savedWhole('cms/products/codenames');
     await tap(step(), 'Step');
     await tap(page.getByRole('menuitem', { name: T.inReview }), T.inReview);
     await page.locator('#editor-notice', { hasText: MESSAGES.sentForReview }).waitFor();
