@@ -313,6 +313,11 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     const branch = 'cms/products/forest-floor-puzzle';
     await savedWhole(branch);
     await page.locator('#editor-notice', { hasText: MESSAGES.savedWithHints(1, 'Safety warnings') }).waitFor();
+    // Once saved, Decap opens the product at its own address and draws its form again from what was
+    // saved: a choice made before that would be drawn away.
+    await page.waitForURL(/\/entries\/forest-floor-puzzle$/);
+    await expect.poll(async () => (await input(page, /^Name/)).inputValue()).toBe('Forest Floor Puzzle');
+    await hint.waitFor();
     // Answered (the box has the warning): the suggestion goes.
     await choose(page, /^Safety warnings/, 'Small parts');
     await expect.poll(() => hint.count()).toBe(0);
