@@ -574,7 +574,7 @@ describe('publishing', () => {
     [
       'a head that moved',
       () => (state.pull = { ...state.pull, head: { ref: BRANCH, sha: SHA2, repo: { full_name: `${OWNER}/${REPO}` } } }),
-      /changed since/,
+      /saved again since you opened them/,
     ],
   ])('refused: %s', async (_what, change, message) => {
     change();

@@ -406,6 +406,10 @@ export interface PublishFacts {
 /** The curator ids named by the trailers of these commit messages. */
 export const saversOf = (messages: readonly string[]) => new Set(messages.flatMap((m) => trailerValues(m, CURATOR_ID)));
 
+/** A publish of a version other than the one the curator opened (a save came in between). */
+const CHANGED_SINCE_OPENED =
+  'These changes were saved again since you opened them: reload the editor, check the new version, then publish.';
+
 /** What refuses a publish from the pull request alone (read before anything else), or null. */
 export function publishPullProblem(
   action: Extract<Action, { kind: 'merge' }>,
@@ -414,13 +418,13 @@ export function publishPullProblem(
 ): string | null {
   const onPull = decideOnPull(action, pull, site);
   if (onPull) return onPull;
-  if (pull.state !== 'open') return `Pull request #${pull.number} is not open any more.`;
-  if (pull.head.sha !== action.sha)
-    return 'This entry changed since you opened it: reload the editor, check the new version, then publish.';
+  if (pull.state !== 'open')
+    return 'These changes are no longer open to publish: someone published or withdrew them meanwhile. Reload the editor.';
+  if (pull.head.sha !== action.sha) return CHANGED_SINCE_OPENED;
   if (!(pull.changedFiles <= MAX_PUBLISH_FILES))
     return `A publish may change at most ${MAX_PUBLISH_FILES} files; this one changes ${pull.changedFiles}. Ask a maintainer.`;
   if (!(pull.commits <= MAX_PUBLISH_COMMITS))
-    return `This entry holds ${pull.commits} saves, more than the ${MAX_PUBLISH_COMMITS} the gateway can read. Ask a maintainer.`;
+    return `These changes hold ${pull.commits} saves, more than the ${MAX_PUBLISH_COMMITS} the gateway can read. Ask a maintainer.`;
   return null;
 }
 
@@ -435,17 +439,16 @@ export function decidePublish(
   const { pull } = facts;
   const early = publishPullProblem(action, pull, site);
   if (early) return early;
-  if (facts.sha !== action.sha)
-    return 'This entry changed since you opened it: reload the editor, check the new version, then publish.';
+  if (facts.sha !== action.sha) return CHANGED_SINCE_OPENED;
   if (facts.commitMessages.length !== pull.commits)
-    return 'Not every save of this entry could be read, so nothing shows who saved it. Try again.';
+    return 'Not every save of these changes could be read, so nothing shows who saved them. Try again.';
   if (facts.files.length !== pull.changedFiles)
-    return 'The list of changed files could not be read complete, so nothing shows the entry is content only. Try again.';
-  if (facts.files.length === 0) return 'This entry changes nothing, so there is nothing to publish.';
+    return 'The list of changed files could not be read complete, so nothing shows the changes are the catalog’s content only. Try again.';
+  if (facts.files.length === 0) return 'Nothing is changed here, so there is nothing to publish.';
   for (const f of facts.files) {
     for (const name of [f.filename, ...(f.previous_filename ? [f.previous_filename] : [])])
       if (!isContentPath(name))
-        return `This entry changes ${quoted(name)}, which is outside the catalog’s content (${CONTENT_IN_WORDS}): only a maintainer may publish it.`;
+        return `These changes touch ${quoted(name)}, which is outside the catalog’s content (${CONTENT_IN_WORDS}): only a maintainer may publish it.`;
     if (f.status === 'removed') continue;
     if (f.mode === null)
       return `The gateway could not tell what kind of file ${quoted(f.filename)} is, so it does not publish it.`;
