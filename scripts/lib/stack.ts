@@ -77,7 +77,8 @@ export function netlifyEnv(extra: Record<string, string> = {}): NodeJS.ProcessEn
     // Local only, each read by the netlify-cli process alone: local-static-mime.cjs (extension-less
     // JSON files typed as JSON), local-loopback.cjs (its servers on loopback, the site on HOST),
     // local-malformed-paths.cjs (a path that does not decode is answered, not fatal),
-    // local-function-answers.cjs (a function's 403 or 404 is not asked again as `.html` and the like).
+    // local-function-answers.cjs (a function's 403 or 404 is not asked again as `.html` and the like),
+    // local-warm-functions.cjs (a function's worker answers the requests after its first).
     NODE_OPTIONS: [
       process.env.NODE_OPTIONS,
       ...PRELOADS.filter((f) => !process.env.NODE_OPTIONS?.includes(f)).map((f) => `--require=${f}`),

@@ -40,10 +40,10 @@ let lastStep: { hash: string; step: string } | null = null;
 let saveLabelBefore = '';
 const checked = new Map<string, boolean>();
 
-/** Reads the toolbar after each change of the page. */
 /** What Decap puts before a refused request's message (its APIError's name). */
 const DECAP_ERROR_NAME = 'API_ERROR: ';
 
+/** Reads the toolbar after each change of the page. */
 function look() {
   const buttons = [...document.querySelectorAll('button, [role="button"]')] as HTMLElement[];
   const stepButton = buttons.find((b) => b.textContent?.startsWith(STEP_PREFIX));

@@ -96,7 +96,7 @@ async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
 
-// Each step waits on the local stack's functions, seconds a request on a busy 2-core machine.
+// Each step waits on the local stack's functions and its required check, slow on a busy 2-core machine.
 describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
   // First, while the scratch repository is as the checkout made it: the same picture every run.
   it('shows a published product’s form beside its preview: README’s picture of the editor (docs/images/editor.png)', async () => {

@@ -156,7 +156,7 @@ async function signInUpstream(on: Page, who: Credentials) {
 const toolbarButton = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
 const step = () => page.getByRole('button', { name: new RegExp(`^${T.status.split('%{')[0]}`) });
 
-// Each step waits on the local stack's functions, seconds a request on a busy 2-core machine.
+// Each step waits on the local stack's functions and its required check, slow on a busy 2-core machine.
 describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
   const slug = 'pocket-rain-gauge';
   const branch = `cms/products/${slug}`;

@@ -144,7 +144,7 @@ describe('proposals from an MCP client on the local stack', () => {
     expect(first.proposals.map((p) => p.branch).sort(), JSON.stringify(first.all)).toEqual(branches().sort());
     // The stand-in runs the required check on each proposal's head.
     expect(first.proposals.every((p) => ['pending', 'success', 'failure'].includes(p.checks))).toBe(true);
-    // Each request is a fresh function: the same answer comes from the stack's Netlify Blobs.
+    // The same answer again, kept in the stack's Netlify Blobs (the listing has no copy in a function's memory).
     const again = await list();
     expect(again.fetchedAt).toBe(first.fetchedAt);
     const made = structured(

@@ -5,20 +5,24 @@ import { execFileSync } from 'node:child_process';
 import { inject } from 'vitest';
 import { until } from './until.ts';
 
+/** GETs `path` of the loopback GitHub's repository, with its token. */
+const standin = async <T>(path: string): Promise<T> =>
+  (await (
+    await fetch(`${inject('githubUrl')}/repos/local/catalog/${path}`, {
+      headers: { authorization: `Bearer ${inject('githubToken')}` },
+    })
+  ).json()) as T;
+
 /** Waits until the loopback GitHub's required check on `sha` has ended, and says how. */
 export async function checkOf(sha: string, ms = 240_000): Promise<string> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const res = await fetch(`${inject('githubUrl')}/repos/local/catalog/commits/${sha}/check-runs`, {
-      headers: { authorization: `Bearer ${inject('githubToken')}` },
-    });
-    const runs = ((await res.json()) as { check_runs?: { name: string; status: string; conclusion: string | null }[] })
-      .check_runs;
+  const ended = async () => {
+    const { check_runs: runs } = await standin<{
+      check_runs?: { name: string; status: string; conclusion: string | null }[];
+    }>(`commits/${sha}/check-runs`);
     const test = runs?.find((r) => r.name === 'test');
-    if (test?.status === 'completed') return test.conclusion ?? 'none';
-    if (Date.now() > end) throw new Error(`the check on ${sha} did not end in time`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
+    return test?.status === 'completed' && (test.conclusion ?? 'none');
+  };
+  return until(ended, ms, `the check on ${sha} to end`, 1000);
 }
 
 /**
@@ -28,17 +32,9 @@ export async function checkOf(sha: string, ms = 240_000): Promise<string> {
  * listing shows, found in CI under load).
  */
 export async function openPullFrom(branch: string, ms = 120_000): Promise<number> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const res = await fetch(
-      `${inject('githubUrl')}/repos/local/catalog/pulls?state=open&head=${encodeURIComponent(`local:${branch}`)}`,
-      { headers: { authorization: `Bearer ${inject('githubToken')}` } },
-    );
-    const [pull] = (await res.json()) as { number: number }[];
-    if (pull) return pull.number;
-    if (Date.now() > end) throw new Error(`no pull request from ${branch} in time`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const head = encodeURIComponent(`local:${branch}`);
+  const open = async () => (await standin<{ number: number }[]>(`pulls?state=open&head=${head}`))[0]?.number;
+  return until(open, ms, `a pull request from ${branch}`, 500);
 }
 
 /**
