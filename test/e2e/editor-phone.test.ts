@@ -72,27 +72,25 @@ async function layout() {
   return { width: m.cssContentSize.width, scrolledX: m.cssVisualViewport.pageX };
 }
 
-/** Where the control lies once it is shown (Decap draws a screen again as it settles: its box, once it stays). */
-async function boxOf(target: Locator, name: string) {
+/**
+ * Where the control lies once it is shown (Decap draws a screen again as it settles: its box, once
+ * it has one), held to the phone: inside the screen's width and fingertip-sized.
+ */
+async function thumbBox(target: Locator, name: string) {
   await target.waitFor({ state: 'visible', timeout: 30_000 });
-  const end = Date.now() + 30_000;
-  for (;;) {
-    const box = await target.boundingBox();
-    if (box) return box;
-    if (Date.now() > end) throw new Error(`${name}: shown, but never laid out`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const box = await until(() => target.boundingBox(), 30_000, `${name} to be laid out`, 100);
+  expect(box.x, `${name}: starts left of the screen`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${name}: ends right of the screen`).toBeLessThanOrEqual(PHONE.width);
+  expect(Math.min(box.width, box.height), `${name}: smaller than a fingertip`).toBeGreaterThanOrEqual(44);
+  return box;
 }
 
 /** A thumb's tap: the control must already lie inside the screen's width, tap-sized, the page no wider. */
 async function tap(target: Locator, name: string) {
-  const box = await boxOf(target, name);
+  await thumbBox(target, name);
   const before = await layout();
   expect(before.scrolledX, `${name}: the page is scrolled sideways`).toBe(0);
   expect(before.width, `${name}: the page is wider than the phone`).toBeLessThanOrEqual(PHONE.width);
-  expect(box.x, `${name}: starts left of the screen`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${name}: ends right of the screen`).toBeLessThanOrEqual(PHONE.width);
-  expect(Math.min(box.width, box.height), `${name}: smaller than a fingertip`).toBeGreaterThanOrEqual(44);
   await target.tap();
   expect((await layout()).width, `after ${name}: the page is wider than the phone`).toBeLessThanOrEqual(PHONE.width);
 }
@@ -103,10 +101,7 @@ async function tap(target: Locator, name: string) {
  * it opens is the provider's, so its width is not this site's to check.
  */
 async function tapAway(target: Locator, name: string) {
-  const box = await boxOf(target, name);
-  expect(box.x, `${name}: starts left of the screen`).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width, `${name}: ends right of the screen`).toBeLessThanOrEqual(PHONE.width);
-  expect(Math.min(box.width, box.height), `${name}: smaller than a fingertip`).toBeGreaterThanOrEqual(44);
+  await thumbBox(target, name);
   await target.tap();
 }
 

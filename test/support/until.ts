@@ -2,7 +2,7 @@
 // gateway is a dozen requests through its functions): a ceiling, not a speed. `what` names it in
 // the error when the ceiling is reached.
 export async function until<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
+  check: () => T | null | undefined | false | Promise<T | null | undefined | false>,
   ms = 120_000,
   what = 'it',
   everyMs = 200,
