@@ -248,10 +248,10 @@ const CHECKS: Check[] = [
         distFileOf(EDITOR_SCRIPT_PATH),
       ])
         if (!fileSet.has(f)) fail(`/${f}: the curators' editor's file is missing`);
-      // Decap's bundle, in the folder of its version.
+      // Decap's script, in the folder of its release.
       const decap = new RegExp(`^${EDITOR_BUNDLE_DIR.slice(1)}/[^/]+/decap-cms\\.js$`);
       if (!files.some((f) => decap.test(f)))
-        fail(`${EDITOR_BUNDLE_DIR}/<version>/decap-cms.js: Decap's bundle is missing`);
+        fail(`${EDITOR_BUNDLE_DIR}/<release>/decap-cms.js: Decap's script is missing`);
       if (fileSet.has(page) && !/<meta name="robots" content="noindex/.test(read(`/${page}`)))
         fail(`/${page}: the editor's page is not noindex`);
       if (fileSet.has(distFileOf(EDITOR_CONFIG_PATH))) {

@@ -1,14 +1,26 @@
-// The curators' editor's code, in the output under /admin: Decap CMS's prebuilt bundle and the
-// chunks it loads on demand, copied from its npm package (never from a CDN), and the project's own
-// editor code (src/editor/) bundled by esbuild on its own, outside Astro's Vite build, so that no
-// reader page's script shares a chunk with it. Nothing is copied or bundled again while the Decap
-// version and the project's code are those of the last build and the files are still there.
-// Decap's files go in a folder named by its version (served immutable, src/cdn/header-rules.ts);
-// the editor's code learns that path from the bundler. Modules the editor never runs are left out:
-// zod's translations of its messages (the editor shows its own words), gray-matter's YAML engine
-// (src/catalog/front-matter.ts gives it the `yaml` package's), and the preview's Markdown renderer
-// and stylesheet load only when the preview is shown (a phone never shows it).
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// The curators' editor's code, in the output under /admin: Decap CMS composed from its own npm
+// packages (src/editor/decap-app.ts, never from a CDN) and the project's own editor code
+// (src/editor/) bundled by esbuild on its own, outside Astro's Vite build, so that no reader page's
+// script shares a chunk with it. Decap's script goes in a folder named by its release (its core's
+// version and a digest of what it is made from) and is served immutable (src/cdn/header-rules.ts);
+// it is bundled once per release into the build cache, so a build, a test or the benchmark that
+// needs it again copies it. The editor's code learns its path from the bundler. Nothing is copied
+// or bundled again while the release and the project's code are those of the last build and the
+// files are still there. Modules the editor never runs are left out: zod's translations of its
+// messages (the editor shows its own words), gray-matter's YAML engine (src/catalog/front-matter.ts
+// gives it the `yaml` package's), and the preview's Markdown renderer and stylesheet load only when
+// the preview is shown (a phone never shows it).
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import {
   decapBundlePath,
@@ -24,7 +36,7 @@ export interface EditorBundle {
   key: string;
   /** The files under the output folder (relative), for pruning. */
   files: string[];
-  /** Bytes of the project's own editor scripts, its chunks included (Decap's bundle is 5 MB on top). */
+  /** Bytes of the project's own editor scripts, its chunks included (Decap's script is 2.4 MB on top). */
   scriptBytes: number;
   written: number;
 }
@@ -44,27 +56,60 @@ const standIn = (name: string, filter: RegExp, importer: RegExp, contents: strin
 
 const never = (what: string) => `() => { throw new Error('${what} is not part of the editor.'); }`;
 
-/** Where `npm install` put Decap's package (decap-cms.lock.json's `folder`). */
-export const decapFolder = (root: string): string =>
-  path.join(
-    root,
-    (JSON.parse(readFileSync(path.join(root, 'decap-cms.lock.json'), 'utf8')) as { folder: string }).folder,
-  );
+const DECAP_ENTRY = 'src/editor/decap-app.ts';
 
-/** Decap's package.json, or an error saying how to install it. */
-function decapPackage(root: string): string {
-  const pkg = path.join(decapFolder(root), 'package.json');
+/** How Decap's script is bundled: one classic script, React in its production build. */
+const DECAP_BUILD = {
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2020',
+  minify: true,
+  legalComments: 'none',
+  define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+  logLevel: 'silent',
+} as const;
+
+/** Decap's core's version, as `npm install` put it. */
+function decapCoreVersion(root: string): string {
+  const pkg = path.join(root, 'node_modules/decap-cms-core/package.json');
   if (!existsSync(pkg))
     throw new Error(
-      `Decap CMS's bundle is not installed (${path.relative(root, pkg)} is missing): run \`npm install\`, ` +
-        'whose postinstall installs it (scripts/install-decap.cjs, decap-cms.lock.json).',
+      `Decap CMS is not installed (${path.relative(root, pkg)} is missing): run \`npm install\`; ` +
+        'its packages are devDependencies in package.json.',
     );
-  return pkg;
+  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
 }
 
-/** Decap's version, which names the folder its files are served from. */
+/**
+ * Decap's release, which names the folder its script is served from: its core's version and a
+ * digest of what the script is made from (the composition, the lock of every package it may
+ * bundle, the bundler's version and options). A new release is a new address, so a browser never
+ * keeps an old script under the immutable rule; it changes when a dependency does.
+ */
 export function decapVersion(root: string): string {
-  return (JSON.parse(readFileSync(decapPackage(root), 'utf8')) as { version: string }).version;
+  const digest = createHash('sha256');
+  for (const f of [DECAP_ENTRY, 'package-lock.json', 'node_modules/esbuild/package.json'])
+    digest.update(readFileSync(path.join(root, f)));
+  digest.update(JSON.stringify(DECAP_BUILD));
+  return `${decapCoreVersion(root)}-${digest.digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * Decap's script of this release, bundled into the build cache the first time it is asked for
+ * (about 3 s) and read from there after; written under a temporary name, then renamed, so that two
+ * builds at once each see a whole file.
+ */
+export async function decapScript(root: string): Promise<string> {
+  const file = path.join(root, '.build-cache/decap', decapVersion(root), 'decap-cms.js');
+  if (existsSync(file)) return file;
+  const { build } = await import('esbuild');
+  const result = await build({ ...DECAP_BUILD, entryPoints: [path.join(root, DECAP_ENTRY)], write: false });
+  mkdirSync(path.dirname(file), { recursive: true });
+  const part = `${file}.${process.pid}.part`;
+  writeFileSync(part, result.outputFiles[0]!.contents);
+  renameSync(part, file);
+  return file;
 }
 
 export async function writeEditorBundle(
@@ -73,29 +118,26 @@ export async function writeEditorBundle(
   codeVersion: string,
   previousKey?: string,
 ): Promise<EditorBundle> {
-  const pkg = decapPackage(root);
   const version = decapVersion(root);
-  const from = path.join(path.dirname(pkg), 'dist');
-  const names = readdirSync(from).filter((n) => n === 'decap-cms.js' || /^\w+\.decap-cms\.js$/.test(n));
   const decapPath = decapBundlePath(version);
-  const dir = path.posix.dirname(decapPath).slice(1);
   const style = EDITOR_STYLE_PATH.slice(1);
   const preview = PREVIEW_STYLE_PATH.slice(1);
   const key = `decap ${version}, code ${codeVersion}`;
   const out = (f: string) => path.join(outDir, f);
   const admin = EDITOR_PATH.slice(1);
-  const decapFiles = names.map((n) => `${dir}/${n}`);
+  const decapFile = decapPath.slice(1);
   // Unchanged since the last build: the files are there (the editor's chunks are named by their hash).
   if (
     previousKey === key &&
-    [...decapFiles, EDITOR_SCRIPT_PATH.slice(1), style, preview].every((f) => existsSync(out(f)))
+    [decapFile, EDITOR_SCRIPT_PATH.slice(1), style, preview].every((f) => existsSync(out(f)))
   ) {
     const scripts = readdirSync(out(admin))
       .filter((n) => /^editor(-\w+)?\.js$/.test(n))
       .map((n) => `${admin}/${n}`);
     const scriptBytes = scripts.reduce((n, f) => n + statSync(out(f)).size, 0);
-    return { key, files: [...decapFiles, ...scripts, style, preview], scriptBytes, written: 0 };
+    return { key, files: [decapFile, ...scripts, style, preview], scriptBytes, written: 0 };
   }
+  const decap = decapScript(root); // bundled meanwhile, the first time
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: { editor: path.join(root, EDITOR_ENTRY) },
@@ -131,15 +173,13 @@ export async function writeEditorBundle(
     logLevel: 'silent',
   });
   const scripts = result.outputFiles.map((f) => ({ file: path.relative(outDir, f.path), contents: f.contents }));
-  const files = [...decapFiles, ...scripts.map((s) => s.file), style, preview];
+  const files = [decapFile, ...scripts.map((s) => s.file), style, preview];
   const scriptBytes = scripts.reduce((n, s) => n + s.contents.length, 0);
 
-  mkdirSync(out(dir), { recursive: true });
+  mkdirSync(path.dirname(out(decapFile)), { recursive: true });
   mkdirSync(out(admin), { recursive: true });
-  for (const n of names) {
-    writeAnew(out(`${dir}/${n}`));
-    copyFileSync(path.join(from, n), out(`${dir}/${n}`));
-  }
+  writeAnew(out(decapFile));
+  copyFileSync(await decap, out(decapFile));
   writeAnew(out(style));
   copyFileSync(path.join(root, EDITOR_STYLES), out(style));
   writeAnew(out(preview));

@@ -10,12 +10,12 @@ export const AGES_PATH = '/ages';
 export const STAFF_PICKS_PATH = '/staff-picks';
 export const SEARCH_PATH = '/search';
 export const ABOUT_PATH = '/about';
-/** The curators' browser editor (Decap CMS), its configuration and Decap's bundle (copied from node_modules/.decap-cms/dist). */
+/** The curators' browser editor (Decap CMS), its configuration and Decap's script. */
 export const EDITOR_PATH = '/admin';
 export const EDITOR_CONFIG_PATH = `${EDITOR_PATH}/config.yml`;
 /**
- * Where the build puts Decap's prebuilt bundle and its chunks (copied from the dist/ of the package scripts/install-decap.cjs installs),
- * in a folder named by Decap's version: a file there never changes, so browsers keep it (immutable).
+ * Where the build puts Decap's script (composed from its packages by src/build/editor-bundle.ts), in
+ * a folder named by its release: a file there never changes, so browsers keep it (immutable).
  */
 export const EDITOR_BUNDLE_DIR = '/decap';
 export const decapBundlePath = (version: string) => `${EDITOR_BUNDLE_DIR}/${version}/decap-cms.js`;

@@ -1,6 +1,6 @@
-// What the editor uses of Decap CMS's prebuilt bundle (node_modules/.decap-cms/dist), which the
-// page loads as a classic script: the `CMS` registry and the bundle's own React (`h` is its
-// createElement, `createClass` its class factory), so no second React is shipped.
+// What the editor uses of Decap CMS's script (composed from its packages, src/editor/decap-app.ts),
+// which the page loads as a classic script: the `CMS` registry and the script's own React (`h` is
+// its createElement, `createClass` its class factory), so no second React is shipped.
 import type { ReactElement } from './react-types.ts';
 
 /** An Immutable.js Map as Decap hands entries and fields to widgets. */
@@ -66,23 +66,21 @@ export interface Decap {
 
 declare global {
   interface Window {
-    CMS_MANUAL_INIT?: boolean;
     CMS?: Decap;
     h?: (type: unknown, props?: Record<string, unknown> | null, ...children: unknown[]) => ReactElement;
     createClass?: <P, S>(spec: ClassSpec<P, S>) => unknown;
   }
 }
 
-/** The bundle's globals, once it has loaded. */
+/** Decap's globals, once its script has loaded. */
 export function decap() {
   const { CMS, h, createClass } = window;
-  if (!CMS || !h || !createClass) throw new Error('The Decap CMS bundle did not load.');
+  if (!CMS || !h || !createClass) throw new Error('The Decap CMS script did not load.');
   return { CMS, h, createClass };
 }
 
-/** Loads the bundle (a classic script) without starting it: the editor registers its parts first. */
+/** Loads Decap's script (a classic script, which never starts Decap: the editor registers its parts first). */
 export function loadDecap(src: string): Promise<void> {
-  window.CMS_MANUAL_INIT = true;
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = src;

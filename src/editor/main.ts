@@ -1,5 +1,5 @@
-// The browser editor at /admin: loads Decap CMS's prebuilt bundle (self-hosted, copied by the
-// build from its npm package), registers the project's parts (the editor's words, the product-file
+// The browser editor at /admin: loads Decap CMS's script (self-hosted, composed by the build from
+// its npm packages, src/editor/decap-app.ts), registers the project's parts (the editor's words, the product-file
 // format, the recall watch list's format and its check before a save, the widgets, the preview,
 // the media library, the notices around its steps) and starts it with /admin/config.yml. The
 // page's own "Opening the editor…" goes once Decap has drawn.
@@ -17,7 +17,7 @@ import { showWhatWaits } from './waiting.ts';
 import { registerWatchList } from './watch-format.ts';
 import { registerWidgets } from './widgets.ts';
 
-/** Decap's bundle, in the folder of its version (src/build/editor-bundle.ts tells the bundler). */
+/** Decap's script, in the folder of its release (src/build/editor-bundle.ts tells the bundler). */
 declare const DECAP_BUNDLE_PATH: string;
 
 useEditorAddress();

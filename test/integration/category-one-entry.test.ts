@@ -33,7 +33,6 @@ beforeAll(async () => {
   copy = mkdtempSync(path.join(tmpdir(), 'category-entry-'));
   for (const f of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'])
     cpSync(path.join(ROOT, f), path.join(copy, f), { recursive: true });
-  cpSync(path.join(ROOT, 'decap-cms.lock.json'), path.join(copy, 'decap-cms.lock.json'));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
   const site = path.join(copy, 'src/config/site.ts');
   const text = readFileSync(site, 'utf8');

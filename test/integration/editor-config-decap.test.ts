@@ -1,5 +1,5 @@
 // Decap's own bundle accepts the generated /admin/config.yml, the recall watch list's collection
-// included: the bundle (the one the build serves, scripts/install-decap.cjs) is loaded in real
+// included: Decap's script (the one the build serves, composed by src/build/editor-bundle.ts) is loaded in real
 // Chromium from a loopback server, the editor's format, widget and media library names are
 // registered (as stand-ins: their code is not what is checked), and Decap is started with the
 // configuration. Decap validates it against its schema first and shows "Error loading the CMS
@@ -10,18 +10,16 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decapFolder } from '../../src/build/editor-bundle.ts';
+import { decapScript } from '../../src/build/editor-bundle.ts';
 import { WIDGET_NAMES } from '../../src/editor/widgets.ts';
 import { editorConfig } from '../../src/outputs/editor-config.ts';
 import { ENTRY_MEDIA_LIBRARY, PRODUCT_FORMAT, WATCH_FORMAT } from '../../src/outputs/editor-names.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const DIST = path.join(decapFolder(ROOT), 'dist');
 
 /** The page: Decap's bundle, our names registered, then Decap started with `config`. */
 const page = (config: Record<string, unknown>) => `<!doctype html><html><body>
-<script>window.CMS_MANUAL_INIT = true;</script>
 <script src="/decap-cms.js"></script>
 <script>
 const format = { fromFile: () => ({}), toFile: () => '' };
@@ -38,6 +36,7 @@ let browser: Browser;
 const pages = new Map<string, string>();
 
 beforeAll(async () => {
+  const decap = readFileSync(await decapScript(ROOT));
   server = createServer((req, res) => {
     const url = req.url ?? '/';
     const html = pages.get(url);
@@ -46,20 +45,13 @@ beforeAll(async () => {
       res.end(html);
       return;
     }
-    const name = url.slice(1);
-    if (!/^[\w.-]+\.js$/.test(name)) {
+    if (url !== '/decap-cms.js') {
       res.statusCode = 404;
       res.end();
       return;
     }
-    try {
-      const body = readFileSync(path.join(DIST, name));
-      res.setHeader('content-type', 'text/javascript; charset=utf-8');
-      res.end(body);
-    } catch {
-      res.statusCode = 404;
-      res.end();
-    }
+    res.setHeader('content-type', 'text/javascript; charset=utf-8');
+    res.end(decap);
   }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

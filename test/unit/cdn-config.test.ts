@@ -11,6 +11,7 @@ import { parse as parseToml } from 'smol-toml';
 import { DATA_LICENSE, PHOTOS } from '../../src/config/site.ts';
 import { SITE_CSP } from '../../src/cdn/header-rules.ts';
 import { catalogView } from '../../src/catalog/catalog.ts';
+import { decapBundlePath } from '../../src/catalog/urls.ts';
 import { buildHeadersFile, fixedRulesText } from '../../src/cdn/headers-file.ts';
 import { pagesOf } from '../../src/outputs/pages.ts';
 import { AT, SAMPLE, synthetic } from '../support/products.ts';
@@ -185,9 +186,8 @@ it('hashed assets are immutable for a year', () => {
   expect(headersFor('/_astro/index.B1x2y3.css')['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
-it('Decap’s bundle, in the folder of its version, is immutable for a year; the editor’s page and code revalidate', () => {
-  for (const f of ['decap-cms.js', '117.decap-cms.js'])
-    expect(headersFor(`/decap/3.16.3/${f}`)['cache-control']).toBe('public, max-age=31536000, immutable');
+it('Decap’s script, in the folder of its release, is immutable for a year; the editor’s page and code revalidate', () => {
+  expect(headersFor(decapBundlePath('3.19.1-0123456789'))['cache-control']).toBe('public, max-age=31536000, immutable');
   for (const p of ['/admin', '/admin/', '/admin/editor.js', '/admin/config.yml'])
     expect(headersFor(p)['cache-control']).toBe(REVALIDATE);
 });

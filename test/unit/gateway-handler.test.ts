@@ -6,13 +6,12 @@
 // the publisher's trailers) and what the editor gets back (its pages through the gateway, GitHub's
 // rate limit with Retry-After, refusals in words, nothing over the size a function accepts).
 // Authentication is h-auth's (verifyEditorToken); here a small honest fake maps tokens to curators.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { decapFolder } from '../../src/build/editor-bundle.ts';
 import { createGatewayHandler, MAX_GATEWAY_BODY_BYTES, type GatewayDeps } from '../../src/server/gateway/handler.ts';
 import type { GatewayCurator } from '../../src/server/gateway/policy.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
@@ -304,15 +303,14 @@ describe('forwarding', () => {
       '</api/git/github/pulls?base=main&state=open&per_page=100&page=2>; rel="next", ' +
         '</api/git/github/pulls?base=main&state=open&per_page=100&page=3>; rel="last"',
     );
-    // Decap's git-gateway backend turns each page's address with this: read from the bundle the site
-    // serves (its nextUrlProcessor), not restated.
-    const dist = path.join(decapFolder(ROOT), 'dist');
-    const bundle = readdirSync(dist)
-      .filter((n) => n.endsWith('decap-cms.js'))
-      .map((n) => readFileSync(path.join(dist, n), 'utf8'))
-      .join('\n');
-    const [, pattern] = /nextUrlProcessor\(\)\{return (\w+)=>\1\.replace\(\/(.+?)\/,`\$\{this\.apiRoot\}\/`\)/
-      .exec(bundle)!
+    // Decap's git-gateway backend turns each page's address with this: read from its module, which
+    // the site's Decap script is composed of (src/editor/decap-app.ts), not restated.
+    const module = readFileSync(
+      path.join(ROOT, 'node_modules/decap-cms-backend-git-gateway/dist/esm/GitHubAPI.js'),
+      'utf8',
+    );
+    const [, pattern] = /nextUrlProcessor\(\) \{\s*return (\w+) => \1\.replace\(\/(.+?)\/, `\$\{this\.apiRoot\}\/`\)/
+      .exec(module)!
       .slice(1);
     const apiRoot = `${SITE}/api/git/github`;
     const next = /<([^>]+)>; rel="next"/.exec(link)![1]!.replace(new RegExp(pattern!), `${apiRoot}/`);
