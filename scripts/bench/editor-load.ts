@@ -15,7 +15,7 @@ import {
   throttleLikePhone,
 } from './editor-stand.ts';
 
-const RUNS = 3;
+const RUNS = Number(process.env.RUNS ?? 3);
 const checkout = process.argv[2] ?? process.cwd();
 
 interface Visit {

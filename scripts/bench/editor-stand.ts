@@ -68,7 +68,8 @@ export async function startEditorStand(checkout: string): Promise<EditorStand> {
   const add = (p: string, body: Buffer, type: string) => files.set(p, { body, type });
   for (const f of bundle.files)
     add(`/${f}`, readFileSync(path.join(site, f)), TYPES[path.extname(f)] ?? 'application/octet-stream');
-  const page = Buffer.from(editorPageHtml());
+  // A checkout before the page named its scripts ignores them.
+  const page = Buffer.from(editorPageHtml(bundle.scripts));
   add('/admin', page, TYPES['.html']!);
   add('/admin/', page, TYPES['.html']!);
   add(

@@ -13,9 +13,9 @@ import { Product, type CatalogEntry } from '../catalog/schema.ts';
 import {
   CATALOG_JSON_PATH,
   EDITOR_BUNDLE_DIR,
+  EDITOR_CODE_DIR,
   EDITOR_CONFIG_PATH,
   EDITOR_PATH,
-  EDITOR_SCRIPT_PATH,
   previewImageOf,
   PREVIEWS_DIR,
   productPath,
@@ -236,24 +236,28 @@ const CHECKS: Check[] = [
     },
   },
   {
-    // The curators' editor is there, configured, and apart: its page, twin, configuration and
-    // Decap's bundle exist; no public discovery file names it; no other page loads its code.
+    // The curators' editor is there, configured, and apart: its page, twin, configuration, Decap's
+    // script and every script the page names exist; no public discovery file names it; no other
+    // page loads its code.
     name: "curators' editor",
     run({ files, fileSet, read, fail }) {
       const page = htmlFileOf(EDITOR_PATH);
-      for (const f of [
-        page,
-        distFileOf(twinPath(EDITOR_PATH)),
-        distFileOf(EDITOR_CONFIG_PATH),
-        distFileOf(EDITOR_SCRIPT_PATH),
-      ])
+      for (const f of [page, distFileOf(twinPath(EDITOR_PATH)), distFileOf(EDITOR_CONFIG_PATH)])
         if (!fileSet.has(f)) fail(`/${f}: the curators' editor's file is missing`);
       // Decap's script, in the folder of its release.
       const decap = new RegExp(`^${EDITOR_BUNDLE_DIR.slice(1)}/[^/]+/decap-cms\\.js$`);
       if (!files.some((f) => decap.test(f)))
         fail(`${EDITOR_BUNDLE_DIR}/<release>/decap-cms.js: Decap's script is missing`);
-      if (fileSet.has(page) && !/<meta name="robots" content="noindex/.test(read(`/${page}`)))
-        fail(`/${page}: the editor's page is not noindex`);
+      const scripts = new RegExp(`(?:src|href)="((?:${EDITOR_CODE_DIR}|${EDITOR_BUNDLE_DIR})/[^"]+)"`, 'g');
+      if (fileSet.has(page)) {
+        const html = read(`/${page}`);
+        if (!/<meta name="robots" content="noindex/.test(html)) fail(`/${page}: the editor's page is not noindex`);
+        const named = [...html.matchAll(scripts)].map((m) => m[1]!);
+        if (!named.some((u) => u.startsWith(`${EDITOR_CODE_DIR}/`)))
+          fail(`/${page}: the editor's page names none of the editor's code (${EDITOR_CODE_DIR}/)`);
+        for (const u of named)
+          if (!fileSet.has(u.slice(1))) fail(`${u}: the editor's page names it, and it is missing`);
+      }
       if (fileSet.has(distFileOf(EDITOR_CONFIG_PATH))) {
         const config = parseYaml(read(EDITOR_CONFIG_PATH)) as { collections?: { fields?: unknown[] }[] } | null;
         if (!config?.collections?.[0]?.fields?.length) fail(`${EDITOR_CONFIG_PATH}: no collection with fields`);
@@ -263,7 +267,11 @@ const CHECKS: Check[] = [
       // The editor's code is written apart from the site's scripts (src/build/editor-bundle.ts):
       // a look at the home page and one product page, not every page (at 10,000 products).
       for (const f of ['index.html', files.find((x) => x.startsWith('products/') && x.endsWith('.html'))])
-        if (f && fileSet.has(f) && read(`/${f}`).includes(`${EDITOR_PATH}/`))
+        if (
+          f &&
+          fileSet.has(f) &&
+          [EDITOR_PATH, EDITOR_CODE_DIR, EDITOR_BUNDLE_DIR].some((d) => read(`/${f}`).includes(`${d}/`))
+        )
           fail(`/${f}: a page of the public site loads the editor's code`);
     },
   },

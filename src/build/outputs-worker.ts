@@ -16,7 +16,7 @@ import { indexSearchRecords, writeSearchIndex, type SearchIndexLedger } from './
 import { writeCatalogOutputs, type OutputLedger } from './write-outputs.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
 import type { EditorBackend } from '../outputs/editor-config.ts';
-import { writeEditorBundle } from './editor-bundle.ts';
+import { writeEditorBundle, type EditorBundle } from './editor-bundle.ts';
 
 export interface OutputsJob {
   root: string;
@@ -56,7 +56,7 @@ interface Ledgers {
   search?: SearchIndexLedger;
   previews: Record<string, string>;
   images: Record<string, string>;
-  editorBundle?: string;
+  editorBundle?: Omit<EditorBundle, 'written'>;
 }
 const LEDGERS = 'outputs-ledgers.json';
 const MARKDOWN = 'product-markdown.json';
@@ -78,10 +78,21 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const scanned: string[] = [];
   const markdownFile = cacheFile(job.cacheDir, MARKDOWN);
   const md = cachedProductMarkdown(job.base, previous ? readCacheJson<MarkdownStore>(markdownFile) : undefined);
+  // The editor's code first: its page names the scripts by their hashes.
+  const bundle = await writeEditorBundle(
+    job.root,
+    job.outDir,
+    job.codeVersion,
+    typeof previous?.editorBundle === 'object' ? previous.editorBundle : undefined,
+  );
+  lines.push(
+    `browser editor: ${bundle.files.length} files (${bundle.key.split(',')[0]}), ${bundle.written} written; its own script ${(bundle.scriptBytes / 1024).toFixed(0)} KiB`,
+  );
   const outputs = await writeCatalogOutputs(job.outDir, view, {
     base: job.base,
     mcpTools: job.mcpTools,
     editor: job.editor,
+    editorScripts: bundle.scripts,
     markdown: md,
     ...(previous ? { previous: previous.outputs } : {}),
     onWrite: (urlPath, text) => {
@@ -101,11 +112,6 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const previews = await writePreviewImages(job.outDir, view, job.imagesDir, previous?.previews);
   lines.push(
     `link previews: ${previews.images} PNG images, ${previews.rendered} rendered in ${previews.ms.toFixed(0)} ms`,
-  );
-
-  const bundle = await writeEditorBundle(job.root, job.outDir, job.codeVersion, previous?.editorBundle);
-  lines.push(
-    `browser editor: ${bundle.files.length} files (${bundle.key.split(',')[0]}), ${bundle.written} written; its own script ${(bundle.scriptBytes / 1024).toFixed(0)} KiB`,
   );
 
   const admin = writeAdminCatalog(job.adminOut, entries, view.at);
@@ -132,7 +138,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
     search: index.ledger,
     previews: previews.ledger,
     images: images.ledger,
-    editorBundle: bundle.key,
+    editorBundle: { key: bundle.key, files: bundle.files, scripts: bundle.scripts, scriptBytes: bundle.scriptBytes },
   } satisfies Ledgers);
   return {
     lines,

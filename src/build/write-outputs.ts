@@ -28,7 +28,7 @@ import { NOT_FOUND_JSON_PATH, notFoundBody } from '../contract/api.ts';
 import { writeAnew } from './staging.ts';
 import { editorConfigYaml, type EditorBackend } from '../outputs/editor-config.ts';
 import { EDITOR_CONFIG_PATH, EDITOR_PATH } from '../catalog/urls.ts';
-import { editorPageHtml } from '../outputs/editor-page.ts';
+import { editorPageHtml, type EditorScripts } from '../outputs/editor-page.ts';
 
 export interface WriteOptions {
   base: string;
@@ -36,6 +36,8 @@ export interface WriteOptions {
   mcpTools?: readonly McpToolSummary[];
   /** The browser editor's backend (/admin/config.yml); none: no editor configuration is written. */
   editor?: EditorBackend;
+  /** The scripts the editor's page loads, as the build named them (src/build/editor-bundle.ts); with `editor`. */
+  editorScripts?: EditorScripts;
   /** What the last build wrote (url path → key or text digest); outputs that match are kept. */
   previous?: OutputLedger;
   /** Each product's Markdown; a cache that outlives the build (./markdown-cache.ts) saves most of the Markdown work. */
@@ -71,6 +73,7 @@ function* outputs(
   base: string,
   mcpTools: readonly McpToolSummary[] | undefined,
   editor: EditorBackend | undefined,
+  editorScripts: EditorScripts | undefined,
   md: ProductMarkdown,
 ): Generator<Output> {
   const jsons: string[] = [];
@@ -92,9 +95,9 @@ function* outputs(
   yield ['/sitemap.xml', () => sitemapXml(pages, base)];
   yield ['/feed.xml', () => atomFeed(view, base)];
   yield ['/robots.txt', () => robotsTxt(base)];
-  if (editor) {
+  if (editor && editorScripts) {
     yield [EDITOR_CONFIG_PATH, () => editorConfigYaml({ base, backend: editor })];
-    yield [htmlPathOf(EDITOR_PATH), editorPageHtml()];
+    yield [htmlPathOf(EDITOR_PATH), editorPageHtml(editorScripts)];
   }
   yield ['/_headers', () => buildHeadersFile(pages)];
   // A twin shows what its page shows: the page's own key says when it changed.
@@ -124,7 +127,7 @@ export async function writeCatalogOutputs(outDir: string, view: CatalogView, opt
   // Synchronous writes, each body built just before it is written: only one body is in memory at
   // a time, and ~19,000 small files are written 3–4× faster than through the promise API, whose
   // every file costs open, write and close round trips through the thread pool.
-  for (const [urlPath, body, key] of outputs(view, base, opts.mcpTools, opts.editor, md)) {
+  for (const [urlPath, body, key] of outputs(view, base, opts.mcpTools, opts.editor, opts.editorScripts, md)) {
     files += 1;
     const file = path.join(outDir, distFileOf(urlPath));
     if (key !== undefined && previous[urlPath] === key && existsSync(file)) {

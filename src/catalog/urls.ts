@@ -19,8 +19,12 @@ export const EDITOR_CONFIG_PATH = `${EDITOR_PATH}/config.yml`;
  */
 export const EDITOR_BUNDLE_DIR = '/decap';
 export const decapBundlePath = (version: string) => `${EDITOR_BUNDLE_DIR}/${version}/decap-cms.js`;
-/** The project's own editor code (src/editor/, bundled by the build) and its stylesheet. */
-export const EDITOR_SCRIPT_PATH = `${EDITOR_PATH}/editor.js`;
+/**
+ * The project's own editor code (src/editor/, bundled by the build): `editor-<hash>.js`, which the
+ * editor's page names, and the chunks it imports, each named by its content's hash, so immutable.
+ */
+export const EDITOR_CODE_DIR = '/editor-code';
+/** The editor's stylesheet. */
 export const EDITOR_STYLE_PATH = `${EDITOR_PATH}/editor.css`;
 /** The site's stylesheet as the editor's preview loads it (a copy of src/styles/site.css). */
 export const PREVIEW_STYLE_PATH = `${EDITOR_PATH}/preview.css`;

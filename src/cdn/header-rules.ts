@@ -9,6 +9,7 @@ import {
   AGES_PATH,
   CATEGORIES_PATH,
   EDITOR_BUNDLE_DIR,
+  EDITOR_CODE_DIR,
   EDITOR_CONFIG_PATH,
   EDITOR_PATH,
   PRODUCTS_PATH,
@@ -169,7 +170,12 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   },
   {
     for: `${EDITOR_BUNDLE_DIR}/*`,
-    why: "Decap's bundle for the curators' editor, in a folder named by its version: a file there never changes.",
+    why: "Decap's script for the curators' editor, in a folder named by its release: a file there never changes.",
+    values: { 'Cache-Control': 'public, max-age=31536000, immutable' },
+  },
+  {
+    for: `${EDITOR_CODE_DIR}/*`,
+    why: "The curators' editor's own code, each file named by its content's hash: a file there never changes.",
     values: { 'Cache-Control': 'public, max-age=31536000, immutable' },
   },
   {

@@ -1,5 +1,5 @@
 // What the editor uses of Decap CMS's script (composed from its packages, src/editor/decap-app.ts),
-// which the page loads as a classic script: the `CMS` registry and the script's own React (`h` is
+// which the page runs as a classic script before the editor's code: the `CMS` registry and the script's own React (`h` is
 // its createElement, `createClass` its class factory), so no second React is shipped.
 import type { ReactElement } from './react-types.ts';
 
@@ -77,15 +77,4 @@ export function decap() {
   const { CMS, h, createClass } = window;
   if (!CMS || !h || !createClass) throw new Error('The Decap CMS script did not load.');
   return { CMS, h, createClass };
-}
-
-/** Loads Decap's script (a classic script, which never starts Decap: the editor registers its parts first). */
-export function loadDecap(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`The editor could not load ${src}.`));
-    document.head.append(script);
-  });
 }

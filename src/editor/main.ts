@@ -1,11 +1,12 @@
-// The browser editor at /admin: loads Decap CMS's script (self-hosted, composed by the build from
-// its npm packages, src/editor/decap-app.ts), registers the project's parts (the editor's words, the product-file
+// The browser editor at /admin: runs after Decap CMS's script (self-hosted, composed by the build
+// from its npm packages, src/editor/decap-app.ts; the page loads it first, and it never starts
+// Decap), registers the project's parts (the editor's words, the product-file
 // format, the recall watch list's format and its check before a save, the widgets, the preview,
 // the media library, the notices around its steps) and starts it with /admin/config.yml. The
 // page's own "Opening the editor…" goes once Decap has drawn.
 import { PRODUCT_FORMAT } from '../outputs/editor-names.ts';
 import { DECAP_PHRASES, EDITOR_LOCALE } from '../outputs/editor-words.ts';
-import { decap, loadDecap } from './decap.ts';
+import { decap } from './decap.ts';
 import { productFormat } from './format.ts';
 import { registerMediaLibrary } from './media.ts';
 import { registerPreview } from './preview.ts';
@@ -17,14 +18,10 @@ import { showWhatWaits } from './waiting.ts';
 import { registerWatchList } from './watch-format.ts';
 import { registerWidgets } from './widgets.ts';
 
-/** Decap's script, in the folder of its release (src/build/editor-bundle.ts tells the bundler). */
-declare const DECAP_BUNDLE_PATH: string;
-
 useEditorAddress();
 keepScreenAcrossSignIn();
 const refusal = takeSignInRefusal();
 endSessionsOnSignOut(DECAP_PHRASES.ui.settingsDropdown.logOut);
-await loadDecap(DECAP_BUNDLE_PATH);
 const { CMS } = decap();
 CMS.registerLocale(EDITOR_LOCALE, DECAP_PHRASES);
 CMS.registerCustomFormat(PRODUCT_FORMAT, 'md', productFormat);

@@ -28,7 +28,12 @@ describe('/admin', () => {
     expect(html).toMatch(/<meta name="robots" content="noindex, nofollow">/);
     // Decap is served from this site (its npm package), never from a CDN.
     expect(html).not.toMatch(/src="https?:/);
-    expect(html).toMatch(/src="\/admin\/editor\.js"/);
+    // Decap's script, then the editor's code (named by its hash, immutable), both deferred, in that order.
+    const decap = html.indexOf(`<script defer src="${decapBundlePath(decapVersion(ROOT))}"></script>`);
+    const editor = /<script type="module" src="(\/editor-code\/editor-\w+\.js)">/.exec(html);
+    expect(decap).toBeGreaterThan(0);
+    expect(editor!.index).toBeGreaterThan(decap);
+    expect((await get(editor![1]!)).status).toBe(200);
     // In the folder of its version (immutable for a year in production: the local server does not
     // apply Cache-Control rules, test/unit/cdn-config.test.ts proves them).
     const bundle = await get(decapBundlePath(decapVersion(ROOT)));

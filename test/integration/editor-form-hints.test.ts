@@ -1,6 +1,6 @@
 // HEAVY (bundles the editor's code, then real Chromium at 360 px): what the editor's own code says
 // beyond mistakes, without the local stack. The built editor (src/build/editor-bundle.ts: Decap's
-// bundle and ours) is served from a scratch folder with the generated configuration, its backend
+// script and ours) is served from a scratch folder with the generated configuration, its backend
 // swapped for Decap's in-browser `test-repo` (the form, its widgets and its events are what is
 // tested here; saving through the gateway is test/e2e/editor-browser.test.ts's). A toy for ages
 // 3–6 in Puzzles gets the check's suggestion beside "Safety warnings", marked and not red; the
@@ -32,11 +32,11 @@ let page: Page;
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css' };
 
 beforeAll(async () => {
-  await writeEditorBundle(ROOT, out, 'editor-form-hints');
+  const { scripts } = await writeEditorBundle(ROOT, out, 'editor-form-hints');
   server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://x');
     const send = (type: string, body: string | Buffer) => res.writeHead(200, { 'Content-Type': type }).end(body);
-    if (pathname === '/admin/') return send('text/html', editorPageHtml());
+    if (pathname === '/admin/') return send('text/html', editorPageHtml(scripts));
     if (pathname === '/admin/config.yml')
       return send(
         'text/yaml',

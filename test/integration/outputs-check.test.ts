@@ -10,17 +10,23 @@ import { catalogView } from '../../src/catalog/catalog.ts';
 import { checkDist } from '../../src/build/check-dist.ts';
 import { indexSearchRecords, SEARCH_ENTRY_FILE, writeSearchIndex } from '../../src/build/search-index.ts';
 import { writeCatalogOutputs } from '../../src/build/write-outputs.ts';
-import { decapBundlePath, EDITOR_CONFIG_PATH, EDITOR_SCRIPT_PATH, previewImageOf } from '../../src/catalog/urls.ts';
+import { decapBundlePath, EDITOR_CONFIG_PATH, previewImageOf } from '../../src/catalog/urls.ts';
+import type { EditorScripts } from '../../src/outputs/editor-page.ts';
 import { distFileOf, htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
 import { AT, SAMPLE } from '../support/products.ts';
 
 let dist: string;
+/** The editor's scripts as src/build/editor-bundle.ts names them. */
+const EDITOR_SCRIPTS: EditorScripts = {
+  editor: '/editor-code/editor-TEST1234.js',
+  decap: decapBundlePath('3.0.0-0123456789'),
+};
 /**
  * What Astro itself writes, as stand-ins: one HTML file per page (but the editor's, which the
  * outputs pass writes), the link-preview images; and the editor's bundles, which the worker copies.
  */
 async function writeAstroStandIns(view: ReturnType<typeof catalogView>) {
-  for (const f of [decapBundlePath('3.0.0'), EDITOR_SCRIPT_PATH]) {
+  for (const f of [EDITOR_SCRIPTS.decap, EDITOR_SCRIPTS.editor]) {
     await mkdir(path.dirname(path.join(dist, distFileOf(f))), { recursive: true });
     await writeFile(path.join(dist, distFileOf(f)), '// stand-in');
   }
@@ -44,6 +50,7 @@ beforeEach(async () => {
   await writeCatalogOutputs(dist, view, {
     base: 'https://catalog.test',
     editor: { branch: 'main' },
+    editorScripts: EDITOR_SCRIPTS,
   });
   await writeAstroStandIns(view);
   await writeSearchIndex(dist, indexSearchRecords(dist, view));
@@ -65,9 +72,13 @@ describe('writeCatalogOutputs + checkDist', () => {
   it("knows the curators' editor: its files must be there, and no discovery file may name it", async () => {
     await rm(path.join(dist, distFileOf(EDITOR_CONFIG_PATH)));
     await appendFile(path.join(dist, 'llms.txt'), '\n- [Editor](https://catalog.test/admin/config.yml)\n');
-    await writeFile(path.join(dist, 'index.html'), '<script type="module" src="/admin/editor.js"></script>');
+    await writeFile(path.join(dist, 'index.html'), `<script type="module" src="${EDITOR_SCRIPTS.editor}"></script>`);
+    await rm(path.join(dist, distFileOf(EDITOR_SCRIPTS.decap)));
     const failures = (await check()).failures.join('\n');
     expect(failures).toMatch(/admin\/config\.yml: the curators' editor's file is missing/);
+    expect(failures).toMatch(
+      /\/decap\/3\.0\.0-0123456789\/decap-cms\.js: the editor's page names it, and it is missing/,
+    );
     expect(failures).toMatch(/\/llms\.txt: names the curators' editor/);
     expect(failures).toMatch(/\/index\.html: a page of the public site loads the editor's code/);
   });

@@ -186,9 +186,14 @@ it('hashed assets are immutable for a year', () => {
   expect(headersFor('/_astro/index.B1x2y3.css')['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
-it('Decap’s script, in the folder of its release, is immutable for a year; the editor’s page and code revalidate', () => {
-  expect(headersFor(decapBundlePath('3.19.1-0123456789'))['cache-control']).toBe('public, max-age=31536000, immutable');
-  for (const p of ['/admin', '/admin/', '/admin/editor.js', '/admin/config.yml'])
+it('Decap’s script (in the folder of its release) and the editor’s code (named by its hash) are immutable for a year; the editor’s page, stylesheet and configuration revalidate', () => {
+  for (const p of [
+    decapBundlePath('3.19.1-0123456789'),
+    '/editor-code/editor-ABCD1234.js',
+    '/editor-code/chunk-EFGH5678.js',
+  ])
+    expect(headersFor(p)['cache-control']).toBe('public, max-age=31536000, immutable');
+  for (const p of ['/admin', '/admin/', '/admin/editor.css', '/admin/config.yml'])
     expect(headersFor(p)['cache-control']).toBe(REVALIDATE);
 });
 
