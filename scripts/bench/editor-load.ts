@@ -4,6 +4,7 @@
 // cache warm) of the time to the first pixel, the time until the editor is usable (the list of
 // products shown and its new-product button enabled) and the bytes downloaded.
 //   node scripts/bench/editor-load.ts [checkout]   (default: this one; another worktree measures "before")
+//   RUNS=5 node scripts/bench/editor-load.ts      (5 runs of each instead of 3)
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../lib/chromium.ts';
 import {
