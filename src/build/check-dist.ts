@@ -244,17 +244,18 @@ const CHECKS: Check[] = [
       const page = htmlFileOf(EDITOR_PATH);
       for (const f of [page, distFileOf(twinPath(EDITOR_PATH)), distFileOf(EDITOR_CONFIG_PATH)])
         if (!fileSet.has(f)) fail(`/${f}: the curators' editor's file is missing`);
-      // Decap's script, in the folder of its release.
-      const decap = new RegExp(`^${EDITOR_BUNDLE_DIR.slice(1)}/[^/]+/decap-cms\\.js$`);
-      if (!files.some((f) => decap.test(f)))
-        fail(`${EDITOR_BUNDLE_DIR}/<release>/decap-cms.js: Decap's script is missing`);
+      // Decap's script (in the folder of its release) and the editor's code, as the page names them.
       const scripts = new RegExp(`(?:src|href)="((?:${EDITOR_CODE_DIR}|${EDITOR_BUNDLE_DIR})/[^"]+)"`, 'g');
       if (fileSet.has(page)) {
         const html = read(`/${page}`);
         if (!/<meta name="robots" content="noindex/.test(html)) fail(`/${page}: the editor's page is not noindex`);
         const named = [...html.matchAll(scripts)].map((m) => m[1]!);
-        if (!named.some((u) => u.startsWith(`${EDITOR_CODE_DIR}/`)))
-          fail(`/${page}: the editor's page names none of the editor's code (${EDITOR_CODE_DIR}/)`);
+        for (const [dir, what] of [
+          [EDITOR_BUNDLE_DIR, "Decap's script"],
+          [EDITOR_CODE_DIR, "the editor's code"],
+        ])
+          if (!named.some((u) => u.startsWith(`${dir}/`)))
+            fail(`/${page}: the editor's page names none of ${what} (${dir}/)`);
         for (const u of named)
           if (!fileSet.has(u.slice(1))) fail(`${u}: the editor's page names it, and it is missing`);
       }

@@ -79,12 +79,7 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const markdownFile = cacheFile(job.cacheDir, MARKDOWN);
   const md = cachedProductMarkdown(job.base, previous ? readCacheJson<MarkdownStore>(markdownFile) : undefined);
   // The editor's code first: its page names the scripts by their hashes.
-  const bundle = await writeEditorBundle(
-    job.root,
-    job.outDir,
-    job.codeVersion,
-    typeof previous?.editorBundle === 'object' ? previous.editorBundle : undefined,
-  );
+  const bundle = await writeEditorBundle(job.root, job.outDir, job.codeVersion, previous?.editorBundle);
   lines.push(
     `browser editor: ${bundle.files.length} files (${bundle.key.split(',')[0]}), ${bundle.written} written; its own script ${(bundle.scriptBytes / 1024).toFixed(0)} KiB`,
   );

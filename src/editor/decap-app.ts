@@ -3,11 +3,11 @@
 // test backend (the editor benchmark's, scripts/bench/editor-stand.ts), the seven widgets the
 // form's own widgets wrap (src/editor/widgets.ts) and the object widget a list's rows use, and
 // Decap's English (the editor's words are merged over it, src/outputs/editor-words.ts).
-// src/build/editor-bundle.ts bundles this file alone into a classic script under /decap/<version>/,
+// src/build/editor-bundle.ts bundles this file alone into a classic script under /decap/<release>/,
 // served immutable; it never starts Decap: the editor's code registers its parts first, then
 // calls CMS.init(). Measured against Decap's prebuilt bundle of the same core (5.2 MB with every
 // backend, widget and locale): 2.4 MB, and a phone opens the editor in about half the time
-// (docs/bench.md, "The editor on a phone").
+// (docs/bench.md, "The curators' editor on a phone").
 import createClass from 'create-react-class';
 import { GitGatewayBackend } from 'decap-cms-backend-git-gateway';
 import { TestBackend } from 'decap-cms-backend-test';

@@ -1,6 +1,7 @@
 // What the editor uses of Decap CMS's script (composed from its packages, src/editor/decap-app.ts),
-// which the page runs as a classic script before the editor's code: the `CMS` registry and the script's own React (`h` is
-// its createElement, `createClass` its class factory), so no second React is shipped.
+// which the page runs as a classic script before the editor's code: the `CMS` registry and the
+// script's own React (`h` is its createElement, `createClass` its class factory), so no second
+// React is shipped.
 import type { ReactElement } from './react-types.ts';
 
 /** An Immutable.js Map as Decap hands entries and fields to widgets. */

@@ -1,9 +1,9 @@
 // The browser editor at /admin: runs after Decap CMS's script (self-hosted, composed by the build
 // from its npm packages, src/editor/decap-app.ts; the page loads it first, and it never starts
-// Decap), registers the project's parts (the editor's words, the product-file
-// format, the recall watch list's format and its check before a save, the widgets, the preview,
-// the media library, the notices around its steps) and starts it with /admin/config.yml. The
-// page's own "Opening the editor…" goes once Decap has drawn.
+// Decap), registers the project's parts (the editor's words, the product-file format, the recall
+// watch list's format and its check before a save, the widgets, the preview, the media library,
+// the notices around its steps) and starts it with /admin/config.yml. The page's own "Opening the
+// editor…" goes once Decap has drawn.
 import { PRODUCT_FORMAT } from '../outputs/editor-names.ts';
 import { DECAP_PHRASES, EDITOR_LOCALE } from '../outputs/editor-words.ts';
 import { decap } from './decap.ts';

@@ -267,7 +267,7 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
     await tap(page.getByRole('menuitem', { name: T.publishNow }), T.publishNow);
     // The refusal, or (when it does not come) what the screen says instead, and its picture.
     const refused = await page
-      .getByText(/someone else must publish it/)
+      .getByText(/someone else must publish them/)
       .first()
       .waitFor({ timeout: 120_000 })
       .then(() => null)

@@ -1,4 +1,4 @@
-// Decap's own bundle accepts the generated /admin/config.yml, the recall watch list's collection
+// Decap's own script accepts the generated /admin/config.yml, the recall watch list's collection
 // included: Decap's script (the one the build serves, composed by src/build/editor-bundle.ts) is loaded in real
 // Chromium from a loopback server, the editor's format, widget and media library names are
 // registered (as stand-ins: their code is not what is checked), and Decap is started with the
@@ -18,7 +18,7 @@ import { launchBrowser } from '../support/browser.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** The page: Decap's bundle, our names registered, then Decap started with `config`. */
+/** The page: Decap's script, our names registered, then Decap started with `config`. */
 const page = (config: Record<string, unknown>) => `<!doctype html><html><body>
 <script src="/decap-cms.js"></script>
 <script>

@@ -184,7 +184,7 @@ describe('a curator adds a product with a photo, another publishes it', () => {
     const before = git('rev-parse', 'site');
     const res = await decap('token-maya', 'PUT', `pulls/${number}/merge`, { sha: head, merge_method: 'merge' });
     expect(res.status).toBe(403);
-    expect(res.json.message).toMatch(/someone else must publish it/);
+    expect(res.json.message).toMatch(/someone else must publish them/);
     expect(git('rev-parse', 'site')).toBe(before);
   });
 

@@ -181,7 +181,7 @@ describe('a curator edits the recall watch list, another publishes it', () => {
       merge_method: 'merge',
     });
     expect(own.status).toBe(403);
-    expect(own.json.message).toMatch(/someone else must publish it/);
+    expect(own.json.message).toMatch(/someone else must publish them/);
     expect(git('rev-parse', 'site')).toBe(before);
     const res = await decap('token-jo', 'PUT', `pulls/${saved.number}/merge`, {
       commit_message: 'Automatically generated. Merged on Decap CMS.',

@@ -551,7 +551,7 @@ describe('publishing', () => {
   it('her own save: refused (four eyes), nothing merged', async () => {
     const res = await publish('token-maya');
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { message: string }).message).toMatch(/someone else must publish it/);
+    expect(((await res.json()) as { message: string }).message).toMatch(/someone else must publish them/);
     expect(merges()).toEqual([]);
   });
 

@@ -604,7 +604,7 @@ describe('publishing', () => {
       'her own save whose check has not passed: four eyes first (waiting would not help her)',
       maya,
       facts({ checkPassed: false, commitMessages: [`x\n\nSaved-by: maya\nCurator-id: ${maya.id}`] }),
-      /^You saved these changes, so someone else must publish it/,
+      /^You saved these changes, so someone else must publish them/,
     ],
     [
       'a file outside the content',

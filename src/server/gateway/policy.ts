@@ -460,7 +460,7 @@ export function decidePublish(
   const savers = saversOf(facts.commitMessages);
   const saved = savers.has(curator.id) || (curator.previousId !== undefined && savers.has(curator.previousId));
   if (curator.role !== 'admin' && !publishOwnSaves && saved)
-    return 'You saved these changes, so someone else must publish it: a second person reads every change before it goes on the site.';
+    return 'You saved these changes, so someone else must publish them: a second person reads every change before it goes on the site.';
   if (!facts.checkPassed)
     return 'The required check has not passed on this version yet: wait for it (a few minutes), or fix what it found.';
   return null;
