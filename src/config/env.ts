@@ -4,6 +4,7 @@
 // config, the scripts) call `settings()`, tests call `readSettings(env)`, and modules receive the
 // part they need. A problem names the variable and what is wrong with it, all at once.
 import { z } from 'zod';
+import { emailKey, isPlainEmail, normalisedEmail } from './email.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -35,6 +36,12 @@ export interface VariableDoc {
   about: string;
   /** Whether .env.example shows it (set or commented out). */
   envExample: boolean;
+  /** An operator's variable: when the site refuses to run without it, in words (none: optional). */
+  required?: string;
+  /** An operator's variable: a value of the right form. */
+  example?: string;
+  /** An operator's variable: where she gets the value or how she makes it (Markdown, links relative to docs/). */
+  obtain?: string;
 }
 
 const operator = (scopes: readonly Scope[], contexts: 'all' | 'production') => ({
@@ -52,6 +59,8 @@ export const VARIABLES = {
     about:
       '`24`. The build installs with it and the functions run on the matching runtime (`nodejs24.x`), so they run on the Node the tests use. The service never reads it: the scripts run on the Node 24 pinned in `package.json`.',
     envExample: false,
+    example: '24',
+    obtain: "Not needed: the repository's `.nvmrc` names 24 for the build and the functions.",
   },
   SITE_URL: {
     ...operator(['Builds', 'Functions'], 'all'),
@@ -59,6 +68,9 @@ export const VARIABLES = {
     about:
       "The public address, no trailing slash: `https://catalog.example.org`. One rule everywhere: `SITE_URL`, else Netlify's `URL`, else `http://localhost:8888`. The OAuth issuer and the MCP resource are derived from it, so admins must use exactly this address; the admin side issues tokens for the loopback default only on the local stack (`CONTEXT` exactly `dev`) and otherwise answers 503 naming `SITE_URL`.",
     envExample: true,
+    required: 'the admin side and the editor; https in production',
+    example: 'https://catalog.example.org',
+    obtain: "Netlify's *Domain management* page: the site's address (`https://<name>.netlify.app`) or your own domain.",
   },
   OIDC_ISSUER: {
     ...ADMIN,
@@ -66,6 +78,10 @@ export const VARIABLES = {
     about:
       "Required for admin sign-in: the upstream OpenID Connect provider's issuer URL, e.g. `https://accounts.google.com` (its `/.well-known/openid-configuration` must exist). https; plain http only on loopback. Unset under `npm start`, which then runs a development provider.",
     envExample: true,
+    required: 'the admin side and the editor (sign-in)',
+    example: 'https://accounts.google.com',
+    obtain:
+      "Your sign-in provider's issuer address (Google: `https://accounts.google.com`; Microsoft Entra: `https://login.microsoftonline.com/<tenant>/v2.0`).",
   },
   OIDC_CLIENT_ID: {
     ...ADMIN,
@@ -73,12 +89,19 @@ export const VARIABLES = {
     about:
       'Required for admin sign-in: the client id from registering the catalog with the provider ([DEPLOY.md, step 4](../DEPLOY.md#4-register-the-upstream-identity-provider)).',
     envExample: true,
+    required: 'the admin side and the editor (sign-in)',
+    example: '1234-abc.apps.googleusercontent.com',
+    obtain:
+      'Register a web application at the provider: redirect URI `<SITE_URL>/api/auth/callback`, scopes `openid email`; it shows the client id.',
   },
   OIDC_CLIENT_SECRET: {
     ...ADMIN,
     usedBy: '`/api/auth/*`',
     about: "Required for admin sign-in: that client's secret.",
     envExample: true,
+    required: 'the admin side and the editor (sign-in)',
+    example: 'GOCSPX-…',
+    obtain: 'Shown beside the client id when you register the application.',
   },
   ADMIN_EMAILS: {
     ...ADMIN,
@@ -86,6 +109,9 @@ export const VARIABLES = {
     about:
       'Required for the admin side: the comma-separated allowlist of admin addresses (`maya@example.org,theo@example.org`), re-checked on every request.',
     envExample: true,
+    required: 'the admin side and the editor',
+    example: 'maya@example.org,theo@example.org',
+    obtain: 'The addresses the admins sign in with at the provider.',
   },
   CURATOR_EMAILS: {
     ...ADMIN,
@@ -93,6 +119,8 @@ export const VARIABLES = {
     about:
       "Optional: who may use the browser editor besides the admins, as `email=handle` pairs (`maya@school.example=maya,jo@home.example=jo`; commits and the editor show the handle, never the email), re-checked on every request. A malformed entry is named and stops the editor's sign-in (503) ([auth.md](auth.md#who-may-edit)).",
     envExample: true,
+    example: 'maya@school.example=maya,jo@home.example=jo',
+    obtain: "Each curator's sign-in address, `=`, and a short handle you choose for her.",
   },
   PUBLISH_OWN_SAVES: {
     ...ADMIN,
@@ -100,6 +128,7 @@ export const VARIABLES = {
     about:
       'Optional: `true` lets a curator publish what she saved herself (a one-curator site). Default `false`: someone else must publish it (four eyes). Admins may always publish.',
     envExample: true,
+    example: 'false',
   },
   AUTH_SECRET: {
     ...ADMIN,
@@ -107,6 +136,9 @@ export const VARIABLES = {
     about:
       'Required for the admin side: at least 32 random bytes (`openssl rand -base64 48`); signs tokens and seals codes and cookies. Weak values (short, a placeholder or a password, repetitive) are refused with a 503 naming `AUTH_SECRET (too weak: …)`. To change it without signing everyone out: [Rotating AUTH_SECRET](../DEPLOY.md#rotating-auth_secret).',
     envExample: true,
+    required: 'the admin side and the editor',
+    example: '(48 random bytes in base64)',
+    obtain: 'Make it: `openssl rand -base64 48`.',
   },
   AUTH_SECRET_PREVIOUS: {
     ...ADMIN,
@@ -114,6 +146,7 @@ export const VARIABLES = {
     about:
       'Only during a rotation: the previous `AUTH_SECRET`, still accepted for what it signed ([DEPLOY.md](../DEPLOY.md#rotating-auth_secret)).',
     envExample: true,
+    obtain: 'The `AUTH_SECRET` you are replacing.',
   },
   REDIS_URL: {
     ...ADMIN,
@@ -121,6 +154,8 @@ export const VARIABLES = {
     about:
       'Optional: `rediss://default:<password>@<host>:<port>` moves the shared store (single-use codes, refresh families, rate limits) from Netlify Blobs to Redis ([DEPLOY.md, step 3](../DEPLOY.md#3-the-shared-store-netlify-blobs-redis-optional)).',
     envExample: true,
+    example: 'rediss://default:<password>@<host>:6379',
+    obtain: "Your Redis provider's connection string.",
   },
   BUILD_HOOK_URL: {
     ...ADMIN,
@@ -128,6 +163,8 @@ export const VARIABLES = {
     about:
       'The Netlify build hook ([DEPLOY.md, step 5](../DEPLOY.md#5-the-build-hook-and-the-hourly-rebuild)): the scheduled rebuild posts it when a scheduled product is due, and `trigger_rebuild` on demand.',
     envExample: true,
+    example: 'https://api.netlify.com/build_hooks/<id>',
+    obtain: 'Netlify: *Site configuration → Build & deploy → Build hooks → Add build hook*.',
   },
   GITHUB_TOKEN: {
     ...ADMIN,
@@ -135,6 +172,9 @@ export const VARIABLES = {
     about:
       "Optional, when no GitHub App is set (`GITHUB_APP_ID`, preferred): a fine-grained token (contents and pull requests, write, on this repository only; actions, read, for the checks' state), so `propose_product`/`propose_edit` and the watchers open pull requests ([DEPLOY.md, step 7](../DEPLOY.md#7-proposals-from-mcp-pull-requests)); without either the proposal tools answer `not_configured`. Mark it a secret.",
     envExample: true,
+    example: 'github_pat_…',
+    obtain:
+      'GitHub: *Settings → Developer settings → Fine-grained tokens* ([operate.md](operate.md#a-token-instead-of-the-github-app)).',
   },
   GITHUB_REPOSITORY: {
     ...operator(['Functions'], 'all'),
@@ -142,6 +182,9 @@ export const VARIABLES = {
     about:
       "`owner/name` of this repository, where proposals and the editor's saves go ([DEPLOY.md, step 7](../DEPLOY.md#7-proposals-from-mcp-pull-requests)).",
     envExample: true,
+    required: 'the editor and the proposals',
+    example: 'maya/catalog',
+    obtain: 'The repository Netlify builds from: `owner/name` in its address.',
   },
   GITHUB_APP_ID: {
     ...ADMIN,
@@ -149,6 +192,9 @@ export const VARIABLES = {
     about:
       "Preferred to `GITHUB_TOKEN`: the site's GitHub App's ID ([DEPLOY.md, step 8.1](../DEPLOY.md#81-create-the-github-app)). With its private key and installation, the git gateway, the proposals and the watchers use the App's installation token, minted and renewed hourly.",
     envExample: true,
+    required: 'the editor and the proposals (or `GITHUB_TOKEN`)',
+    example: '123456',
+    obtain: '`npm run setup:github-app` prints it.',
   },
   GITHUB_APP_PRIVATE_KEY: {
     ...ADMIN,
@@ -156,12 +202,18 @@ export const VARIABLES = {
     about:
       "The App's private key: the whole `.pem` file, its `BEGIN` and `END` lines included (a one-line value may write its line breaks as `\\n`). Mark it a secret.",
     envExample: true,
+    required: 'with `GITHUB_APP_ID`',
+    example: '"-----BEGIN RSA PRIVATE KEY-----\\n…\\n-----END RSA PRIVATE KEY-----\\n"',
+    obtain: '`npm run setup:github-app` prints it, its line breaks written as `\\n`.',
   },
   GITHUB_APP_INSTALLATION_ID: {
     ...ADMIN,
     usedBy: 'git gateway, proposal tools, watchers',
     about: "The App's installation on this repository: the number its settings address ends in.",
     envExample: true,
+    required: 'with `GITHUB_APP_ID`',
+    example: '12345678',
+    obtain: '`npm run setup:github-app` prints it once you have installed the App on the repository.',
   },
   GITHUB_API_URL: {
     ...operator(['Functions'], 'all'),
@@ -169,6 +221,7 @@ export const VARIABLES = {
     about:
       "GitHub's REST API, `https://api.github.com` by default; https, plain http on loopback only (`npm start` points it at its stand-in of GitHub).",
     envExample: true,
+    example: 'https://api.github.com',
   },
   SITE_BRANCH: {
     ...operator(['Builds', 'Functions'], 'all'),
@@ -176,6 +229,7 @@ export const VARIABLES = {
     about:
       "Optional: the branch the site is built from, which the editor's saves are proposed against and published into (default `main`). `npm start` sets its own (`cms-base/<port>`), so a curator's Publish never moves your branch.",
     envExample: true,
+    example: 'main',
   },
   CURATOR_REVIEWERS: {
     ...operator(['Functions'], 'all'),
@@ -183,6 +237,8 @@ export const VARIABLES = {
     about:
       'Optional: comma-separated GitHub logins (or `org/team`) asked to review every proposal a watcher opens, so GitHub notifies them ([DEPLOY.md, step 9](../DEPLOY.md#9-the-watchers-shop-links-and-recalls)).',
     envExample: true,
+    example: 'maya-curates,theo-picks',
+    obtain: 'The reviewers’ GitHub logins, or `org/team`.',
   },
   RECALLS_API_URL: {
     ...operator(['Functions'], 'all'),
@@ -190,6 +246,7 @@ export const VARIABLES = {
     about:
       "Optional: the recall service, CPSC's keyless `https://www.saferproducts.gov/RestWebServices/Recall` by default (tests point it at a loopback server).",
     envExample: true,
+    example: 'https://www.saferproducts.gov/RestWebServices/Recall',
   },
   HEALTH_CANADA_RECALLS_URL: {
     ...operator(['Functions'], 'all'),
@@ -211,6 +268,7 @@ export const VARIABLES = {
     about:
       'Optional: `true` pauses the link and recall watchers (each run logs that it is paused); takes effect at the next deploy ([DEPLOY.md](../DEPLOY.md#pausing-the-watchers)).',
     envExample: true,
+    example: 'true',
   },
   PORT: {
     setBy: 'local',
@@ -516,7 +574,7 @@ function sourceUrl(env: Env, name: Variable, fallback: string, trim: boolean): C
 }
 
 export interface EditorSettings {
-  /** CURATOR_EMAILS: lower-cased email → public handle (attribution in commits; not `pickedBy`). */
+  /** CURATOR_EMAILS: email, as compared (`emailKey`) → public handle (attribution in commits; not `pickedBy`). */
   curators: ReadonlyMap<string, string>;
   /** PUBLISH_OWN_SAVES: a curator may publish what she saved herself (a one-curator site). */
   publishOwnSaves: boolean;
@@ -528,6 +586,16 @@ export const CURATOR_HANDLE = /^[a-z][a-z0-9-]{1,30}$/;
 export const ADMIN_HANDLE = 'admin';
 const EMAIL = /^[^\s@,=]+@[^\s@,=]+$/;
 
+/** What keeps an address of a list from being used, or null: not an address, or not in plain characters. */
+function addressProblem(address: string): string | null {
+  if (!EMAIL.test(address)) return 'is not an email address';
+  if (!isPlainEmail(address))
+    return `has characters that Unicode normalisation changes (it would read ${normalisedEmail(address)}); sign-in refuses such an address, so write the address in plain characters`;
+  return null;
+}
+
+const spelledTwice = (first: string) => `the same address as "${first}", spelled another way; list each person once`;
+
 /**
  * CURATOR_EMAILS (`maya@school.example=maya,jo@home.example=jo`) and PUBLISH_OWN_SAVES, checked:
  * every malformed entry is named with its fix, and any one refuses the whole list (no curator is
@@ -537,15 +605,23 @@ export function editorSettings(env: Env): Checked<EditorSettings> {
   const problems: string[] = [];
   const curators = new Map<string, string>();
   const owner = new Map<string, string>();
+  // Each address under its normalised form, this list's and the admins' (an admin's curator entry is
+  // her ADMIN_EMAILS address, up to the case of ASCII letters): one person is never two.
+  const spellings = new Map<string, string>();
+  const adminSpellings = new Map([...adminEmails(env.ADMIN_EMAILS).admins].map((a) => [normalisedEmail(a), a]));
   for (const raw of (env.CURATOR_EMAILS ?? '').split(',')) {
     const entry = raw.trim();
     if (!entry) continue;
     const eq = entry.lastIndexOf('=');
-    const email = (eq < 0 ? entry : entry.slice(0, eq)).trim().toLowerCase();
+    const address = (eq < 0 ? entry : entry.slice(0, eq)).trim();
+    const email = emailKey(address);
+    const normalised = normalisedEmail(address);
+    const admin = adminSpellings.get(normalised);
     const handle = eq < 0 ? '' : entry.slice(eq + 1).trim();
     const named = `CURATOR_EMAILS: "${entry}"`;
+    const wrong = addressProblem(address);
     if (eq < 0) problems.push(`${named} has no handle (write email=handle, e.g. maya@school.example=maya)`);
-    else if (!EMAIL.test(email)) problems.push(`${named}: "${email}" is not an email address`);
+    else if (wrong) problems.push(`${named}: "${address}" ${wrong}`);
     else if (!CURATOR_HANDLE.test(handle))
       problems.push(
         `${named}: the handle "${handle}" must be 2 to 31 lower-case letters, digits or hyphens, starting with a letter`,
@@ -555,11 +631,17 @@ export function editorSettings(env: Env): Checked<EditorSettings> {
         `${named}: the handle "${ADMIN_HANDLE}" is kept for admins without a curator entry; choose another`,
       );
     else if (curators.has(email)) problems.push(`${named}: ${email} is listed twice`);
+    else if (spellings.has(normalised)) problems.push(`${named}: ${spelledTwice(spellings.get(normalised)!)}`);
+    else if (admin !== undefined && admin !== email)
+      problems.push(
+        `${named}: the same address as ADMIN_EMAILS' "${admin}", spelled another way; write it the same in both`,
+      );
     else if (owner.has(handle))
       problems.push(`${named}: the handle "${handle}" is already ${owner.get(handle)}'s; give each curator her own`);
     else {
       curators.set(email, handle);
       owner.set(handle, email);
+      spellings.set(normalised, address);
     }
   }
   const rawPublish = text(env, 'PUBLISH_OWN_SAVES');
@@ -572,14 +654,37 @@ export function editorSettings(env: Env): Checked<EditorSettings> {
   return problems.length ? { ok: false, missing: problems } : { ok: true, value: { curators, publishOwnSaves } };
 }
 
-/** Comma-separated admin emails, lower-cased and trimmed. */
-export function parseAdminEmails(raw: string | undefined): Set<string> {
-  return new Set(
-    (raw ?? '')
-      .split(',')
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
-  );
+/**
+ * ADMIN_EMAILS (`ada@example.org,theo@example.org`), checked like CURATOR_EMAILS: each address as
+ * compared (`emailKey`), and every malformed entry named with its fix. Addresses only: an admin's
+ * handle is her CURATOR_EMAILS entry.
+ */
+export function adminEmails(raw: string | undefined): { admins: Set<string>; problems: string[] } {
+  const admins = new Set<string>();
+  const problems: string[] = [];
+  const spellings = new Map<string, string>();
+  for (const part of (raw ?? '').split(',')) {
+    const entry = part.trim();
+    if (!entry) continue;
+    const named = `ADMIN_EMAILS: "${entry}"`;
+    const eq = entry.lastIndexOf('=');
+    const address = entry.slice(0, eq).trim();
+    const email = emailKey(entry);
+    const normalised = normalisedEmail(entry);
+    const wrong = addressProblem(entry);
+    if (eq >= 0 && !addressProblem(address))
+      problems.push(
+        `${named} has a handle, which ADMIN_EMAILS does not take (write ${address} here, and ${address}=${entry.slice(eq + 1).trim()} in CURATOR_EMAILS to give her that handle)`,
+      );
+    else if (wrong) problems.push(`${named} ${wrong}`);
+    else if (admins.has(email)) problems.push(`${named}: ${email} is listed twice`);
+    else if (spellings.has(normalised)) problems.push(`${named}: ${spelledTwice(spellings.get(normalised)!)}`);
+    else {
+      admins.add(email);
+      spellings.set(normalised, entry);
+    }
+  }
+  return { admins, problems };
 }
 
 const HttpsUrl = z.url({ protocol: /^https?$/ });
@@ -596,14 +701,18 @@ export function readSettings(env: Env): Settings {
   // Tokens name the site as their issuer: outside the local stack, the address must be named.
   if (!named && context !== 'dev') tokenProblems.push('SITE_URL (the public address)');
   else if (named && !HttpsUrl.safeParse(named).success) tokenProblems.push(`SITE_URL (not an http(s) URL: "${named}")`);
+  // A production deploy serves sign-in and tokens over the address it names: plain http would send them in the clear.
+  else if (named && context === 'production' && !named.startsWith('https://'))
+    tokenProblems.push(`SITE_URL (must be https in production: "${named}")`);
   const current = env.AUTH_SECRET ?? '';
   if (!current) tokenProblems.push(`AUTH_SECRET (at least ${SECRET_MIN_BYTES} random bytes)`);
   else if (secretProblem(current)) tokenProblems.push(`AUTH_SECRET (too weak: ${secretProblem(current)})`);
   const previous = env.AUTH_SECRET_PREVIOUS?.length ? env.AUTH_SECRET_PREVIOUS : undefined;
   if (previous !== undefined && secretProblem(previous))
     tokenProblems.push(`AUTH_SECRET_PREVIOUS (too weak: ${secretProblem(previous)})`);
-  const admins = parseAdminEmails(env.ADMIN_EMAILS);
-  if (admins.size === 0) tokenProblems.push('ADMIN_EMAILS');
+  const { admins, problems: adminListProblems } = adminEmails(env.ADMIN_EMAILS);
+  if (adminListProblems.length) tokenProblems.push(...adminListProblems);
+  else if (admins.size === 0) tokenProblems.push('ADMIN_EMAILS');
 
   const oidcProblems: string[] = [];
   const rawIssuer = text(env, 'OIDC_ISSUER');
