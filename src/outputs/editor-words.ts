@@ -180,6 +180,21 @@ export const MESSAGES = {
     'moved-link': 'its shop link now leads somewhere else: take it off the site',
   },
   slugEmpty: 'Made from the name',
+  // Her own saved changes (src/editor/own-save.ts): Publish is not offered, and this says whom they wait for.
+  waitsForAnother: 'Saved by you: another curator looks at it and publishes it.',
+  // What publishing changes on the site, shown above the form of saved changes (src/editor/review.ts).
+  changesHeading: 'What publishing changes on the site',
+  changesNew: 'A new product: nothing of it is on the site yet.',
+  changesNone: 'Nothing differs from the product on the site.',
+  changesLoading: 'Reading what changes on the site…',
+  changesUnreadable: 'What changes could not be read just now: open the product again in a minute.',
+  changeBefore: 'On the site',
+  changeAfter: 'After publishing',
+  changeEmpty: 'nothing',
+  changeYes: 'Yes',
+  changeNo: 'No',
+  changePhoto: 'a photo',
+  changeNoPhoto: 'no photo',
   // A check's suggestion in the form (src/editor/hints.ts): shown beside its field, never blocking.
   hintSign: 'To check',
   warningHint: (warning: string, because: string, answer: string) =>
