@@ -1,16 +1,20 @@
 // An age in a search query, as a parent types it ("blocks for a 2 year old", "toddler", "age 7",
-// "teens", "3-year-old"): the age band it names and the words left to search. The search page sets
-// its age filter from it (src/scripts/search.ts); a range ("ages 3-8") or an age past 18 is no age.
-import { AGE_BANDS, type AgeBandSlug } from './ages.ts';
+// "teens", "3-year-old"): the child's age in months and the words left to search. The search page
+// keeps the products whose ages include it (src/scripts/search.ts); a range ("ages 3-8") or an age
+// past 18 is no age.
+import type { AgeSpan } from './ages.ts';
 
 export interface AgeInQuery {
-  /** The age band the words name. */
-  band: AgeBandSlug;
+  /** The child's age in months: one month for "2 year old", a span for a word ("toddler": 12–36). */
+  span: AgeSpan & { maxMonths: number };
   /** The words that named it, as typed ("for a 2 year old"). */
   said: string;
   /** The query without them: the words to search (may be empty). */
   rest: string;
 }
+
+/** The oldest age a search reads: past it an age is not a child's. */
+export const OLDEST_MONTHS = 18 * 12;
 
 /** "for", "for a", "for my" … before an age: part of the phrase, not words to search. */
 const FOR = String.raw`(?:\bfor\s+)?(?:\b(?:a|an|my|our|the)\s+)?`;
@@ -18,10 +22,10 @@ const NUMBER = String.raw`(\d{1,2})`;
 /** Units as words: a bare "m" is metres as often as months ("50 m line"). */
 const YEARS = String.raw`(?:years?|yrs?)`;
 const MONTHS = String.raw`(?:months?|mos?)`;
-/** Not the start of a range: "ages 3-8" names no one band. */
+/** Not the start of a range: "ages 3-8" names no one age. */
 const NO_RANGE = String.raw`(?!\s*(?:-|–|—|to)\s*\d)`;
 
-/** The forms, tried in order: each names a number and its unit, or a word. */
+/** The forms, tried in order: each names a number and its unit. */
 const FORMS: readonly { re: RegExp; months: (m: RegExpExecArray) => number }[] = [
   // "2 year old", "3-year-old", "18 month old", "for 2 year olds", "2yo", "2 y.o."
   {
@@ -41,23 +45,19 @@ const FORMS: readonly { re: RegExp; months: (m: RegExpExecArray) => number }[] =
   },
 ];
 
-/** Words that name an age band. */
-const WORDS: readonly { re: RegExp; band: AgeBandSlug }[] = [
-  { re: /babies|baby|infants?|newborns?|toddlers?/, band: '0-2' },
-  { re: /pre-?schoolers?|pre-?school/, band: '3-5' },
-  { re: /tweens?/, band: '9-12' },
-  { re: /teens?|teenagers?/, band: '13-plus' },
+/** Words that name an age, as a span of months. */
+const WORDS: readonly { re: RegExp; minMonths: number; maxMonths: number }[] = [
+  { re: /newborns?/, minMonths: 0, maxMonths: 3 },
+  { re: /babies|baby|infants?/, minMonths: 0, maxMonths: 12 },
+  { re: /toddlers?/, minMonths: 12, maxMonths: 36 },
+  { re: /pre-?schoolers?|pre-?school/, minMonths: 36, maxMonths: 71 },
+  { re: /tweens?/, minMonths: 108, maxMonths: 155 },
+  { re: /teens?|teenagers?/, minMonths: 156, maxMonths: OLDEST_MONTHS },
 ];
 const WORD = new RegExp(String.raw`${FOR}\b(${WORDS.map((w) => w.re.source).join('|')})\b`, 'i');
 
 function inMonths(n: string, unit: string): number {
   return /^m/i.test(unit) ? Number(n) : Number(n) * 12;
-}
-
-/** The band an age in months falls in, or null past 18 years (not a child's age). */
-function bandOf(months: number): AgeBandSlug | null {
-  if (months > 18 * 12) return null;
-  return AGE_BANDS.find((b) => months >= b.minMonths && (b.maxMonths === null || months <= b.maxMonths))!.slug;
 }
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -67,16 +67,36 @@ export function ageInQuery(query: string): AgeInQuery | null {
   for (const form of FORMS) {
     const m = form.re.exec(query);
     if (!m) continue;
-    const band = bandOf(form.months(m));
-    if (band === null) continue;
-    return found(query, m, band);
+    const months = form.months(m);
+    if (months > OLDEST_MONTHS) continue;
+    return found(query, m, months, months);
   }
   const m = WORD.exec(query);
   if (!m) return null;
   const word = m[1]!.toLowerCase();
-  return found(query, m, WORDS.find((w) => new RegExp(`^(?:${w.re.source})$`).test(word))!.band);
+  const w = WORDS.find((x) => new RegExp(`^(?:${x.re.source})$`).test(word))!;
+  return found(query, m, w.minMonths, w.maxMonths);
 }
 
-function found(query: string, m: RegExpExecArray, band: AgeBandSlug): AgeInQuery {
-  return { band, said: clean(m[0]), rest: clean(query.slice(0, m.index) + ' ' + query.slice(m.index + m[0].length)) };
+function found(query: string, m: RegExpExecArray, minMonths: number, maxMonths: number): AgeInQuery {
+  return {
+    span: { minMonths, maxMonths },
+    said: clean(m[0]),
+    rest: clean(query.slice(0, m.index) + ' ' + query.slice(m.index + m[0].length)),
+  };
+}
+
+/** An age in months as a parent says it: "18 months", "2 years", "2 years 6 months". */
+export function monthsInWords(months: number): string {
+  const unit = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  if (months < 24) return unit(months, 'month');
+  const y = Math.floor(months / 12);
+  return months % 12 ? `${unit(y, 'year')} ${unit(months % 12, 'month')}` : unit(y, 'year');
+}
+
+/** A span of ages in words: one age, or "12 months–3 years". */
+export function spanInWords(span: AgeInQuery['span']): string {
+  return span.minMonths === span.maxMonths
+    ? monthsInWords(span.minMonths)
+    : `${monthsInWords(span.minMonths)}–${monthsInWords(span.maxMonths)}`;
 }

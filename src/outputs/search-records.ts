@@ -2,7 +2,7 @@
 // the HTML): the text Pagefind indexes (the fields the schema marks `siteSearch`), the fields a
 // result shows, and the category and age filters.
 import { CATEGORIES } from '../config/site.ts';
-import { ageBandsFor } from '../catalog/ages.ts';
+import { ageFiltersOf, type AgeFilters } from '../catalog/age-filter.ts';
 import { productBodyText } from '../catalog/body.ts';
 import { fieldText, formatPrice, type CatalogView } from '../catalog/catalog.ts';
 import { SITE_SEARCH_FIELDS, type CatalogEntry, type FieldKey } from '../catalog/schema.ts';
@@ -15,8 +15,8 @@ export interface SearchRecord {
   language: 'en';
   /** Shown in a result: the name, brand, ages and price. */
   meta: { title: string; brand: string; ages: string; price: string };
-  /** Category slugs and age band slugs, as the search page's selects name them. */
-  filters: { category: string[]; age: string[] };
+  /** Category slugs, as the search page's select names them, and the month its ages start and end. */
+  filters: { category: string[] } & AgeFilters;
 }
 
 /** A record's ages text, and what a result shows for them. */
@@ -53,7 +53,7 @@ export function searchRecord(entry: CatalogEntry): SearchRecord {
     content: text.filter(Boolean).join(' '),
     language: 'en',
     meta: { title: d.name, brand: d.brand, ages, price: formatPrice(d.price, d.currency) },
-    filters: { category: [...d.categories], age: ageBandsFor(d.ageRange) },
+    filters: { category: [...d.categories], ...ageFiltersOf(d.ageRange) },
   };
 }
 

@@ -1,10 +1,13 @@
 // The search page's script: queries the Pagefind index under /pagefind/ as the reader types or
 // changes a filter, and renders the results with DOM methods (no HTML strings, no inline styles:
-// the CSP allows neither). The query lives in the address (?q=&category=&age=) so it can be shared.
-// An age in the query ("blocks for a 2 year old", "toddler") sets the age filter, the page says so
-// with a button to undo it, and the other words are searched (src/catalog/age-query.ts).
-import { ageInQuery, type AgeInQuery } from '../catalog/age-query.ts';
-import { AGE_BANDS } from '../catalog/ages.ts';
+// the CSP allows neither). The search lives in the address (src/catalog/search-address.ts): it can
+// be shared, and each search is a step of the history. A child's age in the words ("blocks for a
+// 2 year old", "toddler") keeps the products whose ages include it; the page says so with a button
+// that searches the other words at every age; products that state no age come after the others.
+import { ageInQuery, spanInWords, type AgeInQuery } from '../catalog/age-query.ts';
+import { ageFiltersFor, NO_AGE_FILTER } from '../catalog/age-filter.ts';
+import type { AgeSpan } from '../catalog/ages.ts';
+import { ageOfParam, readSearchAddress, searchAddress, type SearchState } from '../catalog/search-address.ts';
 import { SEARCH_INDEX_PATH } from '../catalog/urls.ts';
 
 /** The parts of pagefind.js used here (its module is fetched at run time, not bundled). */
@@ -15,12 +18,11 @@ interface PagefindResultData {
 interface PagefindResult {
   data(): Promise<PagefindResultData>;
 }
+type Filters = Record<string, string | { any: string[] }>;
 interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
-  search(
-    term: string | null,
-    options?: { filters?: Record<string, string> },
-  ): Promise<{ results: PagefindResult[] } | null>;
+  filters(): Promise<Record<string, Record<string, number>>>;
+  search(term: string | null, options?: { filters?: Filters }): Promise<{ results: PagefindResult[] } | null>;
 }
 
 /** Results rendered at a time; each needs one small fragment request. */
@@ -34,41 +36,19 @@ const more = document.getElementById('search-more');
 const ageNote = document.getElementById('search-typed-age');
 const ageNoteText = document.getElementById('search-typed-age-text');
 const ageUndo = document.getElementById('search-typed-age-undo');
+const queryInput = form?.elements.namedItem('q') as HTMLInputElement | null;
+const categorySelect = form?.elements.namedItem('category') as HTMLSelectElement | null;
 const ageSelect = form?.elements.namedItem('age') as HTMLSelectElement | null;
 
-/** The age the query's words set, while they do. */
+/** The age the words set, while they do. */
 let typedAge: AgeInQuery | null = null;
-/** The age choice before the words set one: what undo puts back. */
-let ageBefore = '';
-/** Words whose age the reader undid: not applied again while they stay. */
-let undone: string | null = null;
-
-/** Reads an age from the typed words into the age filter, or takes back one the words no longer say. */
-function applyTypedAge(typed: string): string {
-  const age = ageInQuery(typed);
-  if (age && age.said !== undone) {
-    if (!typedAge) ageBefore = ageSelect!.value;
-    ageSelect!.value = age.band;
-    typedAge = age;
-  } else if (typedAge) {
-    ageSelect!.value = ageBefore;
-    typedAge = null;
-  }
-  if (undone !== null && age?.said !== undone) undone = null;
-  showAgeNote();
-  return typedAge ? typedAge.rest : typed;
-}
 
 function showAgeNote(): void {
-  if (!typedAge) {
-    ageNote!.hidden = true;
-    ageNoteText!.textContent = '';
-    return;
-  }
-  const band = AGE_BANDS.find((b) => b.slug === typedAge!.band)!;
-  const words = typedAge.rest ? `, searching for “${typedAge.rest}”` : '';
-  ageNoteText!.textContent = `Age set to ${band.label} from “${typedAge.said}”${words}.`;
-  ageNote!.hidden = false;
+  ageNote!.hidden = !typedAge;
+  ageNoteText!.textContent = typedAge
+    ? `Ages that include ${spanInWords(typedAge.span)}, from “${typedAge.said}”` +
+      (typedAge.rest ? `, searching for “${typedAge.rest}”.` : '.')
+    : '';
 }
 
 let pagefind: Promise<Pagefind> | undefined;
@@ -80,6 +60,7 @@ function loadPagefind(): Promise<Pagefind> {
   });
   return pagefind;
 }
+let knownFilters: ReturnType<Pagefind['filters']> | undefined;
 
 const plural = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
 
@@ -97,33 +78,72 @@ function resultItem(data: PagefindResultData): HTMLLIElement {
   return li;
 }
 
+/** The line before the products that state no age. */
+function noAgeItem(n: number): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'result result--note';
+  li.textContent = `${n === 1 ? 'This product does' : `These ${n} products do`} not say what ages ${n === 1 ? 'it is' : 'they are'} for:`;
+  return li;
+}
+
+type Pending = { result: PagefindResult } | { noAge: number };
 let latest = 0;
-let pending: PagefindResult[] = [];
+let pending: Pending[] = [];
 
 async function showMore(run: number): Promise<void> {
-  const batch = pending.splice(0, BATCH);
-  const data = await Promise.all(batch.map((r) => r.data()));
+  const batch: Pending[] = [];
+  for (let n = 0; pending.length && n < BATCH;) {
+    const p = pending.shift()!;
+    batch.push(p);
+    if ('result' in p) n++;
+  }
+  const items = await Promise.all(
+    batch.map(async (p) => ('result' in p ? resultItem(await p.result.data()) : noAgeItem(p.noAge))),
+  );
   if (run !== latest) return;
-  list!.append(...data.map(resultItem));
+  list!.append(...items);
   more!.hidden = pending.length === 0;
 }
 
-async function run(): Promise<void> {
-  const typed = String(new FormData(form!).get('q') ?? '').trim();
-  const q = applyTypedAge(typed);
-  const params = new FormData(form!);
-  const filters: Record<string, string> = {};
-  for (const key of ['category', 'age']) {
-    const v = String(params.get(key) ?? '');
-    if (v) filters[key] = v;
+/** The search the form holds now. */
+const formState = (): SearchState => ({
+  q: queryInput!.value.trim(),
+  category: categorySelect!.value,
+  age: ageSelect!.value,
+});
+
+/** Puts a search into the form; an age the age list lacks (a child's, `2` or `18m`) is added to it. */
+function fillForm(state: SearchState): void {
+  queryInput!.value = state.q;
+  categorySelect!.value = state.category;
+  if (state.age && ![...ageSelect!.options].some((o) => o.value === state.age)) {
+    const span = ageOfParam(state.age)!;
+    ageSelect!.add(new Option(`${spanInWords({ ...span, maxMonths: span.maxMonths! })} old`, state.age));
   }
-  const address = new URLSearchParams();
-  if (typed) address.set('q', typed);
-  for (const [k, v] of Object.entries(filters)) address.set(k, v);
-  history.replaceState(null, '', address.size ? `?${address}` : location.pathname);
+  ageSelect!.value = state.age;
+}
+
+/** How a search enters the history: a step of its own, in place of the current one, or not at all. */
+type Step = 'push' | 'replace' | 'none';
+
+function record(state: SearchState, step: Step): void {
+  const address = searchAddress(state) || location.pathname;
+  if (step === 'none' || address === `${location.search || location.pathname}`) return;
+  if (step === 'push') history.pushState(null, '', address);
+  else history.replaceState(null, '', address);
+}
+
+async function run(step: Step): Promise<void> {
+  const state = formState();
+  record(state, step);
+  typedAge = ageInQuery(state.q);
+  showAgeNote();
+  const words = typedAge ? typedAge.rest : state.q;
+  const span: AgeSpan | null = typedAge?.span ?? ageOfParam(state.age);
+  const filters: Filters = state.category ? { category: state.category } : {};
 
   const mine = ++latest;
-  if (!q && !Object.keys(filters).length) {
+  if (!words && !state.category && !span) {
     list!.replaceChildren();
     more!.hidden = true;
     statusLine!.textContent = '';
@@ -132,51 +152,98 @@ async function run(): Promise<void> {
   statusLine!.textContent = 'Searching…';
   try {
     const pf = await loadPagefind();
-    const found = await pf.search(q || null, { filters });
-    if (mine !== latest || !found) return;
-    pending = [...found.results];
+    const term = words || null;
+    let found: PagefindResult[];
+    let noAge: PagefindResult[] = [];
+    if (span) {
+      knownFilters ??= pf.filters();
+      const ages = ageFiltersFor(span, await knownFilters);
+      const [within, unstated] = await Promise.all([
+        pf.search(term, { filters: { ...filters, ...ages } }),
+        pf.search(term, { filters: { ...filters, ...NO_AGE_FILTER } }),
+      ]);
+      if (!within || !unstated) return;
+      found = within.results;
+      noAge = unstated.results;
+    } else {
+      const all = await pf.search(term, { filters });
+      if (!all) return;
+      found = all.results;
+    }
+    if (mine !== latest) return;
+    pending = [...found.map((result) => ({ result })), ...(noAge.length ? [{ noAge: noAge.length }] : [])];
+    pending.push(...noAge.map((result) => ({ result })));
     list!.replaceChildren();
-    const n = found.results.length;
-    statusLine!.textContent = n === 0 ? 'No products found. Try fewer words or another filter.' : `${plural(n)} found.`;
+    const n = found.length;
+    const after = noAge.length ? `, then ${plural(noAge.length)} that do not say their ages.` : '.';
+    statusLine!.textContent =
+      n + noAge.length === 0 ? 'No products found. Try fewer words or another filter.' : `${plural(n)} found${after}`;
     await showMore(mine);
   } catch {
     if (mine === latest) statusLine!.textContent = 'Search could not load. Browse by category or age below instead.';
   }
 }
 
-if (form && statusLine && list && more && ageSelect && ageNote && ageNoteText && ageUndo) {
-  const fields = form.elements;
-  const address = new URLSearchParams(location.search);
-  for (const key of ['q', 'category', 'age']) {
-    const field = fields.namedItem(key) as HTMLInputElement | HTMLSelectElement | null;
-    const v = address.get(key);
-    if (field && v) field.value = v;
-  }
-  // A shared address holds the age its words set: undo then goes back to any age.
-  if (ageInQuery(address.get('q') ?? '')?.band === address.get('age')) ageSelect.value = '';
+if (
+  form &&
+  statusLine &&
+  list &&
+  more &&
+  queryInput &&
+  categorySelect &&
+  ageSelect &&
+  ageNote &&
+  ageNoteText &&
+  ageUndo
+) {
+  fillForm(readSearchAddress(location.search));
+  /** Whether the current history step is finished: the next typing begins a new one. */
+  let finished = true;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  form.addEventListener('input', (event) => {
-    // Choosing an age by hand overrides the one the words set.
-    if (event.target === ageSelect && typedAge) {
-      undone = typedAge.said;
-      typedAge = null;
-    }
+  /** The step the waiting search takes: a new step asked for stays one while typing goes on. */
+  let waiting: Step = 'none';
+  const later = (step: Step) => {
     clearTimeout(timer);
-    timer = setTimeout(() => void run(), 150);
+    if (waiting !== 'push') waiting = step;
+    timer = setTimeout(() => {
+      const s = waiting;
+      waiting = 'none';
+      void run(s);
+    }, 150);
+  };
+  form.addEventListener('input', (event) => {
+    if (event.target === queryInput) {
+      later(finished ? 'push' : 'replace');
+      finished = false;
+    } else {
+      later('push');
+      finished = true;
+    }
   });
+  const now = () => {
+    clearTimeout(timer);
+    waiting = 'none';
+  };
   ageUndo.addEventListener('click', () => {
     if (!typedAge) return;
-    undone = typedAge.said;
-    ageSelect.value = ageBefore;
-    typedAge = null;
-    clearTimeout(timer);
-    void run();
+    queryInput.value = typedAge.rest;
+    now();
+    finished = true;
+    void run('push');
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    clearTimeout(timer);
-    void run();
+    const step = waiting === 'push' || finished ? 'push' : 'replace';
+    now();
+    void run(step);
+    finished = true;
+  });
+  window.addEventListener('popstate', () => {
+    now();
+    fillForm(readSearchAddress(location.search));
+    finished = true;
+    void run('none');
   });
   more.addEventListener('click', () => void showMore(latest));
-  if (address.size) void run();
+  if (location.search) void run('none');
 }
