@@ -1,6 +1,7 @@
 // Lighthouse scores (performance, accessibility, best practices, SEO) for one URL, running the
 // lighthouse CLI against the preflight's Chromium on loopback with every background fetch switched off.
-import { spawn } from 'node:child_process';
+// Lighthouse is not in the project's install: the benchmark installs its pinned release once, asked.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,16 +22,41 @@ export interface LighthouseResult {
   error?: string;
 }
 
+/** The Lighthouse release the benchmark runs (installed on first use, not by `npm install`). */
+export const LIGHTHOUSE_VERSION = '13.5.0';
+
+/**
+ * The Lighthouse CLI's entry file: a copy installed in node_modules (by hand), else the pinned
+ * release under node_modules/.cache/, installed there on first use with a line saying so; null
+ * (with the reason printed) when that install fails.
+ */
+export function lighthouseCli(root: string, say: (line: string) => void = console.log): string | null {
+  const own = path.join(root, 'node_modules/lighthouse/cli/index.js');
+  if (existsSync(own)) return own;
+  const prefix = path.join(root, 'node_modules/.cache', `lighthouse-${LIGHTHOUSE_VERSION}`);
+  const cli = path.join(prefix, 'node_modules/lighthouse/cli/index.js');
+  if (existsSync(cli)) return cli;
+  say(`Lighthouse is not part of the install: installing lighthouse@${LIGHTHOUSE_VERSION} into ${prefix} (once)`);
+  const npm = spawnSync(
+    'npm',
+    ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `lighthouse@${LIGHTHOUSE_VERSION}`],
+    { stdio: 'inherit' },
+  );
+  if (npm.status === 0 && existsSync(cli)) return cli;
+  say(`could not install lighthouse@${LIGHTHOUSE_VERSION} (npm exited with ${npm.status}): Lighthouse skipped`);
+  return null;
+}
+
 export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
 }
 
-async function lighthouseOnce(root: string, url: string): Promise<LighthouseResult> {
+async function lighthouseOnce(cli: string, url: string): Promise<LighthouseResult> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'bench-lh-'));
   const out = path.join(tmp, 'report.json');
   const flags = [...CHROMIUM_FLAGS, `--user-data-dir=${path.join(tmp, 'profile')}`].join(' ');
   const args = [
-    path.join(root, 'node_modules/lighthouse/cli/index.js'),
+    cli,
     url,
     '--quiet',
     '--output=json',
@@ -96,8 +122,10 @@ const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.
 
 /** Runs Lighthouse `runs` times and keeps the median score per category. */
 export async function lighthouse(root: string, url: string, runs = 3): Promise<LighthouseResult> {
+  const cli = lighthouseCli(root);
+  if (!cli) return { url, scores: null, failing: [], error: `lighthouse@${LIGHTHOUSE_VERSION} could not be installed` };
   const results: LighthouseResult[] = [];
-  for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(root, url));
+  for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(cli, url));
   const ok = results.filter((r) => r.scores);
   if (ok.length === 0) return results[0]!;
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, medianOf(ok.map((r) => r.scores![c] ?? 0))])) as Scores;

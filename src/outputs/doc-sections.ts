@@ -5,7 +5,7 @@
 import { apiErrorTable } from './api-errors.ts';
 import { categoryTable } from './category-docs.ts';
 import { fieldTable, newProductArgumentsTable, searchFieldsTable } from './field-docs.ts';
-import { variableTable } from './variable-docs.ts';
+import { envExampleText, variableTable } from './variable-docs.ts';
 
 export interface DocSection {
   /** The document, relative to the repository root. */
@@ -21,6 +21,11 @@ export const DOC_SECTIONS: readonly DocSection[] = [
   { file: 'CONTRIBUTING.md', name: 'fields', text: fieldTable },
   { file: 'CONTRIBUTING.md', name: 'new-product-arguments', text: newProductArgumentsTable },
   { file: 'CONTRIBUTING.md', name: 'categories', text: categoryTable },
+];
+
+/** Files written whole by a function (no markers: the format has no comment Markdown would hide). */
+export const DOC_FILES: readonly { file: string; text: () => string }[] = [
+  { file: '.env.example', text: envExampleText },
 ];
 
 const markers = (name: string) => [`<!-- section:${name} -->\n`, `\n<!-- /section:${name} -->`] as const;

@@ -1,6 +1,6 @@
-// The GitHub proposal backend against a mock of GitHub's own OpenAPI description (Prism, with
-// request validation): every request it sends must be valid under GitHub's published contract,
-// and each test fails if Prism finds one that is not. GitHub's answers are scripted where the logic
+// The GitHub proposal backend against a mock of GitHub's own OpenAPI description (in process,
+// judging each request): every request it sends must be valid under GitHub's published contract,
+// and each test fails if the mock finds one that is not. GitHub's answers are scripted where the logic
 // depends on them (what the default branch holds, a failing pull request), and its documented
 // error statuses map to errors an admin can act on. Never a merge, never a write outside
 // content/products/, never a ref but a new `cms/products/<slug>` (the editor's board) or, when that
@@ -110,7 +110,16 @@ describe('the GitHub backend, against GitHub’s own OpenAPI description', () =>
       body: JSON.stringify({ ref: 'refs/heads/catalog/x-1' }),
     });
     expect(gh.sent[0]!.requestViolations).toEqual([expect.objectContaining({ message: expect.stringMatching(/sha/) })]);
-    gh.reset(); // the deliberate violation is not this test's failure
+    await gh.fetch(`${gh.baseUrl}${REPO}/pulls?state=opened&per_page=many`, { headers: { authorization: 'token t' } });
+    expect(gh.sent[1]!.requestViolations.map((v) => v.location)).toEqual([
+      ['request', 'query', 'state'],
+      ['request', 'query', 'per_page'],
+    ]);
+    await gh.fetch(`${gh.baseUrl}/no-such-thing/at-all`, { headers: { authorization: 'token t' } });
+    expect(gh.sent[2]!.requestViolations).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/no operation GET/) }),
+    ]);
+    gh.reset(); // the deliberate violations are not this test's failure
   });
 
   it('reads a file of the default branch, and null when GitHub has none', async () => {

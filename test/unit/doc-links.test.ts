@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { globSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { VARIABLES } from '../../src/config/env.ts';
+import { VARIABLE_TABLE_FILE, variableAnchor } from '../../src/outputs/variable-docs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DOCUMENTS = globSync(['*.md', 'docs/**/*.md', 'src/**/*.md'], { cwd: ROOT }).sort();
@@ -17,7 +19,7 @@ function anchor(heading: string): string {
     .replace(/\s/g, '-');
 }
 
-/** The anchors of a document's headings, a repeated one numbered as GitHub does (`-1`, `-2`). */
+/** The anchors of a document: its headings, a repeated one numbered as GitHub does (`-1`, `-2`), and `<a id>`s. */
 function anchors(doc: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
@@ -27,6 +29,7 @@ function anchors(doc: string): Set<string> {
     seen.set(base, n + 1);
     out.add(n ? `${base}-${n}` : base);
   }
+  for (const [, id] of doc.matchAll(/<a id="([^"]+)"><\/a>/g)) out.add(id!);
   return out;
 }
 
@@ -64,6 +67,50 @@ describe('the links of the documents', () => {
       .map((target) => deadLink(file, target))
       .filter((problem) => problem !== null);
     expect(dead, `${file}: fix or remove these links`).toEqual([]);
+  });
+});
+
+/** A document without its fenced blocks and its generated sections (`<!-- section:… -->`). */
+const ownText = (doc: string) =>
+  withoutFences(doc).replace(/<!-- section:([\w-]+) -->[\s\S]*?<!-- \/section:\1 -->/g, '');
+
+/**
+ * Where `doc` names a variable other than as a link to its row of the one table: `NAME` in code,
+ * or a bare NAME with an underscore (bare PORT, URL, HOST and CONTEXT are words too).
+ */
+function unlinkedVariables(file: string, doc: string): string[] {
+  const table = path.relative(path.dirname(file), VARIABLE_TABLE_FILE);
+  const link = (name: string) =>
+    new RegExp(`\\[\`${name}\`\\]\\((?:${table.replace(/[.]/g, '\\.')})?#${variableAnchor(name)}\\)`, 'g');
+  let text = ownText(doc);
+  for (const name of Object.keys(VARIABLES)) text = text.replace(link(name), '');
+  // Headings' anchors and other links' addresses may spell a name; their words may not.
+  text = text.replace(/\]\([^)\s]*\)/g, ']');
+  const found: string[] = [];
+  for (const name of Object.keys(VARIABLES)) {
+    const re = name.includes('_') ? new RegExp(`\\b${name}\\b`, 'g') : new RegExp(`\`${name}(?:=[^\`]*)?\``, 'g');
+    for (const m of text.matchAll(re))
+      found.push(`${name}: …${text.slice(Math.max(0, m.index - 30), m.index + name.length + 10).replace(/\n/g, ' ')}…`);
+  }
+  return found;
+}
+
+describe('the variables, explained once', () => {
+  it.each(DOCUMENTS)('%s names a variable only as a link to its row of the table', (file) => {
+    expect(
+      unlinkedVariables(file, readFileSync(path.join(ROOT, file), 'utf8')),
+      `${file}: write each as [\`NAME\`](${VARIABLE_TABLE_FILE}#name), relative to the document, and leave its explanation to the table`,
+    ).toEqual([]);
+  });
+
+  it('finds a name in code or prose, not in a link to its row or a generated section', () => {
+    const f = 'docs/x.md';
+    expect(unlinkedVariables(f, 'Set `SITE_URL` and AUTH_SECRET, and `PORT`.')).toHaveLength(3);
+    expect(unlinkedVariables(f, 'Set [`SITE_URL`](reference.md#site_url); a URL; the port.')).toEqual([]);
+    expect(unlinkedVariables('README.md', 'Set [`SITE_URL`](docs/reference.md#site_url).')).toEqual([]);
+    expect(unlinkedVariables(f, '<!-- section:v -->\n`SITE_URL`\n<!-- /section:v -->\n```\nSITE_URL=x\n```\n')).toEqual(
+      [],
+    );
   });
 });
 

@@ -7,8 +7,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseProductFile } from '../../src/catalog/load.ts';
 import { FIELDS } from '../../src/catalog/schema.ts';
-import { DOC_SECTIONS, sectionText, withSectionText } from '../../src/outputs/doc-sections.ts';
+import { VARIABLES } from '../../src/config/env.ts';
+import { DOC_FILES, DOC_SECTIONS, sectionText, withSectionText } from '../../src/outputs/doc-sections.ts';
 import { fieldTable } from '../../src/outputs/field-docs.ts';
+import { VARIABLE_TABLE_FILE, variableAnchor } from '../../src/outputs/variable-docs.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -19,6 +21,18 @@ describe('the generated sections of the documents', () => {
       sectionText(read(s.file), s.name),
       `${s.file}'s section "${s.name}" is not what its module writes now: run \`npm run docs:sections\` and commit the documents`,
     ).toBe(s.text());
+  });
+
+  it.each(DOC_FILES.map((f) => [f.file, f] as const))('%s is the generated text', (_, f) => {
+    expect(read(f.file), `${f.file} is not what its module writes now: run \`npm run docs:sections\``).toBe(f.text());
+  });
+
+  it('the table of variables has a row, with its anchor, for every variable of src/config/env.ts', () => {
+    const table = sectionText(read(VARIABLE_TABLE_FILE), 'variables') ?? '';
+    const source = read('src/config/env.ts');
+    const declared = [...source.matchAll(/^ {2}([A-Z][A-Z0-9_]+): \{$/gm)].map((m) => m[1]!);
+    expect(declared).toEqual(Object.keys(VARIABLES));
+    for (const name of declared) expect(table, name).toContain(`| <a id="${variableAnchor(name)}"></a>\`${name}\` |`);
   });
 
   it('CONTRIBUTING’s table has one row per field of a product file, with its guide text', () => {
