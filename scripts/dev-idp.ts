@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
+import { emailKey } from '../src/config/email.ts';
 
 export interface DevAccount {
   email: string;
@@ -74,7 +75,8 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
   });
   const { port } = server.address() as { port: number };
   const issuer = `http://127.0.0.1:${port}`;
-  const accounts = new Map(opts.accounts.map((a) => [a.email.toLowerCase(), a]));
+  // Accounts by address as the site compares them (ASCII case aside, exactly): a Kelvin sign is no k.
+  const accounts = new Map(opts.accounts.map((a) => [emailKey(a.email), a]));
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'dev' };
 
@@ -130,7 +132,7 @@ export async function startDevIdp(opts: DevIdpOptions): Promise<DevIdp> {
       if (req.method === 'GET' && !m[2]) return send(200, loginPage(details.uid));
       if (req.method !== 'POST' || !m[2]) return send(405, '<p>Method not allowed.</p>');
       const form = await readForm(req);
-      const email = (form.get('email') ?? '').trim().toLowerCase();
+      const email = emailKey((form.get('email') ?? '').trim());
       const account = accounts.get(email);
       if (!account || account.password !== form.get('password'))
         return send(401, loginPage(details.uid, 'Wrong email or password.'));

@@ -4,10 +4,10 @@
 // attacker's variations of each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import type { DevIdp } from '../../scripts/dev-idp.ts';
+import { startDevIdp, type DevIdp } from '../../scripts/dev-idp.ts';
 import { handleAuthorize } from '../../src/server/auth/authorize.ts';
 import { curatorId, verifyEditorToken } from '../../src/server/auth/editor-token.ts';
-import { EDITOR_CLIENT_ID } from '../../src/server/auth/editor-client.ts';
+import { EDITOR_CLIENT_ID, editorAccess } from '../../src/server/auth/editor-client.ts';
 import { editorConfig } from '../../src/outputs/editor-config.ts';
 import {
   ACCOUNTS,
@@ -167,6 +167,58 @@ describe('the editor signs in as the site’s own client', () => {
     expect(await auth(p, { serverUrl: `${BASE}/api/mcp`, fetchFn })).toBe('REDIRECT');
     expect(p.callback?.searchParams.get('error')).toBe('access_denied');
     expect(p.callback?.searchParams.get('code')).toBeNull();
+  });
+});
+
+describe('an address the identity provider spells with look-alike characters', () => {
+  // K (U+212A, the Kelvin sign) is not K, yet toLowerCase() makes it an ASCII k.
+  const kate = { email: 'kate@school.example', password: 'kate-pw' };
+  const kelvin = { email: '\u212Aate@school.example', password: 'kelvin-pw' };
+  let own: DevIdp;
+  beforeAll(async () => {
+    own = await startDevIdp({
+      accounts: [kate, kelvin],
+      clients: [
+        {
+          client_id: 'catalog',
+          client_secret: 'catalog-secret-for-tests',
+          redirect_uris: [`${BASE}/api/auth/callback`],
+        },
+      ],
+    });
+  });
+  afterAll(() => own?.stop());
+
+  const refusal =
+    /^The identity provider gave the address "\u212Aate@school\.example", which has characters that Unicode normalisation changes \(it would read kate@school\.example\)\. This catalog signs in only addresses written in plain characters, so it is not matched to any account\./;
+
+  it('the editor refuses the Kelvin-sign address at sign-in, and kate is not signed in', async () => {
+    const { ctx } = makeContext(editorEnv(own.issuer, { CURATOR_EMAILS: `${kate.email}=kate` }));
+    const back = await editorCallback(ctx, kelvin);
+    expect(back.origin + back.pathname).toBe(ADMIN_URL);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('code')).toBeNull();
+    expect(back.searchParams.get('state')).toBe(DECAP_STATE);
+    expect(back.searchParams.get('error_description')).toMatch(refusal);
+    // kate herself, with her own account, still signs in as kate.
+    const t = await signInToEditor(ctx, kate);
+    expect(await verifyEditorToken(t.access_token, ctx)).toMatchObject({ email: kate.email, handle: 'kate' });
+  });
+
+  it('an MCP client signing in with it gets no code either, with kate an admin', async () => {
+    const { ctx } = makeContext(testEnv(own.issuer, { ADMIN_EMAILS: kate.email }));
+    const fetchFn = routeTo(ctx);
+    const p = new WalkingOAuthProvider(kelvin, { fetchFn });
+    expect(await auth(p, { serverUrl: `${BASE}/api/mcp`, fetchFn })).toBe('REDIRECT');
+    expect(p.callback?.searchParams.get('error')).toBe('access_denied');
+    expect(p.callback?.searchParams.get('code')).toBeNull();
+    expect(p.callback?.searchParams.get('error_description')).toMatch(refusal);
+  });
+
+  it('no later check maps it to kate either: the lists compare addresses one way', () => {
+    const curators = new Map([[kate.email, 'kate']]);
+    expect(editorAccess(kelvin.email, new Set([kate.email]), curators)).toBeNull();
+    expect(editorAccess('Kate@School.example', new Set(), curators)).toEqual({ role: 'curator', handle: 'kate' });
   });
 });
 

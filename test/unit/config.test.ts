@@ -192,6 +192,43 @@ describe('the editor’s settings: CURATOR_EMAILS and PUBLISH_OWN_SAVES', () => 
     expect(e.ok && e.value.publishOwnSaves).toBe(value);
   });
 
+  it('refuses an address in a form sign-in never accepts, and one address spelled two ways, naming each entry', () => {
+    const e = readSettings({
+      CURATOR_EMAILS: [
+        'kate@school.example=kate',
+        '\u212Aate@school.example=kate-k',
+        'ｍaya@school.example=maya',
+        'jo@bücher.example=jo',
+        'jo@xn--bcher-kva.example=jo-2',
+      ].join(','),
+    }).admin.editor;
+    expect(e).toEqual({
+      ok: false,
+      missing: [
+        'CURATOR_EMAILS: "\u212Aate@school.example=kate-k": "\u212Aate@school.example" has characters that Unicode normalisation changes (it would read kate@school.example); sign-in refuses such an address, so write the address in plain characters',
+        'CURATOR_EMAILS: "ｍaya@school.example=maya": "ｍaya@school.example" has characters that Unicode normalisation changes (it would read maya@school.example); sign-in refuses such an address, so write the address in plain characters',
+        'CURATOR_EMAILS: "jo@xn--bcher-kva.example=jo-2": the same address as "jo@bücher.example", spelled another way; list each person once',
+      ],
+    });
+  });
+
+  it('refuses a curator entry that is an admin’s address spelled another way (one person, two identities)', () => {
+    const e = readSettings({
+      ADMIN_EMAILS: 'ada@bücher.example',
+      CURATOR_EMAILS: 'ada@xn--bcher-kva.example=ada',
+    }).admin.editor;
+    expect(e).toEqual({
+      ok: false,
+      missing: [
+        'CURATOR_EMAILS: "ada@xn--bcher-kva.example=ada": the same address as ADMIN_EMAILS\' "ada@bücher.example", spelled another way; write it the same in both',
+      ],
+    });
+    // ASCII capitals are no other spelling: the admin with a curator handle, as before.
+    const same = readSettings({ ADMIN_EMAILS: 'ada@bücher.example', CURATOR_EMAILS: 'Ada@Bücher.example=ada' }).admin
+      .editor;
+    expect(same.ok && [...same.value.curators]).toEqual([['ada@bücher.example', 'ada']]);
+  });
+
   it('editorProblems adds the editor’s own problems to the admin sign-in’s, in one list', () => {
     const complete = {
       SITE_URL: 'https://catalog.example.org',
@@ -210,6 +247,46 @@ describe('the editor’s settings: CURATOR_EMAILS and PUBLISH_OWN_SAVES', () => 
       ...adminProblems(readSettings({}), { signIn: true }),
       'CURATOR_EMAILS: "x=y": "x" is not an email address',
     ]);
+  });
+});
+
+describe('the admins’ list: ADMIN_EMAILS, checked like CURATOR_EMAILS', () => {
+  const complete = {
+    SITE_URL: 'https://catalog.example.org',
+    AUTH_SECRET: SECRET,
+  };
+
+  it('reads addresses (ASCII letters lower-cased, spaces and empty entries ignored)', () => {
+    const s = readSettings({ ...complete, ADMIN_EMAILS: ' Ada@Example.org ,, josé@example.org,' });
+    expect(s.admin.tokens.ok && [...s.admin.tokens.value.admins]).toEqual(['ada@example.org', 'josé@example.org']);
+  });
+
+  it('names every malformed entry with its fix, and then refuses the admin side', () => {
+    const s = readSettings({
+      ...complete,
+      ADMIN_EMAILS: [
+        'ada@example.org',
+        'maya@school.example=maya',
+        'not-an-email',
+        'ADA@example.org',
+        '\u212Aate@school.example',
+        'theo@bücher.example',
+        'theo@xn--bcher-kva.example',
+      ].join(','),
+    });
+    expect(s.admin.tokens).toEqual({
+      ok: false,
+      missing: [
+        'ADMIN_EMAILS: "maya@school.example=maya" has a handle, which ADMIN_EMAILS does not take (write maya@school.example here, and maya@school.example=maya in CURATOR_EMAILS to give her that handle)',
+        'ADMIN_EMAILS: "not-an-email" is not an email address',
+        'ADMIN_EMAILS: "ADA@example.org": ada@example.org is listed twice',
+        'ADMIN_EMAILS: "\u212Aate@school.example" has characters that Unicode normalisation changes (it would read kate@school.example); sign-in refuses such an address, so write the address in plain characters',
+        'ADMIN_EMAILS: "theo@xn--bcher-kva.example": the same address as "theo@bücher.example", spelled another way; list each person once',
+      ],
+    });
+    expect(adminProblems(s, { signIn: false })).toContain(
+      'ADMIN_EMAILS: "maya@school.example=maya" has a handle, which ADMIN_EMAILS does not take (write maya@school.example here, and maya@school.example=maya in CURATOR_EMAILS to give her that handle)',
+    );
   });
 });
 

@@ -69,8 +69,8 @@ describe('the floors of src/', () => {
 
   it('finds the imports it judges', () => {
     expect(all.length).toBeGreaterThan(300);
-    // config imports nothing of ours, styles hold no code.
-    const importing = Object.keys(FLOORS).filter((f) => f !== 'config' && f !== 'styles');
+    // config imports nothing from another floor (its files may import each other), styles hold no code.
+    const importing = Object.keys(FLOORS).filter((f) => f !== 'styles');
     expect(new Set(all.map((e) => e.from))).toEqual(new Set(importing));
   });
 

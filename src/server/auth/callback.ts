@@ -1,7 +1,8 @@
 // GET /api/auth/callback: the upstream provider returns here. Exchanges its code, requires a
-// verified email on the allowlist (the admins', or for the editor the curators' and admins'), and
+// verified email, written in plain characters, on the allowlist (the admins', or for the editor the curators' and admins'), and
 // sends the client our own single-use code with state and iss.
 // Limited per client IP; a request that cannot be tied to this browser's sign-in is shown, never redirected.
+import { emailKey, isPlainEmail, normalisedEmail } from '../../config/email.ts';
 import type { AuthContext } from './context.ts';
 import { issueCode } from './grants.ts';
 import { pageGate } from './guard.ts';
@@ -16,6 +17,15 @@ import { UpstreamDeniedError, UpstreamStateError, type UpstreamIdentity } from '
 export const notACuratorText = (email: string) =>
   `You signed in as ${email}, which is not on this catalog’s list of curators. Ask the person who ` +
   'looks after this catalog’s website to add it, then sign in again (or sign in with the address that is on the list).';
+
+/**
+ * What someone reads whose provider gave an address that normalisation would change (a Kelvin sign
+ * for a K, a fullwidth letter): it is matched to nobody's account, not even the one it reads as.
+ */
+export const notPlainText = (email: string) =>
+  `The identity provider gave the address "${email}", which has characters that Unicode normalisation changes ` +
+  `(it would read ${normalisedEmail(email)}). This catalog signs in only addresses written in plain characters, ` +
+  'so it is not matched to any account. Sign in with an account whose address is written in plain characters.';
 
 export async function handleCallback(request: Request, ctx: AuthContext, ip = ''): Promise<Response> {
   if (request.method !== 'GET')
@@ -61,7 +71,8 @@ export async function handleCallback(request: Request, ctx: AuthContext, ip = ''
     return fail('server_error', 'The sign-in with the identity provider could not be completed.');
   }
   if (!who.email || !who.emailVerified) return fail('access_denied', 'The account has no verified email address.');
-  const email = who.email.toLowerCase();
+  if (!isPlainEmail(who.email)) return fail('access_denied', notPlainText(who.email));
+  const email = emailKey(who.email);
   if (tx.clientId === EDITOR_CLIENT_ID) {
     // The editor's sign-in: curators and admins; anyone else goes back to the editor, which says in
     // plain words whom to ask (src/editor/session.ts). A page here would be answered 403, which

@@ -2,6 +2,7 @@
 // settings and token keys, and who may use it (curators from CURATOR_EMAILS, admins from ADMIN_EMAILS).
 import type { AuthSecrets, Checked, EditorSettings, Settings } from '../../config/env.ts';
 import { ADMIN_HANDLE } from '../../config/env.ts';
+import { emailKey } from '../../config/email.ts';
 import { EDITOR_CLIENT_ID, GATEWAY_PATH, editorRedirectUri, gatewayAudience } from '../../contract/editor.ts';
 import { deriveKey } from './secrets.ts';
 
@@ -51,7 +52,7 @@ export function editorAccess(
   admins: ReadonlySet<string>,
   curators: ReadonlyMap<string, string>,
 ): { role: EditorRole; handle: string } | null {
-  const e = email.toLowerCase();
+  const e = emailKey(email);
   if (admins.has(e)) return { role: 'admin', handle: curators.get(e) ?? ADMIN_HANDLE };
   const handle = curators.get(e);
   return handle ? { role: 'curator', handle } : null;

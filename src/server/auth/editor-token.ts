@@ -4,6 +4,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { AuthSecrets } from '../../config/env.ts';
+import { emailKey } from '../../config/email.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import type { AuthContext } from './context.ts';
 import {
@@ -46,9 +47,9 @@ export class EditorUnavailableError extends Error {
   }
 }
 
-/** The first 20 hex digits of HMAC-SHA256(a key derived from the secret, the lower-cased email). */
+/** The first 20 hex digits of HMAC-SHA256(a key derived from the secret, the email as compared: `emailKey`). */
 function idUnder(secret: string, email: string): string {
-  return createHmac('sha256', deriveKey(secret, 'curator-id')).update(email.toLowerCase()).digest('hex').slice(0, 20);
+  return createHmac('sha256', deriveKey(secret, 'curator-id')).update(emailKey(email)).digest('hex').slice(0, 20);
 }
 
 /** A curator's stable, non-personal identity under the current AUTH_SECRET. */
@@ -142,7 +143,7 @@ export async function verifyEditorToken(token: string, ctx: AuthContext): Promis
     throw new InvalidTokenError('the editor token could not be read');
   }
   if (payload.client_id !== EDITOR_CLIENT_ID) throw new InvalidTokenError('the token was not issued to the editor');
-  const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : '';
+  const email = typeof payload.email === 'string' ? emailKey(payload.email) : '';
   const access = editorAccess(email, cfg.admins, editor.curators);
   if (!access) throw new InvalidTokenError('this account is no longer on the list of curators or admins');
   const curator: Curator = {

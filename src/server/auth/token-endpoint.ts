@@ -3,6 +3,7 @@
 // family revoked on reuse); for the browser editor's client, its code grant only (an editor token,
 // no refresh). Limited per client IP. RFC 6749 JSON errors.
 import { createHash } from 'node:crypto';
+import { emailKey } from '../../config/email.ts';
 import { withCors } from '../http/cors.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import { openClient } from './clients.ts';
@@ -193,7 +194,7 @@ async function tokensFor(
   family: RefreshFamily,
   { cfg, now }: Grant,
 ): Promise<Response> {
-  if (!cfg.admins.has(admin.email.toLowerCase()))
+  if (!cfg.admins.has(emailKey(admin.email)))
     return oauthError('invalid_grant', 'This account is no longer an allowlisted admin.');
   const accessToken = await issueAccessToken(admin, { ...cfg.tokens, now: () => now }, { clientId });
   const refreshToken = await issueRefreshToken(cfg.secrets, { clientId, resource, admin, family }, now);

@@ -1,6 +1,7 @@
 // Access tokens for /api/mcp: short-lived JWTs (RFC 9068: typ at+jwt, client_id; HS256 with a key
 // derived from AUTH_SECRET) bound to the MCP resource. One module signs them, one function verifies.
 import { SignJWT, jwtVerify, errors, type JWTPayload } from 'jose';
+import { emailKey } from '../../config/email.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 const ALG = 'HS256';
@@ -77,7 +78,7 @@ export async function verifyAccessToken(token: string, s: TokenSettings): Promis
       if (!(err instanceof errors.JWSSignatureVerificationFailed) || !s.previousKey) throw err;
       payload = await verifyWith(token, s.previousKey, s);
     }
-    const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : '';
+    const email = typeof payload.email === 'string' ? emailKey(payload.email) : '';
     if (!s.admins.has(email)) throw new InvalidTokenError('the account is not on the admin allowlist');
     return { sub: payload.sub!, email };
   } catch (err) {
