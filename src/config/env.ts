@@ -107,7 +107,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: '`/api/auth/*`, `/api/mcp`',
     about:
-      'Required for the admin side: the comma-separated allowlist of admin addresses (`maya@example.org,theo@example.org`), re-checked on every request.',
+      "Required for the admin side: the comma-separated allowlist of admin addresses (`maya@example.org,theo@example.org`), re-checked on every request. Addresses only: an admin's handle is her `CURATOR_EMAILS` entry. A malformed entry (`maya@example.org=maya`, an address listed twice in any spelling, one in characters that Unicode normalisation changes) is named with its fix and stops the admin side (503) ([auth.md](auth.md#who-may-edit)).",
     envExample: true,
     required: 'the admin side and the editor',
     example: 'maya@example.org,theo@example.org',
@@ -117,7 +117,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: "the editor's sign-in (`/api/auth/*`) and every editor request",
     about:
-      "Optional: who may use the browser editor besides the admins, as `email=handle` pairs (`maya@school.example=maya,jo@home.example=jo`; commits and the editor show the handle, never the email), re-checked on every request. A malformed entry is named and stops the editor's sign-in (503) ([auth.md](auth.md#who-may-edit)).",
+      "Optional: who may use the browser editor besides the admins, as `email=handle` pairs (`maya@school.example=maya,jo@home.example=jo`; commits and the editor show the handle, never the email), re-checked on every request. A malformed entry (an address listed twice in any spelling, or in characters that Unicode normalisation changes, among them) is named and stops the editor's sign-in (503) ([auth.md](auth.md#who-may-edit)).",
     envExample: true,
     example: 'maya@school.example=maya,jo@home.example=jo',
     obtain: "Each curator's sign-in address, `=`, and a short handle you choose for her.",
