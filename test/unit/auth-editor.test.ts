@@ -174,10 +174,11 @@ describe('an address the identity provider spells with look-alike characters', (
   // K (U+212A, the Kelvin sign) is not K, yet toLowerCase() makes it an ASCII k.
   const kate = { email: 'kate@school.example', password: 'kate-pw' };
   const kelvin = { email: '\u212Aate@school.example', password: 'kelvin-pw' };
+  const lee = { email: 'Lee@School.EXAMPLE', password: 'lee-pw' };
   let own: DevIdp;
   beforeAll(async () => {
     own = await startDevIdp({
-      accounts: [kate, kelvin],
+      accounts: [kate, kelvin, lee],
       clients: [
         {
           client_id: 'catalog',
@@ -213,6 +214,16 @@ describe('an address the identity provider spells with look-alike characters', (
     expect(p.callback?.searchParams.get('error')).toBe('access_denied');
     expect(p.callback?.searchParams.get('code')).toBeNull();
     expect(p.callback?.searchParams.get('error_description')).toMatch(refusal);
+  });
+
+  it('ASCII capitals in the provider’s address are no other spelling: she signs in, compared lower-cased', async () => {
+    const { ctx } = makeContext(editorEnv(own.issuer, { CURATOR_EMAILS: 'lee@school.example=lee' }));
+    const t = await signInToEditor(ctx, lee);
+    expect(await verifyEditorToken(t.access_token, ctx)).toMatchObject({
+      email: 'lee@school.example',
+      handle: 'lee',
+      id: curatorId('lee@school.example', cfg(ctx).secrets),
+    });
   });
 
   it('no later check maps it to kate either: the lists compare addresses one way', () => {
