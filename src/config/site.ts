@@ -140,6 +140,8 @@ export const PHOTOS = {
   formats: { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF' },
   maxBytes: 10 * 1024 * 1024,
   minShortSide: 800,
+  /** The most pixels a picture the editor saves may have (a 48-megapixel phone photo fits; a decompression bomb does not). */
+  maxPixels: 50_000_000,
   remoteHosts: ['images.shop.example.com'],
 } as const;
 

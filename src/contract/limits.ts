@@ -28,6 +28,13 @@ export const WATCHER_PROPOSALS_PER_RUN = 5;
  * hundreds. GitHub's own limit (5,000 an hour for a token, more for a large App installation) is
  * passed through with Retry-After.
  */
+/**
+ * The largest request body the editor's gateway takes, said once: a Netlify Function takes 6 MB
+ * buffered (netlify-cli cuts the local stack's at 6,000,000 bytes), and a picture grows by a third
+ * in base64, so a photo of about 4.5 MB fits.
+ */
+export const GATEWAY_BODY_BYTES = 6_000_000;
+
 export const GATEWAY_LIMIT = { name: 'git-req', points: 12_000, durationSeconds: 3600 } as const satisfies LimitSpec;
 
 export const AUTH_LIMITS = {

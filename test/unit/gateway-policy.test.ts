@@ -15,6 +15,7 @@ import {
   type PublishFacts,
   type PullFacts,
   type Site,
+  RECALL_STAYS,
 } from '../../src/server/gateway/policy.ts';
 
 const SITE: Site = { owner: 'little-hands', repo: 'catalog', branch: 'main' };
@@ -496,8 +497,6 @@ const pull = (over: Partial<PullFacts> = {}): PullFacts => ({
   head: { ref: BRANCH, sha: SHA, repo: 'little-hands/catalog' },
   base: { ref: 'main' },
   labels: ['decap-cms/pending_publish'],
-  changedFiles: 2,
-  commits: 1,
   ...over,
 });
 
@@ -527,34 +526,80 @@ describe('a call on a pull request, once the gateway has read it', () => {
     ],
     ['a pull request into another base', pull({ base: { ref: 'release' } }), /main/],
   ])('%s', (_what, facts, refusal) => {
-    const said = decideOnPull(close(), facts, SITE);
+    const said = decideOnPull(close(), facts, SITE, maya);
     if (refusal === null) expect(said).toBeNull();
     else expect(said).toMatch(refusal);
   });
 
   it('keeps the labels a pull request already has (a watcher’s) beside Decap’s, and adds no other', () => {
     const watcher = pull({ labels: ['recall', 'decap-cms/pending_review'] });
-    expect(decideOnPull(labels(['recall', 'decap-cms/pending_publish']), watcher, SITE)).toBeNull();
-    expect(decideOnPull(labels(['recall', 'urgent', 'decap-cms/pending_publish']), watcher, SITE)).toMatch(/urgent/);
+    expect(decideOnPull(labels(['recall', 'decap-cms/pending_publish']), watcher, SITE, maya)).toBeNull();
+    expect(decideOnPull(labels(['recall', 'urgent', 'decap-cms/pending_publish']), watcher, SITE, maya)).toMatch(
+      /urgent/,
+    );
   });
 
   it('refuses labels other than Decap’s that the pull request does not have', () => {
-    expect(decideOnPull(labels(['decap-cms/draft', 'security']), pull(), SITE)).toMatch(/label.*security/);
+    expect(decideOnPull(labels(['decap-cms/draft', 'security']), pull(), SITE, maya)).toMatch(/label.*security/);
+  });
+
+  describe('a watcher’s recall proposal goes away only through four eyes', () => {
+    const recall = pull({ labels: ['recall', 'urgent', 'decap-cms/pending_review'] });
+    it.each([
+      ['closing it', () => close()],
+      ['taking its recall label off', () => labels(['urgent', 'decap-cms/pending_review'])],
+      ['taking its urgent label off', () => labels(['recall', 'decap-cms/pending_publish'])],
+      ['taking every label off', () => labels([])],
+    ])('a curator is refused %s, pointed to a dismissal in the recall watch list', (_what, action) => {
+      const said = decideOnPull(action(), recall, SITE, maya);
+      expect(said).toBe(RECALL_STAYS);
+      expect(said).toMatch(/recall watch list/);
+      expect(forbiddenIn(said!)).toEqual([]);
+    });
+    it('an admin may close it or take its labels off; a curator still moves it on the board', () => {
+      expect(decideOnPull(close(), recall, SITE, admin)).toBeNull();
+      expect(decideOnPull(labels([]), recall, SITE, admin)).toBeNull();
+      expect(decideOnPull(labels(['recall', 'urgent', 'decap-cms/pending_publish']), recall, SITE, maya)).toBeNull();
+    });
+    it('closing her own save stays one tap', () => {
+      expect(decideOnPull(close(), pull({ labels: ['decap-cms/draft'] }), SITE, maya)).toBeNull();
+    });
+  });
+});
+
+describe('paging values are numbers', () => {
+  it.each(['1;ref=main', '0', '-1', '1e3', 'x', '', '99999'])('page=%s is refused', (v) => {
+    expect(decide(maya, req('GET', `pulls?base=main&state=open&page=${enc(v)}`), SITE).ok).toBe(false);
+    expect(decide(maya, req('GET', `pulls?base=main&state=open&per_page=${enc(v)}`), SITE).ok).toBe(false);
+  });
+  it('page=2&per_page=100 passes', () => {
+    expect(decide(maya, req('GET', 'pulls?base=main&state=open&page=2&per_page=100'), SITE).ok).toBe(true);
+  });
+});
+
+describe('a branch the editor creates or moves names the exact commit it judges', () => {
+  it.each([
+    ['POST', 'git/refs', { ref: `refs/heads/${BRANCH}`, sha: SHA }, SHA],
+    ['PATCH', `git/refs/heads/${BRANCH}`, { sha: SHA2, force: true }, SHA2],
+    ['DELETE', `git/refs/heads/${BRANCH}`, undefined, null],
+  ])('%s %s', (method, path, body, sha) => {
+    const d = decide(maya, req(method, path, body), SITE);
+    if (!d.ok) throw new Error(d.message);
+    expect(d.action).toEqual({ kind: 'ref', branch: BRANCH, sha });
   });
 });
 
 /** A publishable pull request's facts; each row changes one. */
 function facts(over: Partial<PublishFacts> = {}): PublishFacts {
-  const files = over.files ?? [
-    { filename: 'content/products/wooden-kite.md', status: 'added', mode: '100644' },
-    { filename: 'content/images/products/wooden-kite.jpg', status: 'added', mode: '100644' },
-  ];
-  const commitMessages = over.commitMessages ?? [`Create Products “wooden-kite”\n\nSaved-by: jo\nCurator-id: ${jo.id}`];
   return {
-    pull: pull({ changedFiles: files.length, commits: commitMessages.length }),
+    pull: pull(),
     sha: SHA,
-    files,
-    commitMessages,
+    files: [
+      { filename: 'content/products/wooden-kite.md', status: 'added', mode: '100644' },
+      { filename: 'content/images/products/wooden-kite.jpg', status: 'added', mode: '100644' },
+    ],
+    complete: true,
+    savers: new Set([jo.id]),
     checkPassed: true,
     ...over,
   };
@@ -572,22 +617,17 @@ describe('publishing', () => {
   });
 
   it.each([
-    [
-      'her own save (four eyes)',
-      maya,
-      facts({ commitMessages: [`x\n\nSaved-by: maya\nCurator-id: ${maya.id}`] }),
-      /someone else/,
-    ],
+    ['her own save (four eyes)', maya, facts({ savers: new Set([maya.id]) }), /someone else/],
     [
       'her save from before AUTH_SECRET was rotated (her previous id)',
       { ...maya, id: 'dddddddddddddddddddd', previousId: maya.id },
-      facts({ commitMessages: [`x\n\nCurator-id: ${maya.id}`] }),
+      facts({ savers: new Set([maya.id]) }),
       /someone else/,
     ],
     [
       'a save she touched among others’ (four eyes, by identity)',
       maya,
-      facts({ commitMessages: [`a\n\nCurator-id: ${jo.id}`, `b\n\nSaved-by: someone\nCurator-id: ${maya.id}`] }),
+      facts({ savers: new Set([jo.id, maya.id]) }),
       /someone else/,
     ],
     [
@@ -603,7 +643,7 @@ describe('publishing', () => {
     [
       'her own save whose check has not passed: four eyes first (waiting would not help her)',
       maya,
-      facts({ checkPassed: false, commitMessages: [`x\n\nSaved-by: maya\nCurator-id: ${maya.id}`] }),
+      facts({ checkPassed: false, savers: new Set([maya.id]) }),
       /^You saved these changes, so someone else must publish them/,
     ],
     [
@@ -635,25 +675,45 @@ describe('publishing', () => {
     [
       'a symlink at a content path',
       maya,
-      facts({ files: [{ filename: 'content/products/evil.md', status: 'added', mode: '120000' }] }),
+      facts({ files: [{ filename: 'content/products/wooden-kite.md', status: 'added', mode: '120000' }] }),
       /symlink/,
     ],
     [
       'a file whose mode could not be read',
       maya,
-      facts({ files: [{ filename: 'content/products/x.md', status: 'added', mode: null }] }),
+      facts({ files: [{ filename: 'content/products/wooden-kite.md', status: 'added', mode: null }] }),
       /kind/,
     ],
-    ['a file list that may be incomplete', maya, facts({ pull: pull({ changedFiles: 3 }) }), /complete/],
-    ['more files than a publish may hold', maya, facts({ pull: pull({ changedFiles: 101 }) }), /at most/],
-    ['more saves than can be read', maya, facts({ pull: pull({ commits: 251 }) }), /saves/],
     [
-      'saves that could not all be read (four eyes needs every one)',
+      'another product’s file beside its own (the reviewer sees only this product)',
       maya,
-      facts({ pull: pull({ commits: 2 }) }),
-      /every save/,
+      facts({
+        files: [
+          { filename: 'content/products/wooden-kite.md', status: 'added', mode: '100644' },
+          { filename: 'content/products/magnetic-tiles.md', status: 'modified', mode: '100644' },
+        ],
+      }),
+      /the product “magnetic-tiles”.*“wooden-kite” only/,
     ],
-    ['nothing changed at all', maya, facts({ files: [], pull: pull({ changedFiles: 0 }) }), /nothing/],
+    [
+      'the recall watch list beside its own product',
+      maya,
+      facts({
+        files: [
+          { filename: 'content/products/wooden-kite.md', status: 'added', mode: '100644' },
+          { filename: 'content/recall-watch.yml', status: 'modified', mode: '100644' },
+        ],
+      }),
+      /the recall watch list, but/,
+    ],
+    [
+      'another product’s picture',
+      maya,
+      facts({ files: [{ filename: 'content/images/products/magnetic-tiles.jpg', status: 'added', mode: '100644' }] }),
+      /the picture of “magnetic-tiles”/,
+    ],
+    ['changes that could not be read whole', maya, facts({ complete: false }), /more saves or files/],
+    ['nothing changed at all', maya, facts({ files: [] }), /nothing/],
   ])('refused: %s', (_what, who, f, message) => {
     const said = decidePublish(who, merge(), f, SITE, { publishOwnSaves: false });
     expect(said).toMatch(message);
@@ -663,39 +723,23 @@ describe('publishing', () => {
   });
 
   it('a deleted file is judged by its path alone (it has no mode any more)', () => {
-    const f = facts({
-      files: [{ filename: 'content/products/gone.md', status: 'removed', mode: null }],
-      pull: pull({ changedFiles: 1 }),
-    });
+    const f = facts({ files: [{ filename: 'content/products/wooden-kite.md', status: 'removed', mode: null }] });
     expect(decidePublish(maya, merge(), f, SITE, { publishOwnSaves: false })).toBeNull();
   });
 
   it('her own save with PUBLISH_OWN_SAVES (a one-curator site), or as an admin', () => {
-    const own = facts({ commitMessages: [`x\n\nCurator-id: ${maya.id}`] });
+    const own = facts({ savers: new Set([maya.id]) });
     expect(decidePublish(maya, merge(), own, SITE, { publishOwnSaves: true })).toBeNull();
-    const admins = facts({ commitMessages: [`x\n\nCurator-id: ${admin.id}`] });
+    const admins = facts({ savers: new Set([admin.id]) });
     expect(decidePublish(admin, merge(), admins, SITE, { publishOwnSaves: false })).toBeNull();
   });
 
-  it('a watcher’s or an MCP proposal (no curator saved it): any curator publishes it', () => {
-    const proposal = facts({ commitMessages: ['Recall: take down wooden-kite\n\nProposed-by: watcher'] });
-    expect(decidePublish(maya, merge(), proposal, SITE, { publishOwnSaves: false })).toBeNull();
-  });
-
-  it('a proposal on the board (its branch cms/products/<slug>, no Curator-id): any curator publishes it; once a curator saved on it, not she', () => {
-    const board = pull({
-      head: { ref: 'cms/products/wooden-kite', sha: SHA, repo: 'little-hands/catalog' },
-      labels: ['recall', 'urgent', 'decap-cms/pending_review'],
-    });
-    const proposal =
-      'Recall: take down wooden-kite\n\nWhy.\n\nProposed-by: watcher@catalog.example\nLabels: recall, urgent';
-    const untouched = facts({ commitMessages: [proposal], pull: { ...board, changedFiles: 2, commits: 1 } });
+  it('a watcher’s or an MCP proposal (no curator saved it): any curator publishes it; once a curator saved on it, not she', () => {
+    const board = pull({ labels: ['recall', 'urgent', 'decap-cms/pending_review'] });
+    const untouched = facts({ pull: board, savers: new Set() });
     expect(decidePublish(maya, merge(), untouched, SITE, { publishOwnSaves: false })).toBeNull();
     expect(decidePublish(jo, merge(), untouched, SITE, { publishOwnSaves: false })).toBeNull();
-    const edited = facts({
-      commitMessages: [proposal, `Update Products “wooden-kite”\n\nSaved-by: maya\nCurator-id: ${maya.id}`],
-      pull: { ...board, changedFiles: 2, commits: 2 },
-    });
+    const edited = facts({ pull: board, savers: new Set([maya.id]) });
     expect(decidePublish(maya, merge(), edited, SITE, { publishOwnSaves: false })).toMatch(/someone else/);
     expect(decidePublish(jo, merge(), edited, SITE, { publishOwnSaves: false })).toBeNull();
   });
@@ -703,29 +747,26 @@ describe('publishing', () => {
   describe('the recall watch list’s pull request (its branch cms/recalls/recall-watch)', () => {
     const watchPull = (over: Partial<PullFacts> = {}) =>
       pull({ head: { ref: WATCH, sha: SHA, repo: 'little-hands/catalog' }, ...over });
-    const watchFacts = (over: Partial<PublishFacts> = {}) => {
-      const files = over.files ?? [{ filename: 'content/recall-watch.yml', status: 'modified', mode: '100644' }];
-      const commitMessages = over.commitMessages ?? [`Edit recall-watch\n\nSaved-by: jo\nCurator-id: ${jo.id}`];
-      return facts({
-        files,
-        commitMessages,
-        pull: watchPull({ changedFiles: files.length, commits: commitMessages.length }),
+    const watchFacts = (over: Partial<PublishFacts> = {}) =>
+      facts({
+        files: [{ filename: 'content/recall-watch.yml', status: 'modified', mode: '100644' }],
+        pull: watchPull(),
         ...over,
       });
-    };
 
     it('is the editor’s: its labels and closing pass', () => {
       const d = decide(maya, req('PATCH', 'pulls/12', { state: 'closed' }), SITE);
       if (!d.ok) throw new Error(d.message);
-      expect(decideOnPull(d.action, watchPull(), SITE)).toBeNull();
+      expect(decideOnPull(d.action, watchPull(), SITE, maya)).toBeNull();
       expect(
-        decideOnPull(d.action, watchPull({ head: { ref: WATCH, sha: SHA, repo: 'someone/catalog' } }), SITE),
+        decideOnPull(d.action, watchPull({ head: { ref: WATCH, sha: SHA, repo: 'someone/catalog' } }), SITE, maya),
       ).toMatch(/editor’s/);
       expect(
         decideOnPull(
           d.action,
           watchPull({ head: { ref: 'cms/recalls/other', sha: SHA, repo: 'little-hands/catalog' } }),
           SITE,
+          maya,
         ),
       ).toMatch(/editor’s/);
     });
@@ -743,15 +784,19 @@ describe('publishing', () => {
         ],
       });
       expect(decidePublish(maya, merge(), code, SITE, { publishOwnSaves: false })).toMatch(/netlify\.toml/);
+      const product = watchFacts({
+        files: [
+          { filename: 'content/recall-watch.yml', status: 'modified', mode: '100644' },
+          { filename: 'content/products/kite.md', status: 'modified', mode: '100644' },
+        ],
+      });
+      expect(decidePublish(maya, merge(), product, SITE, { publishOwnSaves: false })).toMatch(
+        /the product “kite”.*recall watch list only/,
+      );
       const link = watchFacts({
         files: [{ filename: 'content/recall-watch.yml', status: 'modified', mode: '120000' }],
       });
       expect(decidePublish(maya, merge(), link, SITE, { publishOwnSaves: false })).toMatch(/symlink/);
     });
-  });
-
-  it('a handle in a trailer is not an identity: a curator-id elsewhere in the text does not count, the trailer does', () => {
-    const quoted = facts({ commitMessages: [`Mentions Curator-id: ${maya.id} in passing\n\nCurator-id: ${jo.id}`] });
-    expect(decidePublish(maya, merge(), quoted, SITE, { publishOwnSaves: false })).toBeNull();
   });
 });

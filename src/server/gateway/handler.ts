@@ -1,13 +1,14 @@
-// /api/git/*: the editor's git gateway (issue #36). Decap's git-gateway backend asks
+// /api/git/*: the editor's git gateway. Decap's git-gateway backend asks
 // `/api/git/settings`, then sends GitHub's REST calls repository-relative under `/api/git/github/`;
 // the gateway forwards what the editorial workflow needs to `${apiUrl}/repos/${owner}/${repo}/…`
 // with the site's GitHub credentials. Checks run in one visible order, each returning early:
 // method → auth → rate limit → body limit → policy (./policy.ts) → work (commits rewritten to the
-// curator's no-reply identity with trailers, photos without metadata, publishing after the
-// pull request, its files, its commits and its check were read). Errors are `{ message }`, as
-// GitHub's are, which the editor shows.
+// curator's no-reply identity and the gateway's clock with proven authorship (./authorship.ts),
+// photos re-encoded without metadata and remembered, a branch moved only when its changes stay in
+// its own entry (./scope.ts), publishing after the changes of the exact commit, their modes and its
+// check were read). Errors are `{ message }`, as GitHub's are, which the editor shows.
 import type { Checked } from '../../config/env.ts';
-import { GATEWAY_LIMIT, limitInWords } from '../../contract/limits.ts';
+import { GATEWAY_BODY_BYTES, GATEWAY_LIMIT, limitInWords } from '../../contract/limits.ts';
 import { GATEWAY_PATH } from '../../contract/editor.ts';
 import type { GithubAccess } from '../github/credentials.ts';
 import { readBody } from '../http/body.ts';
@@ -15,27 +16,35 @@ import { withHeaders } from '../http/headers.ts';
 import { rateLimitHeaders } from '../rate-limit/headers.ts';
 import type { RateLimiter } from '../rate-limit/limiter.ts';
 import { isContentPath, REGULAR_FILE_MODE } from '../../catalog/content-paths.ts';
-import { isEditorSaveBranch } from '../proposals/backend.ts';
-import { withoutMetadata } from './picture.ts';
+import { PRODUCT_IMAGES_DIR } from '../../catalog/images.ts';
+import { PHOTOS } from '../../config/site.ts';
+import { isEditorSaveBranch, RECALL_LABELS } from '../proposals/backend.ts';
+import { publishedMessage, savedMessage, type AuthorshipSeal } from './authorship.ts';
+import { isText, withoutMetadata } from './picture.ts';
 import {
   decide,
   decideOnPull,
   decidePublish,
+  mayDropRecall,
   publishPullProblem,
+  RECALL_STAYS,
   type Action,
   type GatewayCurator,
   type Site,
 } from './policy.ts';
-import { checkPassed, commitMessages, publishFiles, pullFacts } from './publish.ts';
+import { checkPassed, pullFacts, rangeOf, saversIn, withModes } from './publish.ts';
+import { outsideEntry, outsideEntryInWords } from './scope.ts';
 import { waitingFor } from './waiting.ts';
-import { CURATOR_ID, PUBLISHED_BY, SAVED_BY, withTrailers } from './trailers.ts';
-import { call, GATEWAY_GITHUB_PATH, githubError, handBack, type Upstream } from './upstream.ts';
+import { call, GATEWAY_GITHUB_PATH, githubError, handBack, read, type Upstream } from './upstream.ts';
 
-/**
- * The largest request body: a Netlify Function takes 6 MB buffered, and a picture grows by a third
- * in base64, so about 4.5 MB of photo fits. netlify-cli does not enforce it locally: the gateway does.
- */
-export const MAX_GATEWAY_BODY_BYTES = 6 * 1024 * 1024;
+/** The largest request body (src/contract/limits.ts says why). */
+export const MAX_GATEWAY_BODY_BYTES = GATEWAY_BODY_BYTES;
+
+/** The pictures the gateway re-encoded, by blob id: a tree may name no other picture. */
+export interface PictureLedger {
+  remember(sha: string): Promise<void>;
+  known(sha: string): Promise<boolean>;
+}
 
 /** `/api/git/settings`: GitHub, and no roles (Decap then demands none in the token). */
 export const GATEWAY_SETTINGS = { github_enabled: true, roles: [] as string[] };
@@ -51,6 +60,10 @@ export interface GatewayDeps {
   noReplyEmail(handle: string): string;
   /** PUBLISH_OWN_SAVES: a curator may publish what she saved (a one-curator site). */
   publishOwnSaves(): boolean;
+  /** Signs and proves who saved a commit (keyed by AUTH_SECRET). */
+  authorship: AuthorshipSeal;
+  /** The pictures the gateway wrote (the shared store). */
+  pictures: PictureLedger;
   /** Requests per curator (GATEWAY_LIMIT in the shared store). */
   limiter: RateLimiter;
   fetch?: typeof fetch;
@@ -61,7 +74,7 @@ export interface GatewayDeps {
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const ALLOW = METHODS.join(', ');
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 /** The message of a body over the limit, in the editor's words. */
 export const TOO_LARGE =
@@ -136,9 +149,14 @@ export function createGatewayHandler(deps: GatewayDeps) {
       const access = deps.github();
       if (!access.ok)
         return githubError(503, `The editor’s gateway is not configured: missing ${access.missing.join(', ')}.`);
-      const got = await waitingFor({ access: access.value, fetch: fetchFn }, curator, deps.siteBranch);
+      const got = await waitingFor(
+        { access: access.value, fetch: fetchFn },
+        curator,
+        deps.siteBranch,
+        deps.authorship,
+      );
       if (!got.ok) return got.response;
-      return Response.json({ items: got.items }, { headers: { 'cache-control': 'no-store' } });
+      return Response.json({ items: got.items, mine: got.mine }, { headers: { 'cache-control': 'no-store' } });
     }
     if (!url.pathname.startsWith(`${GATEWAY_GITHUB_PATH}/`) && url.pathname !== GATEWAY_GITHUB_PATH)
       return githubError(
@@ -191,10 +209,12 @@ export function createGatewayHandler(deps: GatewayDeps) {
         return folder(up, url, path, action.folder);
       case 'list-pulls':
         return listPulls(up, url, path);
-      case 'tree':
-      case 'ref':
       case 'pull-create':
         return forward(body);
+      case 'tree':
+        return tree(body as { tree: { path: string; sha: string | null }[] }, forward);
+      case 'ref':
+        return ref(up, curator, site, action, () => forward(body));
       case 'blob':
         return blob(body as { content: string; encoding?: string }, forward);
       case 'commit':
@@ -202,7 +222,7 @@ export function createGatewayHandler(deps: GatewayDeps) {
       case 'pull': {
         const pull = await pullFacts(up, action.number);
         if (!pull.ok) return pull.response;
-        const refusal = decideOnPull(action, pull.value, site);
+        const refusal = decideOnPull(action, pull.value, site, curator);
         return refusal ? githubError(403, refusal) : forward(body);
       }
       case 'merge':
@@ -254,42 +274,107 @@ export function createGatewayHandler(deps: GatewayDeps) {
     return handBack(up, res, { body: JSON.stringify({ ...diff, files }), now });
   }
 
-  /** A blob: a photo is stored without its metadata; a picture of another kind is refused. */
+  /**
+   * A blob: text (a product file) as it is; anything else must decode whole as a photo within the
+   * pixel limit, and is stored re-encoded without its metadata and remembered as the gateway's.
+   */
   async function blob(
     b: { content: string; encoding?: string },
     forward: (payload: unknown) => Promise<Response>,
   ): Promise<Response> {
     if ((b.encoding ?? 'utf-8') !== 'base64') return forward(b);
     const bytes = Buffer.from(b.content, 'base64');
+    if (isText(bytes)) return forward(b);
     const rewritten = await withoutMetadata(bytes);
+    const formats = Object.values(PHOTOS.formats).join(', ');
     if (rewritten.kind === 'refused')
       return githubError(
         403,
-        `This picture is a ${rewritten.format.toUpperCase()} file: save it as JPEG, PNG, WebP or AVIF and add it again.`,
+        `This picture is a ${rewritten.format.toUpperCase()} file: save it as ${formats} and add it again.`,
       );
-    if (rewritten.kind === 'other') return forward(b);
-    return forward({ content: rewritten.bytes.toString('base64'), encoding: 'base64' });
+    if (rewritten.kind === 'unreadable')
+      return githubError(
+        403,
+        `This file could not be read as a picture (it may be damaged or not a photo): take or export the photo again as ${formats} and add it again.`,
+      );
+    if (rewritten.kind === 'too-large')
+      return githubError(
+        403,
+        `This picture is ${rewritten.width} × ${rewritten.height} pixels, more than the ${PHOTOS.maxPixels / 1_000_000} million the site takes: make it smaller and add it again.`,
+      );
+    const res = await forward({ content: rewritten.bytes.toString('base64'), encoding: 'base64' });
+    if (res.status !== 201) return res;
+    const text = await res.text();
+    let sha: unknown;
+    try {
+      sha = (JSON.parse(text) as { sha?: unknown }).sha;
+    } catch {
+      // Not GitHub's answer: nothing to remember, and the tree that names it will be refused.
+    }
+    if (typeof sha === 'string') await deps.pictures.remember(sha);
+    return new Response(text, { status: res.status, headers: res.headers });
   }
 
-  /** A commit as the gateway writes it: the curator's handle at the site's no-reply address, and the trailers. */
+  /** A tree: a picture it names must be one the gateway re-encoded (a product file is judged by its path alone). */
+  async function tree(
+    b: { tree: { path: string; sha: string | null }[] },
+    forward: (payload: unknown) => Promise<Response>,
+  ): Promise<Response> {
+    for (const e of b.tree)
+      if (e.path.startsWith(`${PRODUCT_IMAGES_DIR}/`) && e.sha !== null && !(await deps.pictures.known(e.sha)))
+        return githubError(
+          403,
+          `The picture ${e.path.slice(PRODUCT_IMAGES_DIR.length + 1)} was not added through the editor’s photo step, so it is not saved: add the photo again in the product’s form.`,
+        );
+    return forward(b);
+  }
+
+  /**
+   * A branch created or moved: only when the changes from the site's branch to that exact commit
+   * stay in the branch's own entry. Deleted: not a watcher's open recall proposal's, unless an admin.
+   */
+  async function ref(
+    up: Upstream,
+    curator: GatewayCurator,
+    site: Site,
+    action: Extract<Action, { kind: 'ref' }>,
+    forward: () => Promise<Response>,
+  ): Promise<Response> {
+    if (action.sha !== null) {
+      const range = await rangeOf(up, site.branch, action.sha);
+      if (!range.ok) return range.response;
+      const stray = outsideEntry(action.branch, range.value.files);
+      if (stray) return githubError(403, outsideEntryInWords(action.branch, stray));
+      return forward();
+    }
+    if (!mayDropRecall(curator)) {
+      const head = encodeURIComponent(`${site.owner}:${action.branch}`);
+      const open = await read<{ labels: { name: string }[] }[]>(
+        up,
+        'pulls',
+        `?state=open&head=${head}&base=${encodeURIComponent(site.branch)}`,
+      );
+      if (!open.ok) return open.response;
+      if (open.value.some((p) => p.labels.some((l) => (RECALL_LABELS as readonly string[]).includes(l.name))))
+        return githubError(403, RECALL_STAYS);
+    }
+    return forward();
+  }
+
+  /** A commit as the gateway writes it: the curator's handle at the site's no-reply address, its clock, proven authorship. */
   function savedCommit(b: Record<string, unknown>, curator: GatewayCurator): Record<string, unknown> {
     const at = new Date(now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    const author = b.author as { date?: unknown } | undefined;
-    const authored = typeof author?.date === 'string' && !Number.isNaN(Date.parse(author.date)) ? author.date : at;
-    const identity = { name: curator.handle, email: deps.noReplyEmail(curator.handle) };
+    const identity = { name: curator.handle, email: deps.noReplyEmail(curator.handle), date: at };
     return {
-      message: withTrailers(String(b.message), [
-        [SAVED_BY, curator.handle],
-        [CURATOR_ID, curator.id],
-      ]),
+      message: savedMessage(String(b.message), curator, deps.authorship),
       tree: b.tree,
       parents: b.parents,
-      author: { ...identity, date: authored },
-      committer: { ...identity, date: at },
+      author: identity,
+      committer: identity,
     };
   }
 
-  /** Publishing: the pull request, its files, commits and check read, judged, then merged at that head. */
+  /** Publishing: the pull request's head, then the changes of that exact commit, their modes and its check read, judged, then merged at that commit. */
   async function publish(
     up: Upstream,
     curator: GatewayCurator,
@@ -303,13 +388,8 @@ export function createGatewayHandler(deps: GatewayDeps) {
     // Cheap refusals first: nothing more is read for another branch, a closed or a moved pull request.
     const early = publishPullProblem(action, pull.value, site);
     if (early) return githubError(403, early);
-    const [files, messages, check] = await Promise.all([
-      publishFiles(up, pull.value),
-      commitMessages(up, pull.value),
-      checkPassed(up, action.sha),
-    ]);
-    if (!files.ok) return files.response;
-    if (!messages.ok) return messages.response;
+    const [range, check] = await Promise.all([rangeOf(up, site.branch, action.sha), checkPassed(up, action.sha)]);
+    if (!range.ok) return range.response;
     if (!check.ok) return check.response;
     const refusal = decidePublish(
       curator,
@@ -317,8 +397,9 @@ export function createGatewayHandler(deps: GatewayDeps) {
       {
         pull: pull.value,
         sha: action.sha,
-        files: files.value,
-        commitMessages: messages.value,
+        files: await withModes(up, action.sha, range.value.files),
+        complete: range.value.complete,
+        savers: saversIn(range.value.messages, deps.authorship),
         checkPassed: check.value,
       },
       site,
@@ -331,10 +412,7 @@ export function createGatewayHandler(deps: GatewayDeps) {
       sha: action.sha,
       merge_method: action.method,
       ...(typeof b.commit_title === 'string' ? { commit_title: b.commit_title } : {}),
-      commit_message: withTrailers(message, [
-        [PUBLISHED_BY, curator.handle],
-        [CURATOR_ID, curator.id],
-      ]),
+      commit_message: publishedMessage(message, curator),
     });
   }
 

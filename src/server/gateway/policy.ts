@@ -1,8 +1,10 @@
-// What the editor's git gateway lets through, as pure functions (issue #36): the editorial workflow
-// of Decap's git-gateway backend and nothing more. `decide` judges one request by its method,
+// What the editor's git gateway lets through, as pure functions: the editorial workflow of Decap's
+// git-gateway backend and nothing more. `decide` judges one request by its method,
 // repository-relative path, query and JSON body; a call on a pull request is judged again once the
-// gateway has read the pull request (`decideOnPull`), and a publish once it has read its files,
-// commits and check (`decidePublish`). A refusal is a sentence the editor shows the curator.
+// gateway has read the pull request (`decideOnPull`), and a publish once it has read the changes
+// of the exact commit, their modes and its check (`decidePublish`). A save changes only its own
+// entry (./scope.ts), and a watcher's recall proposal goes away only through four eyes. A refusal
+// is a sentence the editor shows the curator.
 // What counts as content is src/catalog/content-paths.ts's; the handler (./handler.ts) does the work.
 import {
   CONTENT_FOLDERS,
@@ -11,8 +13,14 @@ import {
   modeInWords,
   REGULAR_FILE_MODE,
 } from '../../catalog/content-paths.ts';
-import { DECAP_LABELS, EDITOR_BRANCH_PREFIX, isEditorSaveBranch, WATCH_LIST_BRANCH } from '../proposals/backend.ts';
-import { CURATOR_ID, trailerValues } from './trailers.ts';
+import {
+  DECAP_LABELS,
+  EDITOR_BRANCH_PREFIX,
+  isEditorSaveBranch,
+  RECALL_LABELS,
+  WATCH_LIST_BRANCH,
+} from '../proposals/backend.ts';
+import { outsideEntry, outsideEntryInWords } from './scope.ts';
 
 /** What the gateway needs to know of the signed-in curator (the editor token's Curator has it). */
 export interface GatewayCurator {
@@ -57,10 +65,14 @@ export type Action =
   | { kind: 'blob' }
   | { kind: 'tree' }
   | { kind: 'commit' }
-  | { kind: 'ref' }
+  /** A branch of the editor's created or moved to `sha`, or deleted (`sha` null). */
+  | { kind: 'ref'; branch: string; sha: string | null }
   | { kind: 'pull-create' }
-  /** A call on pull request `number`, allowed once it is the editor's; `labels`: the non-Decap labels it sets. */
-  | { kind: 'pull'; number: number; labels: string[] }
+  /**
+   * A call on pull request `number`, allowed once it is the editor's: a read, its labels set (`labels`:
+   * the non-Decap labels of the new set), or its state changed.
+   */
+  | { kind: 'pull'; number: number; labels: string[]; change: 'read' | 'labels' | 'close' | 'open' }
   | { kind: 'merge'; number: number; sha: string; method: 'merge' | 'squash' };
 
 export type Decision =
@@ -71,7 +83,7 @@ const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 const NUMBER = /^[1-9][0-9]{0,9}$/;
 
 const refuse = (message: string): Decision => ({ ok: false, message });
-const allow = (kind: Exclude<Action['kind'], 'pull' | 'merge'>, upstream: string): Decision => ({
+const allow = (kind: Exclude<Action['kind'], 'pull' | 'merge' | 'ref'>, upstream: string): Decision => ({
   ok: true,
   action: { kind } as Action,
   upstream,
@@ -122,10 +134,11 @@ function headBranch(site: Site, head: string): string | null {
   return name !== null && isEditorSaveBranch(name) ? name : null;
 }
 
-/** Query parameters allowed besides `keys`: pagination. */
+/** Query parameters allowed besides `keys`: pagination, whose values are numbers. */
 const PAGING = ['per_page', 'page'];
+const PAGE_NUMBER = /^[1-9][0-9]{0,3}$/;
 const queryKeysOnly = (q: URLSearchParams, keys: readonly string[]) =>
-  [...q.keys()].every((k) => keys.includes(k) || PAGING.includes(k));
+  [...q.entries()].every(([k, v]) => keys.includes(k) || (PAGING.includes(k) && PAGE_NUMBER.test(v)));
 
 const encodePath = (segments: readonly string[]) => segments.map(encodeURIComponent).join('/');
 
@@ -206,7 +219,7 @@ function decideRead(site: Site, segs: string[], q: URLSearchParams, path: string
   )
     return {
       ok: true,
-      action: { kind: 'pull', number: Number(second), labels: [] },
+      action: { kind: 'pull', number: Number(second), labels: [], change: 'read' },
       upstream: `pulls/${second}/commits`,
     };
   return notDone('GET', path);
@@ -270,7 +283,12 @@ function decideWrite(site: Site, method: string, segs: string[], body: unknown, 
     const ref = typeof b.ref === 'string' ? b.ref : '';
     if (!ref.startsWith('refs/heads/') || !isEditorSaveBranch(ref.slice('refs/heads/'.length))) return wrongRef(ref);
     if (typeof b.sha !== 'string' || !SHA.test(b.sha)) return refuse('A new branch must point at a commit.');
-    return onlyKeys(b, ['ref', 'sha']) ? allow('ref', 'git/refs') : refuse('A new branch has only ref and sha.');
+    if (!onlyKeys(b, ['ref', 'sha'])) return refuse('A new branch has only ref and sha.');
+    return {
+      ok: true,
+      action: { kind: 'ref', branch: ref.slice('refs/heads/'.length), sha: b.sha },
+      upstream: 'git/refs',
+    };
   }
   if ((method === 'PATCH' || method === 'DELETE') && first === 'git' && second === 'refs' && segs.length >= 3) {
     const ref = segs.slice(2).join('/');
@@ -279,7 +297,11 @@ function decideWrite(site: Site, method: string, segs: string[], body: unknown, 
       if (typeof b.sha !== 'string' || !SHA.test(b.sha)) return refuse('A branch must be moved to a commit.');
       if (!onlyKeys(b, ['sha', 'force'])) return refuse('A branch is moved with sha and force only.');
     }
-    return allow('ref', `git/refs/${ref}`);
+    return {
+      ok: true,
+      action: { kind: 'ref', branch: ref.slice('heads/'.length), sha: method === 'PATCH' ? (b.sha as string) : null },
+      upstream: `git/refs/${ref}`,
+    };
   }
   // Pull requests: from the editor's branches into the site's branch.
   if (method === 'POST' && first === 'pulls' && segs.length === 1) {
@@ -295,7 +317,11 @@ function decideWrite(site: Site, method: string, segs: string[], body: unknown, 
   if (method === 'PATCH' && first === 'pulls' && segs.length === 2 && NUMBER.test(second ?? '')) {
     if (!onlyKeys(b, ['state']) || !['open', 'closed'].includes(String(b.state)))
       return refuse('The editor may only open or close its pull requests.');
-    return { ok: true, action: { kind: 'pull', number: Number(second), labels: [] }, upstream: `pulls/${second}` };
+    return {
+      ok: true,
+      action: { kind: 'pull', number: Number(second), labels: [], change: b.state === 'closed' ? 'close' : 'open' },
+      upstream: `pulls/${second}`,
+    };
   }
   if (
     method === 'PUT' &&
@@ -317,7 +343,7 @@ function decideWrite(site: Site, method: string, segs: string[], body: unknown, 
     const others = labels.filter((l) => !(DECAP_LABELS as readonly string[]).includes(l));
     return {
       ok: true,
-      action: { kind: 'pull', number: Number(second), labels: others },
+      action: { kind: 'pull', number: Number(second), labels: others, change: 'labels' },
       upstream: `issues/${second}/labels`,
     };
   }
@@ -365,21 +391,37 @@ export interface PullFacts {
   };
   base: { ref: string };
   labels: string[];
-  /** GitHub's counts: the files it changes and its commits. */
-  changedFiles: number;
-  commits: number;
 }
 
-/** The second judgement of a call on a pull request: null when it is the editor's, else why not. */
-export function decideOnPull(action: Action, pull: PullFacts, site: Site): string | null {
+/** Why a pull request is not one the editor may touch (another branch, repository or base), or null. */
+function notEditorsPull(pull: PullFacts, site: Site): string | null {
   if (!isEditorSaveBranch(pull.head.ref) || pull.head.repo !== `${site.owner}/${site.repo}`)
     return `Pull request #${pull.number} is not one of the editor’s (its branch is neither ${EDITOR_BRANCH_PREFIX}… nor ${WATCH_LIST_BRANCH} in this repository).`;
   if (pull.base.ref !== site.branch)
     return `Pull request #${pull.number} does not go into the site’s branch (${site.branch}).`;
+  return null;
+}
+
+/** What a curator hears when she would close or unlabel a watcher's recall proposal alone. */
+export const RECALL_STAYS =
+  'A recall warning goes away only when two people agree: if it is not this product, add a dismissal for this recall in the recall watch list, and once another curator publishes it the warning closes by itself.';
+
+/** Whether `curator` may make a watcher's recall proposal go away alone (admins may; curators need four eyes). */
+export const mayDropRecall = (curator: GatewayCurator) => curator.role === 'admin';
+
+/** The second judgement of a call on a pull request: null when it is the editor's, else why not. */
+export function decideOnPull(action: Action, pull: PullFacts, site: Site, curator: GatewayCurator): string | null {
+  const notOurs = notEditorsPull(pull, site);
+  if (notOurs) return notOurs;
   if (action.kind === 'pull') {
     const added = action.labels.filter((l) => !pull.labels.includes(l));
     if (added.length)
       return `The editor sets only its own status labels; the label${added.length > 1 ? 's' : ''} ${added.map(quoted).join(', ')} ${added.length > 1 ? 'are' : 'is'} not on pull request #${pull.number}.`;
+    const held = RECALL_LABELS.filter((l) => pull.labels.includes(l));
+    if (held.length && !mayDropRecall(curator)) {
+      if (action.change === 'close') return RECALL_STAYS;
+      if (action.change === 'labels' && !held.every((l) => action.labels.includes(l))) return RECALL_STAYS;
+    }
   }
   return null;
 }
@@ -396,15 +438,15 @@ export interface PublishFacts {
   pull: PullFacts;
   /** The head the curator saw and publishes (the merge request's `sha`). */
   sha: string;
+  /** The changes from the site's branch to `sha` (read by sha: they cannot move), with their modes at `sha`. */
   files: PublishFile[];
-  /** The messages of the pull request's commits. */
-  commitMessages: string[];
+  /** Whether every file and commit of those changes was read. */
+  complete: boolean;
+  /** The curators the changes' commits prove saved them (./authorship.ts). */
+  savers: ReadonlySet<string>;
   /** Whether the required check passed on `sha`. */
   checkPassed: boolean;
 }
-
-/** The curator ids named by the trailers of these commit messages. */
-export const saversOf = (messages: readonly string[]) => new Set(messages.flatMap((m) => trailerValues(m, CURATOR_ID)));
 
 /** A publish of a version other than the one the curator opened (a save came in between). */
 const CHANGED_SINCE_OPENED =
@@ -416,15 +458,11 @@ export function publishPullProblem(
   pull: PullFacts,
   site: Site,
 ): string | null {
-  const onPull = decideOnPull(action, pull, site);
+  const onPull = notEditorsPull(pull, site);
   if (onPull) return onPull;
   if (pull.state !== 'open')
     return 'These changes are no longer open to publish: someone published or withdrew them meanwhile. Reload the editor.';
   if (pull.head.sha !== action.sha) return CHANGED_SINCE_OPENED;
-  if (!(pull.changedFiles <= MAX_PUBLISH_FILES))
-    return `A publish may change at most ${MAX_PUBLISH_FILES} files; this one changes ${pull.changedFiles}. Ask a maintainer.`;
-  if (!(pull.commits <= MAX_PUBLISH_COMMITS))
-    return `These changes hold ${pull.commits} saves, more than the ${MAX_PUBLISH_COMMITS} the gateway can read. Ask a maintainer.`;
   return null;
 }
 
@@ -440,10 +478,10 @@ export function decidePublish(
   const early = publishPullProblem(action, pull, site);
   if (early) return early;
   if (facts.sha !== action.sha) return CHANGED_SINCE_OPENED;
-  if (facts.commitMessages.length !== pull.commits)
-    return 'Not every save of these changes could be read, so nothing shows who saved them. Try again.';
-  if (facts.files.length !== pull.changedFiles)
-    return 'The list of changed files could not be read complete, so nothing shows the changes are the catalog’s content only. Try again.';
+  if (!facts.complete)
+    return `These changes hold more saves or files than the gateway reads (${MAX_PUBLISH_COMMITS} saves), so nothing shows who saved them: ask a maintainer.`;
+  if (facts.files.length > MAX_PUBLISH_FILES)
+    return `A publish may change at most ${MAX_PUBLISH_FILES} files; this one changes more. Ask a maintainer.`;
   if (facts.files.length === 0) return 'Nothing is changed here, so there is nothing to publish.';
   for (const f of facts.files) {
     for (const name of [f.filename, ...(f.previous_filename ? [f.previous_filename] : [])])
@@ -455,10 +493,12 @@ export function decidePublish(
     if (f.mode !== REGULAR_FILE_MODE)
       return `The file ${quoted(f.filename)} is ${modeInWords(f.mode)}, not a regular file: only a maintainer may publish it.`;
   }
+  const stray = outsideEntry(pull.head.ref, facts.files);
+  if (stray) return outsideEntryInWords(pull.head.ref, stray);
   // Four eyes before the check: a curator who saved the change can never publish it, so "wait for
   // the check" would send her waiting for nothing.
-  const savers = saversOf(facts.commitMessages);
-  const saved = savers.has(curator.id) || (curator.previousId !== undefined && savers.has(curator.previousId));
+  const saved =
+    facts.savers.has(curator.id) || (curator.previousId !== undefined && facts.savers.has(curator.previousId));
   if (curator.role !== 'admin' && !publishOwnSaves && saved)
     return 'You saved these changes, so someone else must publish them: a second person reads every change before it goes on the site.';
   if (!facts.checkPassed)

@@ -1,11 +1,15 @@
-// What the gateway reads from GitHub before a call on a pull request, and before a publish: the
-// pull request itself; for a publish also its complete file list (one page: the policy refuses
-// more), each changed file's git mode in the head, the messages of its commits (for four eyes) and
-// whether the required check passed on the exact head. policy.ts judges; this only reads.
+// What the gateway reads from GitHub before a call on a pull request, before a branch moves and
+// before a publish. Everything judged is named by its sha, never by the pull request's number or a
+// branch name, which can move between two reads: the pull request itself is read only to learn
+// which head it has (a publish of another head is refused), then the comparison of the site's
+// branch with that exact commit (its files and commits), each changed file's git mode at it and
+// whether the required check passed on it. policy.ts judges; this only reads.
+import { provenSavers, type AuthorshipSeal } from './authorship.ts';
 import { type PublishFile, type PullFacts, MAX_PUBLISH_COMMITS, MAX_PUBLISH_FILES } from './policy.ts';
+import type { RangeFile } from './scope.ts';
 import { read, type Answer, type Upstream } from './upstream.ts';
 
-/** The required check (PLAN, issue #36): the `checks` workflow's job `test`, passed on the head. */
+/** The required check: the `checks` workflow's job `test`, passed on the exact head. */
 export const REQUIRED_CHECK = 'test';
 
 interface GithubPull {
@@ -14,8 +18,6 @@ interface GithubPull {
   head: { ref: string; sha: string; repo: { full_name: string } | null };
   base: { ref: string };
   labels: { name: string }[];
-  changed_files?: number;
-  commits?: number;
 }
 
 /** A pull request as the policy reads it. */
@@ -32,16 +34,45 @@ export async function pullFacts(up: Upstream, number: number): Promise<Answer<Pu
       head: { ref: p.head.ref, sha: p.head.sha, repo: p.head.repo?.full_name ?? null },
       base: { ref: p.base.ref },
       labels: p.labels.map((l) => l.name),
-      changedFiles: p.changed_files ?? Number.NaN,
-      commits: p.commits ?? Number.NaN,
     },
   };
 }
 
-interface GithubFile {
-  filename: string;
-  status: string;
-  previous_filename?: string;
+interface GithubComparison {
+  total_commits: number;
+  commits: { sha: string; commit: { message: string } }[];
+  files?: RangeFile[];
+}
+
+/** The changes from the site's branch to one commit, as a publish judges them. */
+export interface Range {
+  files: RangeFile[];
+  /** The commit messages of the range (its saves). */
+  messages: string[];
+  /** Whether every commit and file of the range was listed (GitHub lists 250 commits and 300 files at most). */
+  complete: boolean;
+}
+
+/** The comparison of the site's branch with `sha` (three dots: what merging `sha` would bring). */
+export async function rangeOf(up: Upstream, siteBranch: string, sha: string): Promise<Answer<Range>> {
+  const got = await read<GithubComparison>(up, `compare/${encodeURIComponent(siteBranch)}...${sha}`);
+  if (!got.ok) return got;
+  const c = got.value;
+  const files = c.files ?? [];
+  return {
+    ok: true,
+    headers: got.headers,
+    value: {
+      files: files.map((f) => ({
+        filename: f.filename,
+        status: f.status,
+        ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
+      })),
+      messages: c.commits.map((x) => x.commit.message),
+      complete:
+        c.commits.length === c.total_commits && c.total_commits <= MAX_PUBLISH_COMMITS && files.length < 300,
+    },
+  };
 }
 
 /** The modes of the entries of one folder at `sha` (a non-recursive tree), by file name. */
@@ -54,51 +85,28 @@ async function modesIn(up: Upstream, sha: string, folder: string): Promise<Answe
   return { ok: true, headers: got.headers, value: new Map(got.value.tree.map((e) => [e.path, e.mode])) };
 }
 
-/** The changed files with their modes at the head (null for a deleted file, or a folder that could not be read). */
-export async function publishFiles(up: Upstream, pull: PullFacts): Promise<Answer<PublishFile[]>> {
-  const got = await read<GithubFile[]>(up, `pulls/${pull.number}/files`, `?per_page=${MAX_PUBLISH_FILES}`);
-  if (!got.ok) return got;
+/** The range's files with their modes at `sha` (null for a deleted file, or a folder that could not be read). */
+export async function withModes(up: Upstream, sha: string, files: readonly RangeFile[]): Promise<PublishFile[]> {
   const folders = new Set(
-    got.value
+    files
       .filter((f) => f.status !== 'removed' && f.filename.includes('/'))
       .map((f) => f.filename.slice(0, f.filename.lastIndexOf('/'))),
   );
   const modes = new Map<string, string>();
   // Only folders that hold content are read: any other path is refused by its name alone.
   for (const folder of [...folders].filter((f) => f.startsWith('content')).slice(0, 4)) {
-    const m = await modesIn(up, pull.head.sha, folder);
+    const m = await modesIn(up, sha, folder);
     if (!m.ok) continue;
     for (const [name, mode] of m.value) modes.set(`${folder}/${name}`, mode);
   }
-  return {
-    ok: true,
-    headers: got.headers,
-    value: got.value.map((f) => ({
-      filename: f.filename,
-      status: f.status,
-      ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
-      mode: f.status === 'removed' ? null : (modes.get(f.filename) ?? null),
-    })),
-  };
+  return files
+    .slice(0, MAX_PUBLISH_FILES + 1)
+    .map((f) => ({ ...f, mode: f.status === 'removed' ? null : (modes.get(f.filename) ?? null) }));
 }
 
-/** The messages of the pull request's commits (GitHub lists at most 250, 100 a page). */
-export async function commitMessages(up: Upstream, pull: PullFacts): Promise<Answer<string[]>> {
-  const messages: string[] = [];
-  const pages = Math.min(Math.ceil(pull.commits / 100), Math.ceil(MAX_PUBLISH_COMMITS / 100));
-  let headers = new Headers();
-  for (let page = 1; page <= Math.max(1, pages); page++) {
-    const got = await read<{ commit: { message: string } }[]>(
-      up,
-      `pulls/${pull.number}/commits`,
-      `?per_page=100&page=${page}`,
-    );
-    if (!got.ok) return got;
-    headers = got.headers;
-    messages.push(...got.value.map((c) => c.commit.message));
-  }
-  return { ok: true, headers, value: messages };
-}
+/** The curator ids the range's commits prove saved it. */
+export const saversIn = (messages: readonly string[], seal: AuthorshipSeal) =>
+  new Set(messages.flatMap((m) => provenSavers(m, seal).map((s) => s.id)));
 
 /** Whether the required check's latest run on `sha` completed with success. */
 export async function checkPassed(up: Upstream, sha: string): Promise<Answer<boolean>> {

@@ -1,9 +1,10 @@
 // What waits for the signed-in curator (`GET /api/git/waiting`, shown on the editor's first
 // screen): the open proposals on the editor's board, in review or ready, that she did not save —
 // other curators' saves and the watchers' and admins' proposals — urgent ones first. "She did not
-// save" compares her Curator-id (and the previous one, during a rotation) with the trailers of the
-// pull request's commits, as four eyes does. Bounded: one page of pull requests, at most
-// MAX_WAITING of them read further. A change to the recall watch list (its one branch,
+// save" compares her Curator-id (and the previous one, during a rotation) with the savers its
+// commits prove (./authorship.ts), as four eyes does; `mine` lists the open ones she saved, so the
+// editor offers her no Publish there. Bounded: one page of pull requests, at most MAX_WAITING of
+// them read further. A change to the recall watch list (its one branch,
 // WATCH_LIST_BRANCH) waits like a product's, named in the glossary's words. A product is named as
 // its saved file names it (one more request each), never by the pull request's title, which is
 // written for GitHub (a file's name in code); a watcher's proposal says why by its label.
@@ -12,8 +13,8 @@ import { PRODUCTS_DIR } from '../../catalog/content-paths.ts';
 import { WATCH_COLLECTION } from '../../outputs/editor-names.ts';
 import { MESSAGES, WATCH_WORDS } from '../../outputs/editor-words.ts';
 import { editorItemOf } from '../proposals/backend.ts';
+import { provenSavers, type AuthorshipSeal } from './authorship.ts';
 import type { GatewayCurator } from './policy.ts';
-import { CURATOR_ID, SAVED_BY, trailerValues } from './trailers.ts';
 import { read, type Upstream } from './upstream.ts';
 
 /** The board's columns that wait for someone else: "in review" and "ready" (Decap's labels). */
@@ -42,6 +43,12 @@ export interface WaitingItem {
   updatedAt: string;
 }
 
+/** An open proposal the curator saved herself: the editor offers her no Publish on it. */
+export interface MineItem {
+  collection: string;
+  slug: string;
+}
+
 interface GithubPull {
   number: number;
   title: string;
@@ -54,36 +61,39 @@ export async function waitingFor(
   up: Upstream,
   curator: GatewayCurator,
   siteBranch: string,
-): Promise<{ ok: true; items: WaitingItem[] } | { ok: false; response: Response }> {
+  seal: AuthorshipSeal,
+): Promise<{ ok: true; items: WaitingItem[]; mine: MineItem[] } | { ok: false; response: Response }> {
   const query = `?state=open&base=${encodeURIComponent(siteBranch)}&per_page=100&sort=updated&direction=desc`;
   const pulls = await read<GithubPull[]>(up, 'pulls', query);
   if (!pulls.ok) return pulls;
-  const candidates = pulls.value
-    .filter((p) => editorItemOf(p.head.ref) !== null)
-    .filter((p) => p.labels.some((l) => WAITING_LABELS.has(l.name)))
-    .slice(0, MAX_WAITING);
-  const mine = new Set([curator.id, ...(curator.previousId ? [curator.previousId] : [])]);
+  const candidates = pulls.value.filter((p) => editorItemOf(p.head.ref) !== null).slice(0, MAX_WAITING);
+  const herIds = new Set([curator.id, ...(curator.previousId ? [curator.previousId] : [])]);
   const items: WaitingItem[] = [];
+  const mine: MineItem[] = [];
   for (const p of candidates) {
     const commits = await read<{ commit: { message: string } }[]>(up, `pulls/${p.number}/commits`, '?per_page=100');
     if (!commits.ok) return commits;
-    const messages = commits.value.map((c) => c.commit.message);
-    if (messages.some((m) => trailerValues(m, CURATOR_ID).some((id) => mine.has(id)))) continue;
+    const savers = commits.value.flatMap((c) => provenSavers(c.commit.message, seal));
     const { collection, name } = editorItemOf(p.head.ref)!;
+    if (savers.some((s) => herIds.has(s.id))) {
+      mine.push({ collection, slug: name });
+      continue;
+    }
+    if (!p.labels.some((l) => WAITING_LABELS.has(l.name))) continue;
     const title = collection === WATCH_COLLECTION ? WATCH_WORDS.waiting : await productName(up, name, p.head.ref);
     items.push({
       collection,
       slug: name,
       title,
       reason: WAITING_REASONS.find((r) => p.labels.some((l) => l.name === r)) ?? null,
-      savedBy: messages.flatMap((m) => trailerValues(m, SAVED_BY)).at(-1) ?? null,
+      savedBy: savers.at(-1)?.handle ?? null,
       // The watch list's own title names it (“Edit recall-watch”): only its labels make it urgent.
       urgent: p.labels.some((l) => URGENT.test(l.name)) || (collection !== WATCH_COLLECTION && URGENT.test(p.title)),
       updatedAt: p.updated_at,
     });
   }
   items.sort((a, b) => Number(b.urgent) - Number(a.urgent) || b.updatedAt.localeCompare(a.updatedAt));
-  return { ok: true, items };
+  return { ok: true, items, mine };
 }
 
 /** The product's name in its file on `branch`, or its address in words when the file cannot be read. */

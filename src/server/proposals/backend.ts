@@ -27,6 +27,12 @@ export const EDITOR_BRANCH = new RegExp(`^cms\\/${EDITOR_COLLECTION}\\/[a-z0-9]+
 export const WITHDRAWABLE_BRANCH = new RegExp(`${PROPOSAL_BRANCH.source}|${EDITOR_BRANCH.source}`);
 /** Decap's workflow labels (its prefix `decap-cms/`): draft, in review, ready. */
 export const DECAP_LABELS = ['decap-cms/draft', 'decap-cms/pending_review', 'decap-cms/pending_publish'] as const;
+/**
+ * The labels of a watcher's recall proposal: while it carries them, only an admin may close it,
+ * delete its branch or take them off; a curator dismisses a recall in the recall watch list, which
+ * a second curator publishes.
+ */
+export const RECALL_LABELS = ['recall', 'urgent'] as const;
 /** The label that puts a pull request on the editor's board, in the column "in review". */
 export const IN_REVIEW_LABEL = DECAP_LABELS[1];
 /** The editor's branch for the product file at `path` (content/products/<slug>.md): `cms/products/<slug>`. */
