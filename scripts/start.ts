@@ -6,7 +6,7 @@
 // `npm start -- --verbose` (or START_VERBOSE=1) shows the build and every request as well.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { editorSettings, isLoopbackHost } from '../src/config/env.ts';
+import { adminEmails, editorSettings, isLoopbackHost } from '../src/config/env.ts';
 import { DEMO_ADMIN, DEMO_CURATORS, DEMO_CURATOR_EMAILS, DEMO_OUTSIDER, startDevIdp, type DevIdp } from './dev-idp.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -82,10 +82,13 @@ if (!process.env.OIDC_ISSUER) {
     `  on no list (the editor refuses it): ${DEMO_OUTSIDER.email} / password: ${DEMO_OUTSIDER.password}`,
   );
 }
-// A malformed CURATOR_EMAILS or PUBLISH_OWN_SAVES names itself here; the editor's sign-in refuses
-// until it is fixed. Only the editor's variables are read: any other bad one is the build's to name.
+// A malformed CURATOR_EMAILS, PUBLISH_OWN_SAVES or ADMIN_EMAILS names itself here; the sign-in it
+// belongs to refuses until it is fixed. Only the lists are read: any other bad one is the build's to name.
 const curators = editorSettings({ ...process.env, ...env });
 if (!curators.ok) notes.push(`Editor sign-in refused until fixed: ${curators.missing.join('; ')}`);
+const admins = adminEmails({ ...process.env, ...env }.ADMIN_EMAILS);
+if (admins.problems.length)
+  notes.push(`Admin sign-in (MCP and the editor) refused until fixed: ${admins.problems.join('; ')}`);
 if (!process.env.AUTH_SECRET && process.env.CONTEXT !== 'production') {
   env.AUTH_SECRET = randomBytes(48).toString('base64url');
   notes.push('AUTH_SECRET not set: an ephemeral one (tokens stop working when this stops).');
