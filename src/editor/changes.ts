@@ -45,8 +45,16 @@ export function wordedValue(key: FieldKey, values: FileValues, wording: Wording 
   const kind = fieldKind(f).value;
   if (kind.type === 'boolean') return v === true ? MESSAGES.changeYes : MESSAGES.changeNo;
   if (isEmpty(v)) return MESSAGES.changeEmpty;
-  const choice = (c: unknown) => (f.meta.choiceLabel && typeof c === 'string' ? f.meta.choiceLabel(c) : String(c));
-  if (Array.isArray(v)) return v.map(choice).join(', ');
+  const choice = (c: unknown): string =>
+    f.meta.choiceLabel && typeof c === 'string'
+      ? f.meta.choiceLabel(c)
+      : typeof c === 'object' && c !== null
+        ? Object.values(c)
+            .filter((x) => !isEmpty(x))
+            .map(String)
+            .join(' ') // a record: its values
+        : String(c);
+  if (Array.isArray(v)) return v.map(choice).join(v.some((x) => typeof x === 'object') ? '; ' : ', ');
   if (kind.type === 'date-time') {
     const at = new Date(v as string);
     if (Number.isNaN(at.getTime())) return String(v);

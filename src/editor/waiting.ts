@@ -2,7 +2,8 @@
 // to the recall watch list) in review or ready that someone else saved (another curator, or the
 // catalog's own watchers), urgent ones first, each a link to its form. The site's gateway knows whose save is whose
 // (GET /api/git/waiting); this asks it when the list of products is shown, and shows the answer
-// above Decap's screen. Nothing is shown before she has signed in.
+// above Decap's screen. Nothing is shown before she has signed in. The same answer names her own
+// open saved changes (`mine`, proven by the gateway), on which ./own-save.ts offers no Publish.
 import { MESSAGES } from '../outputs/editor-words.ts';
 import { storedToken } from './session.ts';
 
@@ -15,6 +16,54 @@ interface WaitingItem {
   reason: keyof typeof MESSAGES.waitingWhy | null;
   savedBy: string | null;
   urgent: boolean;
+}
+
+/** Saved changes, by the editor's collection and the name it opens them by. */
+export interface SavedItem {
+  collection: string;
+  slug: string;
+}
+
+export interface WhatWaits {
+  items: WaitingItem[];
+  /** Her own open saved changes (an answer without them names none). */
+  mine: SavedItem[];
+}
+
+const isSaved = (x: unknown): x is SavedItem =>
+  typeof x === 'object' &&
+  x !== null &&
+  typeof (x as SavedItem).collection === 'string' &&
+  typeof (x as SavedItem).slug === 'string';
+
+/** The gateway's answer, or null when it is not one. */
+export function readWhatWaits(body: unknown): WhatWaits | null {
+  const { items, mine = [] } = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (!Array.isArray(items) || !Array.isArray(mine) || !mine.every(isSaved)) return null;
+  return { items: items as WaitingItem[], mine };
+}
+
+/** Whether the saved changes of `slug` in `collection` are hers, by the answer (none is known without one). */
+export const isHers = (answer: WhatWaits | null, collection: string, slug: string): boolean =>
+  Boolean(answer?.mine.some((m) => m.collection === collection && m.slug === slug));
+
+let last: { at: number; answer: Promise<WhatWaits | null> } | null = null;
+
+/**
+ * What waits, asked of the gateway at most once every 30 s (the list changes when someone saves or
+ * publishes), or now when `fresh`; null when she is not signed in or the gateway did not answer.
+ */
+export function askWhatWaits(fresh = false): Promise<WhatWaits | null> {
+  if (last && !fresh && Date.now() - last.at < 30_000) return last.answer;
+  const t = storedToken();
+  if (!t) return Promise.resolve(null);
+  const answer = fetch('/api/git/waiting', { headers: { authorization: `Bearer ${t}` } })
+    .then((res) => (res.ok ? res.json() : null))
+    .then(readWhatWaits)
+    // The list is a help, not a step: without it the board still shows everything.
+    .catch(() => null);
+  last = { at: Date.now(), answer };
+  return answer;
 }
 
 /** Whether Decap shows the list of products (its first screen after signing in). */
@@ -54,29 +103,23 @@ function show(items: WaitingItem[]): void {
   el.append(list);
 }
 
-let asked = 0;
+let shown: Promise<WhatWaits | null> | null = null;
 async function refresh(): Promise<void> {
   const el = document.getElementById(PANEL_ID);
-  const t = storedToken();
-  if (!t || !onTheList()) {
+  if (!storedToken() || !onTheList()) {
     if (el) el.hidden = true;
     return;
   }
-  // At most once every 30 s: the list changes when someone saves or publishes.
-  if (Date.now() - asked < 30_000) {
+  const answer = askWhatWaits();
+  if (answer === shown) {
     if (el) el.hidden = false;
     return;
   }
-  asked = Date.now();
-  try {
-    const res = await fetch('/api/git/waiting', { headers: { authorization: `Bearer ${t}` } });
-    if (!res.ok) return;
-    const { items } = (await res.json()) as { items: WaitingItem[] };
-    show(items);
-    panel().hidden = !onTheList();
-  } catch {
-    // The list is a help, not a step: without it the board still shows everything.
-  }
+  shown = answer;
+  const got = await answer;
+  if (!got) return;
+  show(got.items);
+  panel().hidden = !onTheList();
 }
 
 /** Keeps the panel in step with the screen: shown on the list, hidden elsewhere and before sign-in. */

@@ -129,6 +129,12 @@ export const FIELD_WORDS: Partial<Record<FieldKey, { label: string; hint: string
     hint: 'A sentence or two in your own words: why a parent or teacher would like it.',
     mistake: 'Write why you picked it in a sentence or two.',
   },
+  otherMarkets: {
+    label: 'Also sold in',
+    hint: 'Other places where parents can buy it, each with the price in that place’s money and its own shop link. Price, Currency and Shop link above are for the first place. Leave it empty when it is sold in one place only.',
+    mistake:
+      'For each place, choose it once, write its price as its shop shows it and paste its shop link; the money must be that place’s own (US dollars, Canadian dollars, euros, pounds).',
+  },
   published: {
     label: 'Shown on the site',
     hint: 'Turn it off to keep this product off the site even once it is published.',
@@ -141,14 +147,17 @@ export const FIELD_WORDS: Partial<Record<FieldKey, { label: string; hint: string
   },
 };
 
+/** The words of each item of “Also sold in” (an offer in another market). */
+export const OFFER_WORDS = {
+  item: 'place',
+  labels: { market: 'Where', price: 'Price', currency: 'Money', url: 'Shop link' },
+  markets: { us: 'United States', ca: 'Canada', eu: 'European Union', uk: 'United Kingdom' },
+} as const;
+
 /** The editor's own messages and notices. */
 export const MESSAGES = {
   opening: 'Opening the editor…',
   noScript: `The editor of ${SITE_NAME} needs JavaScript: turn it on in your browser’s settings, then open this page again.`,
-  notSaved: (n: number) =>
-    n === 1
-      ? 'Not saved yet: one field needs fixing, shown below.'
-      : `Not saved yet: ${n} fields need fixing, the first one shown below.`,
   photoPicked: 'Your photo is ready: it is sent when you save.',
   photoShrinking: 'Preparing your photo…',
   photoHeic:

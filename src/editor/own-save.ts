@@ -1,0 +1,61 @@
+// Her own saved changes are published by someone else: on the screen of a product whose open saved
+// changes the gateway names as hers (./waiting.ts, `mine`), Publish is not offered and the bar says
+// whom they wait for. Publish is held back too while the answer is on its way; without an answer
+// (the gateway unreachable) it is offered, and the gateway still refuses her own.
+import { EDITOR_COLLECTION } from '../outputs/editor-names.ts';
+import { MESSAGES } from '../outputs/editor-words.ts';
+import type { Decap } from './decap.ts';
+import { askWhatWaits, isHers } from './waiting.ts';
+
+/** The body's classes src/editor/editor.css reads: her own saved changes, and an answer on its way. */
+const OWN = 'editor-own-save';
+const ASKING = 'editor-own-save-asking';
+const NOTE_ID = 'editor-waits-for';
+
+/** The product on the screen (its collection and name), or null on any other screen. */
+export function productOnScreen(hash = location.hash): { collection: string; slug: string } | null {
+  const m = /^#\/collections\/([^/]+)\/entries\/([^/?#]+)/.exec(hash);
+  return m ? { collection: decodeURIComponent(m[1]!), slug: decodeURIComponent(m[2]!) } : null;
+}
+
+let askedFor = '';
+let hers = false;
+let asking = false;
+
+function ask(): void {
+  const on = productOnScreen();
+  const key = location.hash;
+  askedFor = key;
+  hers = false;
+  if (!on || on.collection !== EDITOR_COLLECTION) return void (asking = false);
+  asking = true;
+  void askWhatWaits(true).then((answer) => {
+    if (askedFor !== key) return;
+    hers = isHers(answer, on.collection, on.slug);
+    asking = false;
+    draw();
+  });
+}
+
+/** The body's classes, and the sentence in the bar where Publish would be. */
+function draw(): void {
+  document.body.classList.toggle(OWN, hers);
+  document.body.classList.toggle(ASKING, asking);
+  const bar = document.querySelector('[class*="-ToolbarSubSectionFirst"]');
+  let note = document.getElementById(NOTE_ID);
+  if (!hers || !bar) return void note?.remove();
+  if (note?.parentElement === bar) return;
+  note ??= Object.assign(document.createElement('p'), { id: NOTE_ID, className: 'editor-waits-for' });
+  note.setAttribute('role', 'status');
+  note.textContent = MESSAGES.waitsForAnother;
+  bar.append(note);
+}
+
+export function offerPublishToOthersOnly(CMS: Decap): void {
+  // A save may make saved changes hers (a new product's first save, or hers on someone else's).
+  CMS.registerEventListener({ name: 'postSave', handler: () => void ask() });
+  setInterval(() => {
+    if (location.hash !== askedFor) ask();
+    draw();
+  }, 250);
+}
