@@ -49,6 +49,8 @@ export interface Request {
   params: string[];
   body: Record<string, unknown>;
   accept: string;
+  /** The Authorization header, for a route with its own check. */
+  authorization?: string | undefined;
 }
 
 export interface Route {
@@ -56,6 +58,8 @@ export interface Route {
   /** Matched against the path after `/repos/<owner>/<repo>` (repository routes) or the whole path. */
   path: RegExp;
   repo: boolean;
+  /** The route checks who calls it itself (an App's JWT, none for the web pages), not the stand-in's token. */
+  ownAuth?: boolean;
   handle(req: Request): Promise<Answer>;
 }
 
@@ -73,6 +77,9 @@ async function readBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (!text.trim()) return {};
+  // A web page's form (the App manifest's): its fields as strings.
+  if (/^application\/x-www-form-urlencoded/i.test(req.headers['content-type'] ?? ''))
+    return Object.fromEntries(new URLSearchParams(text));
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -122,7 +129,12 @@ export interface ServeOptions {
   routes: Route[];
   /** Reports an unexpected failure (a 500). */
   onError(err: unknown): void;
+  /** Tests only: told each request before it is answered (and awaited), to move a branch between two reads. */
+  beforeAnswer?: BeforeAnswer;
 }
+
+/** A test's hook between two requests: their method and path (repository-relative when in the repository). */
+export type BeforeAnswer = (req: { method: string; path: string }) => void | Promise<void>;
 
 function send(res: ServerResponse, a: Answer) {
   const headers: Record<string, string> = {
@@ -162,10 +174,13 @@ export function handler(opts: ServeOptions) {
         throw new GithubError(400, 'Bad Request');
       }
       const auth = authorized(req.headers.authorization, opts.token);
-      if (auth !== 'ok') throw new GithubError(401, auth === 'missing' ? 'Requires authentication' : 'Bad credentials');
+      const own = opts.routes.some((r) => r.ownAuth && !r.repo && r.method === req.method && r.path.test(url.pathname));
+      if (auth !== 'ok' && !own)
+        throw new GithubError(401, auth === 'missing' ? 'Requires authentication' : 'Bad credentials');
       const pathname = url.pathname;
       const lower = pathname.toLowerCase();
       const inRepo = lower === prefix || lower.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : null;
+      await opts.beforeAnswer?.({ method: req.method ?? 'GET', path: inRepo ?? pathname });
       let found: { route: Route; params: string[] } | undefined;
       for (const route of opts.routes) {
         const target = route.repo ? inRepo : pathname;
@@ -192,6 +207,7 @@ export function handler(opts: ServeOptions) {
           params: found.params,
           body,
           accept: String(req.headers.accept ?? ''),
+          authorization: req.headers.authorization,
         }),
       );
     } catch (err) {

@@ -21,7 +21,8 @@ import type { AddressInfo } from 'node:net';
 import { startChecks } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { openGit } from './git.ts';
-import { handler } from './http.ts';
+import { handler, type BeforeAnswer } from './http.ts';
+import { appRoutes } from './routes-apps.ts';
 import { gitRoutes } from './routes-git.ts';
 import { pullRoutes } from './routes-pulls.ts';
 import { repoRoutes } from './routes-repo.ts';
@@ -49,6 +50,11 @@ export interface GithubStandinOptions {
   port?: number;
   /** Where unexpected failures are reported (console.error unless given). */
   onError?(err: unknown): void;
+  /**
+   * Tests only (scripts/start.ts never passes it): told each request before it is answered, so a
+   * test can move a branch between any two of a client's reads.
+   */
+  beforeAnswer?: BeforeAnswer;
 }
 
 export interface GithubStandin {
@@ -119,7 +125,8 @@ export async function startGithubStandin(opts: GithubStandinOptions): Promise<Gi
     owner: opts.owner,
     repo: opts.repo,
     token: opts.token,
-    routes: [...repoRoutes(ctx), ...gitRoutes(ctx), ...pullRoutes(ctx)],
+    ...(opts.beforeAnswer ? { beforeAnswer: opts.beforeAnswer } : {}),
+    routes: [...repoRoutes(ctx), ...gitRoutes(ctx), ...pullRoutes(ctx), ...appRoutes(ctx, opts.token)],
     onError,
   });
   return {
