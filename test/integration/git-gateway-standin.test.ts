@@ -16,6 +16,7 @@ import type { GatewayCurator } from '../../src/server/gateway/policy.ts';
 import { githubBackend } from '../../src/server/proposals/github.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 import { scratchRepo } from '../support/scratch-repo.ts';
+import { memoryPictures, testSeal } from '../support/gateway-deps.ts';
 
 const maya: GatewayCurator = { handle: 'maya', role: 'curator', id: 'aaaaaaaaaaaaaaaaaaaa' };
 const jo: GatewayCurator = { handle: 'jo', role: 'curator', id: 'bbbbbbbbbbbbbbbbbbbb' };
@@ -57,6 +58,8 @@ beforeAll(async () => {
     noReplyEmail: (handle) => `${handle}@users.noreply.catalog.example`,
     publishOwnSaves: () => false,
     limiter: memoryStore().limiter({ name: 'git-standin', points: 1000, durationSeconds: 3600 }),
+    authorship: testSeal,
+    pictures: memoryPictures(),
     log: () => {},
   });
 });
@@ -141,8 +144,8 @@ describe('a curator adds a product with a photo, another publishes it', () => {
     expect(git('log', '-1', '--format=%an <%ae>|%cn <%ce>', BRANCH)).toBe(
       'maya <maya@users.noreply.catalog.example>|maya <maya@users.noreply.catalog.example>',
     );
-    expect(git('log', '-1', '--format=%B', BRANCH)).toBe(
-      `Create Products “wooden-kite”\n\nSaved-by: maya\nCurator-id: ${maya.id}`,
+    expect(git('log', '-1', '--format=%B', BRANCH)).toMatch(
+      new RegExp(`^Create Products “wooden-kite”\n\nSaved-by: maya\nCurator-id: ${maya.id}\nSaved-proof: \\S+$`),
     );
     expect(git('log', '--format=%an%ae%cn%ce%B', `site..${BRANCH}`)).not.toMatch(/school\.example|Real-Name/);
     const stored = await sharp(await blob(`${BRANCH}:content/images/products/wooden-kite.jpg`)).metadata();

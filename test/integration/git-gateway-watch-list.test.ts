@@ -20,6 +20,7 @@ import { githubBackend } from '../../src/server/proposals/github.ts';
 import { WATCH_LIST_BRANCH } from '../../src/server/proposals/backend.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 import { scratchRepo } from '../support/scratch-repo.ts';
+import { memoryPictures, testSeal } from '../support/gateway-deps.ts';
 
 const maya: GatewayCurator = { handle: 'maya', role: 'curator', id: 'aaaaaaaaaaaaaaaaaaaa' };
 const jo: GatewayCurator = { handle: 'jo', role: 'curator', id: 'bbbbbbbbbbbbbbbbbbbb' };
@@ -65,6 +66,8 @@ beforeAll(async () => {
     noReplyEmail: (handle) => `${handle}@users.noreply.catalog.example`,
     publishOwnSaves: () => false,
     limiter: memoryStore().limiter({ name: 'git-watch', points: 1000, durationSeconds: 3600 }),
+    authorship: testSeal,
+    pictures: memoryPictures(),
     log: () => {},
   });
 });
@@ -141,8 +144,10 @@ describe('a curator edits the recall watch list, another publishes it', () => {
     const stored = git('show', `${WATCH_LIST_BRANCH}:${RECALL_WATCH_FILE}`) + '\n';
     expect(stored).toBe(text);
     expect(stored.startsWith(RECALL_WATCH_HEADER)).toBe(true);
-    expect(git('log', '-1', '--format=%an <%ae>|%B', WATCH_LIST_BRANCH)).toBe(
-      `maya <maya@users.noreply.catalog.example>|Edit recall-watch (from the browser editor)\n\nSaved-by: maya\nCurator-id: ${maya.id}`,
+    expect(git('log', '-1', '--format=%an <%ae>|%B', WATCH_LIST_BRANCH)).toMatch(
+      new RegExp(
+        `^maya <maya@users\\.noreply\\.catalog\\.example>\\|Edit recall-watch \\(from the browser editor\\)\n\nSaved-by: maya\nCurator-id: ${maya.id}\nSaved-proof: \\S+$`,
+      ),
     );
   });
 

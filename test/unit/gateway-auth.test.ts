@@ -11,6 +11,7 @@ import { editorAuthenticator } from '../../src/server/gateway/authenticate.ts';
 import { createGatewayHandler } from '../../src/server/gateway/handler.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 import { BASE, cfg, CURATOR_EMAILS, makeContext, testEnv } from '../support/auth-harness.ts';
+import { memoryPictures, testSeal } from '../support/gateway-deps.ts';
 
 const env = testEnv('https://idp.example', { CURATOR_EMAILS });
 const { ctx } = makeContext(env);
@@ -61,6 +62,8 @@ describe('the gateway’s authenticator', () => {
       noReplyEmail: (handle) => `${handle}@users.noreply.localhost`,
       publishOwnSaves: () => false,
       limiter: memoryStore().limiter({ name: 'git-auth-test', points: 10, durationSeconds: 60 }),
+      authorship: testSeal,
+      pictures: memoryPictures(),
       fetch: async () => {
         calls++;
         return new Response('{}');

@@ -7,11 +7,13 @@
 // rate limit with Retry-After, refusals in words, nothing over the size a function accepts).
 // Authentication is h-auth's (verifyEditorToken); here a small honest fake maps tokens to curators.
 import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { authorshipSeal, provenSavers, savedMessage } from '../../src/server/gateway/authorship.ts';
 import { createGatewayHandler, MAX_GATEWAY_BODY_BYTES, type GatewayDeps } from '../../src/server/gateway/handler.ts';
 import type { GatewayCurator } from '../../src/server/gateway/policy.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
@@ -30,6 +32,9 @@ const CURATORS: Record<string, GatewayCurator> = {
 };
 const maya = CURATORS['token-maya']!;
 const jo = CURATORS['token-jo']!;
+const seal = authorshipSeal({ current: 's'.repeat(48) });
+/** The pictures the gateway remembers re-encoding (the shared store's ledger, here a set). */
+let pictures = new Set<string>();
 
 /** What reached the stand-in. */
 interface Sent {
@@ -64,7 +69,7 @@ const fresh = (): typeof state => ({
     { filename: 'content/products/wooden-kite.md', status: 'added', sha: SHA },
     { filename: 'content/images/products/wooden-kite.jpg', status: 'added', sha: SHA },
   ],
-  commits: [`Create Products “wooden-kite”\n\nSaved-by: maya\nCurator-id: ${maya.id}\n`],
+  commits: [savedMessage('Create Products “wooden-kite”', maya, seal)],
   checkConclusion: 'success',
   modes: { 'wooden-kite.md': '100644', 'wooden-kite.jpg': '100644' },
   rateLimited: false,
@@ -112,6 +117,14 @@ function answer(method: string, rest: string, query: URLSearchParams, body: unkn
           `<https://elsewhere.example/x>; rel="help"`,
       },
     );
+  // The comparison of the site's branch with the head: what a publish and a moved branch are judged on.
+  if (method === 'GET' && decodeURIComponent(rest).startsWith('compare/main...'))
+    return json(200, {
+      status: 'ahead',
+      total_commits: state.commits.length,
+      commits: state.commits.map((message, i) => ({ sha: String(i).repeat(40), commit: { message } })),
+      files: state.files,
+    });
   if (method === 'GET' && rest.startsWith('compare/'))
     return json(200, {
       status: 'ahead',
@@ -163,7 +176,13 @@ function answer(method: string, rest: string, query: URLSearchParams, body: unkn
       { sha: rest.slice(10), size: 2, content: 'aGk=\n', encoding: 'base64' },
       { 'cache-control': 'private, max-age=60, s-maxage=60' },
     );
-  if (method === 'POST' && rest === 'git/blobs') return json(201, { sha: SHA, url: 'x' });
+  if (method === 'POST' && rest === 'git/blobs') return json(201, { sha: SHA2, url: 'x' });
+  if (method === 'POST' && rest === 'git/trees') return json(201, { sha: SHA, tree: [] });
+  if (method === 'POST' && rest === 'git/refs')
+    return json(201, { ref: (body as { ref: string }).ref, object: { sha: SHA } });
+  if (method === 'PATCH' && rest.startsWith('git/refs/heads/')) return json(200, { object: { sha: SHA } });
+  if (method === 'DELETE' && rest.startsWith('git/refs/heads/')) return { status: 204, body: '', headers: {} };
+  if (method === 'PATCH' && rest === 'pulls/12') return json(200, { ...state.pull, ...(body as object) });
   if (method === 'POST' && rest === 'git/commits') return json(201, { sha: SHA, ...(body as object) });
   if (method === 'PUT' && rest === 'pulls/12/merge')
     return json(200, { sha: SHA2, merged: true, message: 'Pull Request successfully merged' });
@@ -202,6 +221,7 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 beforeEach(() => {
   sent = [];
   state = fresh();
+  pictures = new Set();
 });
 
 function gateway(over: Partial<GatewayDeps> = {}) {
@@ -220,6 +240,12 @@ function gateway(over: Partial<GatewayDeps> = {}) {
     noReplyEmail: (handle) => `${handle}@users.noreply.catalog.example`,
     publishOwnSaves: () => false,
     limiter: memoryStore().limiter({ name: 'git-test', points: 1000, durationSeconds: 3600 }),
+    authorship: seal,
+    pictures: {
+      remember: async (sha) => void pictures.add(sha),
+      known: async (sha) => pictures.has(sha),
+    },
+    now: () => Date.parse('2026-11-28T09:30:00Z'),
     log: () => {},
     ...over,
   });
@@ -410,25 +436,26 @@ describe('refusals reach no GitHub', () => {
 });
 
 describe('saving', () => {
-  it('writes a commit as the curator’s handle at the site’s no-reply address, with her trailers', async () => {
+  it('writes a commit as the curator’s handle at the site’s no-reply address, at the gateway’s time, with her proven trailers', async () => {
     const res = await send('POST', '/api/git/github/git/commits', {
       body: {
-        message: 'Create Products “wooden-kite”',
+        message: `Create Products “wooden-kite”\n\nSaved-by: jo\ncurator-id :  ${jo.id}`,
         tree: SHA,
         parents: [SHA2],
-        author: { name: 'Maya Real-Name', email: 'maya@school.example', date: '2026-11-26T10:00:00Z' },
+        author: { name: 'Maya Real-Name', email: 'maya@school.example', date: '2001-01-01T10:00:00Z' },
+        committer: { name: 'x', email: 'x@x.example', date: '2001-01-01T10:00:00Z' },
       },
     });
     expect(res.status).toBe(201);
     const up = sent.at(-1)!.body as Record<string, { name: string; email: string }> & { message: string };
-    expect(up.author).toEqual({
-      name: 'maya',
-      email: 'maya@users.noreply.catalog.example',
-      date: '2026-11-26T10:00:00Z',
-    });
-    expect(up.committer).toMatchObject({ name: 'maya', email: 'maya@users.noreply.catalog.example' });
-    expect(up.message).toBe(`Create Products “wooden-kite”\n\nSaved-by: maya\nCurator-id: ${maya.id}\n`);
-    expect(JSON.stringify(up)).not.toMatch(/school\.example|Real-Name/);
+    const identity = { name: 'maya', email: 'maya@users.noreply.catalog.example', date: '2026-11-28T09:30:00Z' };
+    expect(up.author).toEqual(identity);
+    expect(up.committer).toEqual(identity);
+    expect(up.message).toMatch(
+      /^Create Products “wooden-kite”\n\nSaved-by: maya\nCurator-id: a{20}\nSaved-proof: \S+\n$/,
+    );
+    expect(provenSavers(up.message, seal)).toEqual([{ id: maya.id, handle: 'maya' }]);
+    expect(JSON.stringify(up)).not.toMatch(/school\.example|Real-Name|2001|b{20}/);
   });
 
   it('stores a photo upright, without EXIF (GPS), XMP or IPTC, its colour profile kept', async () => {
@@ -462,6 +489,7 @@ describe('saving', () => {
     });
     expect(res.status).toBe(201);
     const stored = Buffer.from((sent.at(-1)!.body as { content: string }).content, 'base64');
+    expect(pictures).toEqual(new Set([SHA2]));
     const after = await sharp(stored).metadata();
     expect(after).toMatchObject({ format: 'jpeg', width: 800, height: 1200 });
     expect(after.exif).toBeUndefined();
@@ -486,8 +514,116 @@ describe('saving', () => {
       body: { content: gif.toString('base64'), encoding: 'base64' },
     });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { message: string }).message).toMatch(/GIF file: save it as JPEG, PNG, WebP or AVIF/);
+    expect(((await res.json()) as { message: string }).message).toMatch(/GIF file: save it as JPEG, PNG, WebP, AVIF/);
     expect(sent).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a JPEG with GPS behind four junk bytes (no decoder reads it)',
+      async () =>
+        Buffer.concat([
+          Buffer.from([1, 2, 3, 4]),
+          await sharp({ create: { width: 900, height: 900, channels: 3, background: '#c33' } })
+            .withExifMerge({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '45/1 30/1 0/1' } })
+            .jpeg()
+            .toBuffer(),
+        ]),
+      /could not be read as a picture/,
+    ],
+    [
+      'a truncated JPEG',
+      async () =>
+        (
+          await sharp({ create: { width: 900, height: 900, channels: 3, background: '#c33' } })
+            .jpeg()
+            .toBuffer()
+        ).subarray(0, 600),
+      /could not be read as a picture/,
+    ],
+    [
+      'a 30000 × 30000 PNG (a decompression bomb: a small file whose header claims 900 million pixels)',
+      async () => {
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer();
+        // IHDR's width and height (bytes 16–23), then its CRC over type and data (bytes 12–28).
+        png.writeUInt32BE(30000, 16);
+        png.writeUInt32BE(30000, 20);
+        png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+        return png;
+      },
+      /30000 × 30000 pixels, more than the 50 million/,
+    ],
+  ])('refuses and never stores %s', async (_what, make, message) => {
+    const bytes = await make();
+    const res = await send('POST', '/api/git/github/git/blobs', {
+      body: { content: bytes.toString('base64'), encoding: 'base64' },
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toMatch(message);
+    expect(sent).toEqual([]);
+    expect(pictures.size).toBe(0);
+  });
+
+  it('a tree may name a picture only the gateway re-encoded; a product file by its path alone', async () => {
+    const tree = (sha: string) => ({
+      base_tree: SHA2,
+      tree: [
+        { path: 'content/products/wooden-kite.md', mode: '100644', type: 'blob', sha: SHA },
+        { path: 'content/images/products/wooden-kite.jpg', mode: '100644', type: 'blob', sha },
+      ],
+    });
+    const refused = await send('POST', '/api/git/github/git/trees', { body: tree(SHA) });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /not added through the editor’s photo step/,
+    );
+    expect(sent).toEqual([]);
+    pictures.add(SHA2);
+    expect((await send('POST', '/api/git/github/git/trees', { body: tree(SHA2) })).status).toBe(201);
+  });
+});
+
+describe('moving a branch', () => {
+  const moves = () => sent.filter((s) => s.method !== 'GET');
+  it('creates or moves an editor branch only when its changes stay in its own entry, read by the exact commit', async () => {
+    expect(
+      (await send('POST', '/api/git/github/git/refs', { body: { ref: `refs/heads/${BRANCH}`, sha: SHA } })).status,
+    ).toBe(201);
+    expect(sent.map((s) => `${s.method} ${decodeURIComponent(s.path)}`)).toEqual([
+      `GET compare/main...${SHA}`,
+      'POST git/refs',
+    ]);
+    state.files.push({ filename: 'content/products/magnetic-tiles.md', status: 'modified' });
+    for (const [method, path, body] of [
+      ['POST', 'git/refs', { ref: `refs/heads/${BRANCH}`, sha: SHA }],
+      ['PATCH', `git/refs/heads/${encodeURIComponent(BRANCH)}`, { sha: SHA, force: true }],
+    ] as const) {
+      sent = [];
+      const res = await send(method, `/api/git/github/${path}`, { body });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { message: string }).message).toMatch(
+        /also change the product “magnetic-tiles”, but a save changes “wooden-kite” only/,
+      );
+      expect(moves()).toEqual([]);
+    }
+  });
+
+  it('a watcher’s open recall proposal: a curator may not delete its branch; an admin may', async () => {
+    state.pull = { ...state.pull, labels: [{ name: 'recall' }, { name: 'urgent' }] };
+    const path = `/api/git/github/git/refs/heads/${encodeURIComponent(BRANCH)}`;
+    const res = await send('DELETE', path);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toMatch(/recall watch list/);
+    expect(moves()).toEqual([]);
+    const admin = { handle: 'ada', role: 'admin' as const, id: 'cccccccccccccccccccc' };
+    const asAdmin = await send('DELETE', path, {}, { authenticate: async () => admin });
+    expect(asAdmin.status).toBe(204);
+  });
+
+  it('her own save’s branch: deleted at once', async () => {
+    expect((await send('DELETE', `/api/git/github/git/refs/heads/${encodeURIComponent(BRANCH)}`)).status).toBe(204);
   });
 });
 
@@ -534,14 +670,14 @@ describe('publishing', () => {
         },
       }),
     ]);
-    // What it read first: the pull request, its files and their modes, its commits, the check on the head.
+    // What it read first: the pull request (its head), then by that sha only: the changes from the
+    // site's branch, their modes, the check.
     expect(sent.map((s) => `${s.method} ${decodeURIComponent(s.path)}${s.query}`).sort()).toEqual(
       [
         'GET pulls/12',
-        'GET pulls/12/files?per_page=100',
+        `GET compare/main...${SHA}`,
         `GET git/trees/${SHA}:content/products`,
         `GET git/trees/${SHA}:content/images/products`,
-        'GET pulls/12/commits?per_page=100&page=1',
         `GET commits/${SHA}/check-runs?check_name=test&filter=latest`,
         'PUT pulls/12/merge',
       ].sort(),
@@ -566,7 +702,7 @@ describe('publishing', () => {
     ['a symlink in the head', () => (state.modes['wooden-kite.md'] = '120000'), /symlink/],
     [
       'a file outside the content',
-      () => state.files.push({ filename: 'netlify.toml', status: 'modified' }) && (state.pull.changed_files = 3),
+      () => state.files.push({ filename: 'netlify.toml', status: 'modified' }),
       /netlify\.toml/,
     ],
     [

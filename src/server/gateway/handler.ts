@@ -149,12 +149,7 @@ export function createGatewayHandler(deps: GatewayDeps) {
       const access = deps.github();
       if (!access.ok)
         return githubError(503, `The editor’s gateway is not configured: missing ${access.missing.join(', ')}.`);
-      const got = await waitingFor(
-        { access: access.value, fetch: fetchFn },
-        curator,
-        deps.siteBranch,
-        deps.authorship,
-      );
+      const got = await waitingFor({ access: access.value, fetch: fetchFn }, curator, deps.siteBranch, deps.authorship);
       if (!got.ok) return got.response;
       return Response.json({ items: got.items, mine: got.mine }, { headers: { 'cache-control': 'no-store' } });
     }
@@ -355,7 +350,7 @@ export function createGatewayHandler(deps: GatewayDeps) {
         `?state=open&head=${head}&base=${encodeURIComponent(site.branch)}`,
       );
       if (!open.ok) return open.response;
-      if (open.value.some((p) => p.labels.some((l) => (RECALL_LABELS as readonly string[]).includes(l.name))))
+      if (open.value.some((p) => (p.labels ?? []).some((l) => (RECALL_LABELS as readonly string[]).includes(l.name))))
         return githubError(403, RECALL_STAYS);
     }
     return forward();

@@ -24,7 +24,8 @@ export async function withoutMetadata(bytes: Buffer): Promise<Rewritten> {
   const { default: sharp } = await import('sharp');
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
   try {
-    meta = await sharp(bytes).metadata();
+    // Only the header is read here: the pixel limit is judged below, in words.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return { kind: 'unreadable' };
   }

@@ -69,8 +69,7 @@ export async function rangeOf(up: Upstream, siteBranch: string, sha: string): Pr
         ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
       })),
       messages: c.commits.map((x) => x.commit.message),
-      complete:
-        c.commits.length === c.total_commits && c.total_commits <= MAX_PUBLISH_COMMITS && files.length < 300,
+      complete: c.commits.length === c.total_commits && c.total_commits <= MAX_PUBLISH_COMMITS && files.length < 300,
     },
   };
 }

@@ -23,7 +23,11 @@ export function inEntry(branch: string, file: string): boolean {
   if (item.collection === WATCH_COLLECTION) return file === RECALL_WATCH_FILE;
   if (file === `${PRODUCTS_DIR}/${item.name}.md`) return true;
   const prefix = `${PRODUCT_IMAGES_DIR}/${item.name}.`;
-  return file.startsWith(prefix) && !file.slice(prefix.length).includes('.') && isPictureFileName(file.slice(PRODUCT_IMAGES_DIR.length + 1));
+  return (
+    file.startsWith(prefix) &&
+    !file.slice(prefix.length).includes('.') &&
+    isPictureFileName(file.slice(PRODUCT_IMAGES_DIR.length + 1))
+  );
 }
 
 /** The first file of the changes outside the branch's entry, or null when every one is inside. */
