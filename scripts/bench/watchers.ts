@@ -5,7 +5,7 @@
 // three sources at their real sizes (CPSC: five years in 31-day windows and every brand's history;
 // Health Canada: a 16 MB daily file; the Safety Gate: a list of 1,100 weekly reports, five years of
 // them read the first time): requests, bytes, seconds and peak memory of the first run (until every
-// source is read up to today) and of a daily run. Prints numbers; asserts nothing (DEPLOY.md quotes them).
+// source is read up to today) and of a daily run. Prints numbers; asserts nothing (docs/operate.md quotes them).
 import { ProductFrontmatter, type CatalogEntry } from '../../src/catalog/schema.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

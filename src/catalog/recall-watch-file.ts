@@ -15,7 +15,7 @@ export const RECALL_WATCH_FILE = 'content/recall-watch.yml';
  * The comment the file opens with, said here once: the editor's writer (writeRecallWatch) puts it
  * back on every save, and a test checks that the repository's file starts with it.
  */
-export const RECALL_WATCH_HEADER = `# What curators tell the recall watcher (DEPLOY.md, "The watchers"). Curators change it in the
+export const RECALL_WATCH_HEADER = `# What curators tell the recall watcher (docs/operate.md, "The watchers"). Curators change it in the
 # editor at /admin ("Recall watch list"), which keeps this comment, or by pull request, like a
 # product; \`npm run validate\` checks it, and the recall watcher reads it from the deployed site.
 #
@@ -119,7 +119,7 @@ export function writeRecallWatch(watch: RecallWatch): string {
   return `${RECALL_WATCH_HEADER}\n${body}`;
 }
 
-const FIX = 'See the comment at the top of content/recall-watch.yml and DEPLOY.md ("Recalls").';
+const FIX = 'See the comment at the top of content/recall-watch.yml and docs/operate.md ("Recalls").';
 
 /** The file's content, or its problems (file, line, field, what is wrong, how to fix it). */
 export function parseRecallWatch(

@@ -11,7 +11,7 @@ export type Env = Record<string, string | undefined>;
 // Every variable, with what a person needs to know to set it (or to leave it alone): what it means,
 // what reads it, who sets it and, for an operator's variable, its Netlify scopes and deploy contexts.
 // The one table of variables (docs/reference.md, written by `npm run docs:sections`) comes from this
-// list; DEPLOY.md links to it, and a unit test keeps .env.example in step with it.
+// list, and so is .env.example; `npm run check:deploy` names a variable with its example and where to get it.
 
 /** Netlify's scopes: which of its processes see the variable. */
 export type Scope = 'Builds' | 'Functions';
@@ -57,10 +57,9 @@ export const VARIABLES = {
     ...operator(['Builds', 'Functions'], 'all'),
     usedBy: "Netlify's build image and function runtime",
     about:
-      '`24`. The build installs with it and the functions run on the matching runtime (`nodejs24.x`), so they run on the Node the tests use. The service never reads it: the scripts run on the Node 24 pinned in `package.json`.',
+      "Optional: the repository's `.nvmrc` (24) already sets the build's Node, and Netlify runs the functions on the build's Node (`nodejs24.x`), the Node the tests use; set this only to override it. The service never reads it: the scripts run on the Node 24 pinned in `package.json`.",
     envExample: false,
     example: '24',
-    obtain: "Not needed: the repository's `.nvmrc` names 24 for the build and the functions.",
   },
   SITE_URL: {
     ...operator(['Builds', 'Functions'], 'all'),
@@ -87,7 +86,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: '`/api/auth/*`',
     about:
-      'Required for admin sign-in: the client id from registering the catalog with the provider ([DEPLOY.md, step 4](../DEPLOY.md#4-register-the-upstream-identity-provider)).',
+      'Required for admin sign-in: the client id from registering the catalog with the provider ([DEPLOY.md, step 2](../DEPLOY.md#2-register-the-site-with-your-sign-in-provider)).',
     envExample: true,
     required: 'the admin side and the editor (sign-in)',
     example: '1234-abc.apps.googleusercontent.com',
@@ -134,7 +133,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: '`/api/auth/*`, `/api/mcp`',
     about:
-      'Required for the admin side: at least 32 random bytes (`openssl rand -base64 48`); signs tokens and seals codes and cookies. Weak values (short, a placeholder or a password, repetitive) are refused with a 503 naming `AUTH_SECRET (too weak: …)`. To change it without signing everyone out: [Rotating AUTH_SECRET](../DEPLOY.md#rotating-auth_secret).',
+      'Required for the admin side: at least 32 random bytes (`openssl rand -base64 48`); signs tokens and seals codes and cookies. Weak values (short, a placeholder or a password, repetitive) are refused with a 503 naming `AUTH_SECRET (too weak: …)`. To change it without signing everyone out: [rotating the signing secret](operate.md#rotating-the-signing-secret).',
     envExample: true,
     required: 'the admin side and the editor',
     example: '(48 random bytes in base64)',
@@ -144,7 +143,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: '`/api/auth/*`, `/api/mcp`',
     about:
-      'Only during a rotation: the previous `AUTH_SECRET`, still accepted for what it signed ([DEPLOY.md](../DEPLOY.md#rotating-auth_secret)).',
+      'Only during a rotation: the previous `AUTH_SECRET`, still accepted for what it signed ([operate.md](operate.md#rotating-the-signing-secret)).',
     envExample: true,
     obtain: 'The `AUTH_SECRET` you are replacing.',
   },
@@ -152,7 +151,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: '`/api/auth/*`, `/api/mcp`',
     about:
-      'Optional: `rediss://default:<password>@<host>:<port>` moves the shared store (single-use codes, refresh families, rate limits) from Netlify Blobs to Redis ([DEPLOY.md, step 3](../DEPLOY.md#3-the-shared-store-netlify-blobs-redis-optional)).',
+      'Optional: `rediss://default:<password>@<host>:<port>` moves the shared store (single-use codes, refresh families, rate limits) from Netlify Blobs to Redis ([operate.md](operate.md#the-shared-store)).',
     envExample: true,
     example: 'rediss://default:<password>@<host>:6379',
     obtain: "Your Redis provider's connection string.",
@@ -161,7 +160,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: '`scheduled-rebuild`, the `trigger_rebuild` tool',
     about:
-      'The Netlify build hook ([DEPLOY.md, step 5](../DEPLOY.md#5-the-build-hook-and-the-hourly-rebuild)): the scheduled rebuild posts it when a scheduled product is due, and `trigger_rebuild` on demand.',
+      'The Netlify build hook ([operate.md](operate.md#scheduled-products-and-the-build-hook)): the scheduled rebuild posts it when a scheduled product is due, and `trigger_rebuild` on demand.',
     envExample: true,
     example: 'https://api.netlify.com/build_hooks/<id>',
     obtain: 'Netlify: *Site configuration → Build & deploy → Build hooks → Add build hook*.',
@@ -170,7 +169,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: 'git gateway, proposal tools, watchers',
     about:
-      "Optional, when no GitHub App is set (`GITHUB_APP_ID`, preferred): a fine-grained token (contents and pull requests, write, on this repository only; actions, read, for the checks' state), so `propose_product`/`propose_edit` and the watchers open pull requests ([DEPLOY.md, step 7](../DEPLOY.md#7-proposals-from-mcp-pull-requests)); without either the proposal tools answer `not_configured`. Mark it a secret.",
+      "Optional, when no GitHub App is set (`GITHUB_APP_ID`, preferred): a fine-grained token (contents and pull requests, write, on this repository only; actions, read, for the checks' state), so `propose_product`/`propose_edit` and the watchers open pull requests ([operate.md](operate.md#a-token-instead-of-the-github-app)); without either the proposal tools answer `not_configured`. Mark it a secret.",
     envExample: true,
     example: 'github_pat_…',
     obtain:
@@ -180,7 +179,7 @@ export const VARIABLES = {
     ...operator(['Functions'], 'all'),
     usedBy: 'git gateway, proposal tools, watchers',
     about:
-      "`owner/name` of this repository, where proposals and the editor's saves go ([DEPLOY.md, step 7](../DEPLOY.md#7-proposals-from-mcp-pull-requests)).",
+      "`owner/name` of this repository, where proposals and the editor's saves go.",
     envExample: true,
     required: 'the editor and the proposals',
     example: 'maya/catalog',
@@ -190,7 +189,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: 'git gateway, proposal tools, watchers',
     about:
-      "Preferred to `GITHUB_TOKEN`: the site's GitHub App's ID ([DEPLOY.md, step 8.1](../DEPLOY.md#81-create-the-github-app)). With its private key and installation, the git gateway, the proposals and the watchers use the App's installation token, minted and renewed hourly.",
+      "Preferred to `GITHUB_TOKEN`: the site's GitHub App's ID ([DEPLOY.md, step 3](../DEPLOY.md#3-make-the-sites-github-app)). With its private key and installation, the git gateway, the proposals and the watchers use the App's installation token, minted and renewed hourly.",
     envExample: true,
     required: 'the editor and the proposals (or `GITHUB_TOKEN`)',
     example: '123456',
@@ -235,7 +234,7 @@ export const VARIABLES = {
     ...operator(['Functions'], 'all'),
     usedBy: 'watchers',
     about:
-      'Optional: comma-separated GitHub logins (or `org/team`) asked to review every proposal a watcher opens, so GitHub notifies them ([DEPLOY.md, step 9](../DEPLOY.md#9-the-watchers-shop-links-and-recalls)).',
+      'Optional: comma-separated GitHub logins (or `org/team`) asked to review every proposal a watcher opens, so GitHub notifies them ([operate.md](operate.md#the-watchers-shop-links-and-recalls)).',
     envExample: true,
     example: 'maya-curates,theo-picks',
     obtain: 'The reviewers’ GitHub logins, or `org/team`.',
@@ -252,21 +251,21 @@ export const VARIABLES = {
     ...operator(['Functions'], 'all'),
     usedBy: 'recall watcher',
     about:
-      "Optional: Health Canada's recalls and safety alerts, one keyless JSON file published daily (its open-data address by default; tests point it at a loopback server). Read once a day, consumer products only (DEPLOY.md, the watchers).",
+      "Optional: Health Canada's recalls and safety alerts, one keyless JSON file published daily (its open-data address by default; tests point it at a loopback server). Read once a day, consumer products only ([operate.md](operate.md#recalls)).",
     envExample: true,
   },
   SAFETY_GATE_REPORTS_URL: {
     ...operator(['Functions'], 'all'),
     usedBy: 'recall watcher',
     about:
-      "Optional: the EU Safety Gate's list of weekly reports, keyless XML (its public address by default; tests point it at a loopback server). Only reports not read before are fetched (DEPLOY.md, the watchers).",
+      "Optional: the EU Safety Gate's list of weekly reports, keyless XML (its public address by default; tests point it at a loopback server). Only reports not read before are fetched ([operate.md](operate.md#recalls)).",
     envExample: true,
   },
   WATCHERS_PAUSED: {
     ...operator(['Functions'], 'all'),
     usedBy: 'watchers',
     about:
-      'Optional: `true` pauses the link and recall watchers (each run logs that it is paused); takes effect at the next deploy ([DEPLOY.md](../DEPLOY.md#pausing-the-watchers)).',
+      'Optional: `true` pauses the link and recall watchers (each run logs that it is paused); takes effect at the next deploy ([operate.md](operate.md#pausing-the-watchers)).',
     envExample: true,
     example: 'true',
   },

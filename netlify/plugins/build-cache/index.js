@@ -3,7 +3,7 @@
 // ledgers). Restored before the build, saved after the deploy, both by moving (no copy): the deploy
 // has already uploaded dist/ when onSuccess runs. A failed build saves nothing, so the next one
 // starts cold. Local builds (netlify serve, netlify build) are left alone: their dist/ and
-// .build-cache/ simply stay where they are. See DEPLOY.md, "The build cache".
+// .build-cache/ simply stay where they are. See docs/operate.md, "The build cache".
 const FOLDERS = ['dist', process.env.ASTRO_CACHE_DIR || '.build-cache'];
 
 export const onPreBuild = async ({ utils, constants }) => {

@@ -35,7 +35,7 @@ export function stripOwner(ctx: Ctx, rev: string): string {
 
 /**
  * Refuses a write to a ref GitHub's rules would refuse (the site branch takes pull requests only,
- * as the rule set in DEPLOY.md says) or that a working tree of the repository has checked out
+ * as the rule set in DEPLOY.md, step 6, says) or that a working tree of the repository has checked out
  * (the stand-in never moves a checkout's branch).
  */
 export async function assertWritableRef(ctx: Ctx, ref: string): Promise<void> {

@@ -29,7 +29,7 @@ export const RENEW_BEFORE_MS = 5 * 60_000;
 
 /** What to set for GitHub, in words (the proposal tools and the gateway say it when nothing is). */
 export const GITHUB_NOT_CONFIGURED =
-  'GITHUB_REPOSITORY and either a GitHub App (GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY, GITHUB_APP_INSTALLATION_ID) or GITHUB_TOKEN (DEPLOY.md, step 8)';
+  'GITHUB_REPOSITORY and either a GitHub App (GITHUB_APP_ID, GITHUB_APP_PRIVATE_KEY, GITHUB_APP_INSTALLATION_ID) or GITHUB_TOKEN (DEPLOY.md, step 3)';
 
 /** Whether any GitHub credential or repository is named at all. */
 export const githubNamed = (s: GithubSettings) =>

@@ -2,7 +2,7 @@
 // to its home page, to another product of the catalog, or to a page whose address shares no word with
 // the link's. An affiliate network's redirect that ends on the product is not a move: the rule looks
 // at the first address on the host where the redirects end, not at the tracker in front of it.
-// The rule is written down in DEPLOY.md ("What counts as broken or moved").
+// The rule is written down in docs/operate.md ("What counts as broken or moved").
 
 /** Language and country codes shops put at the root of their sites (`/en/`, `/us/en/`). */
 const LOCALE_CODES = new Set(

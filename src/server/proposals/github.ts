@@ -149,7 +149,7 @@ export function githubBackend(opts: GithubOptions): ProposalBackend {
       case 401:
         return new ProposalError(
           'unauthorized',
-          'GitHub refused the site’s credentials (wrong, revoked or expired): renew GITHUB_TOKEN, or check the GitHub App’s settings (DEPLOY.md, step 8).',
+          'GitHub refused the site’s credentials (wrong, revoked or expired): renew GITHUB_TOKEN, or check the GitHub App’s settings (DEPLOY.md, step 3).',
         );
       case 403:
         return new ProposalError(

@@ -1,4 +1,4 @@
-// What the link watcher remembers and the rules it applies (DEPLOY.md, "The watchers"):
+// What the link watcher remembers and the rules it applies (docs/operate.md, "The watchers"):
 // - the walk: every published product in a fixed order (its result shard, then its slug), a slice
 //   per run from a cursor, so that a whole pass takes PASS_RUNS runs (every link at least weekly),
 //   and a new pass starts no sooner than MIN_PASS_MS after the last (no link more than daily);

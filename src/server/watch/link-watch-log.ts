@@ -1,4 +1,4 @@
-// What a link watcher run did, and the log lines that say it (DEPLOY.md, "Reading the log").
+// What a link watcher run did, and the log lines that say it (docs/operate.md, "Reading the log").
 import type { LinkRecord, LinkState } from './link-state.ts';
 
 export interface LinkRun {

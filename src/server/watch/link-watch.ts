@@ -374,7 +374,7 @@ const hours = (r: LinkRecord) => Math.round((r.checkedAt - (r.streakSince ?? r.c
 /** The pull request's evidence: the link, where it ended, and each failed check (values as code). */
 function linkEvidence(product: WatchedProduct, r: LinkRecord): string[] {
   return [
-    `**The shop link of this product ${r.finding === 'moved' ? 'has moved' : 'is broken'}**: ${r.streak} consecutive checks over ${hours(r)} hours (a link counts as broken after 3 failed checks spanning at least 48 hours; DEPLOY.md, "The watchers"). This proposal takes the product off the site until a curator fixes the link (edit \`url\` in this branch and set \`published\` back to \`true\`) or closes it.`,
+    `**The shop link of this product ${r.finding === 'moved' ? 'has moved' : 'is broken'}**: ${r.streak} consecutive checks over ${hours(r)} hours (a link counts as broken after 3 failed checks spanning at least 48 hours; docs/operate.md, "The watchers"). This proposal takes the product off the site until a curator fixes the link (edit \`url\` in this branch and set \`published\` back to \`true\`) or closes it.`,
     '',
     'Link:',
     '',

@@ -11,7 +11,7 @@
 // audit_catalog only. A source without a manufacturer field (Health Canada) gives its title and
 // product text instead: a brand counts when its words appear there in order, as whole words.
 // A wrong match costs a curator a minute, a missed one can hurt a child: where in doubt, match.
-// The normalisation, in order (DEPLOY.md, "Recalls"): Unicode compatibility form with diacritics
+// The normalisation, in order (docs/operate.md, "Recalls"): Unicode compatibility form with diacritics
 // removed; lower case; ®, ™, © and apostrophes removed (so possessives read "carters"); "&" read as
 // "and"; a ", of <place>" or ", a division/subsidiary of …" tail dropped; "d/b/a" splits a company
 // into two names; every other punctuation mark a space; a leading "the" and trailing corporate

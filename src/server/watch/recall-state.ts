@@ -1,4 +1,4 @@
-// What the recall watcher remembers (DEPLOY.md, "The watchers"): per source, the last day read
+// What the recall watcher remembers (docs/operate.md, "The watchers"): per source, the last day read
 // through (moved only after a successful read, so no window is skipped); which brands' whole recall
 // history was matched, and for which products; every match on brand and name (a proposal each);
 // the proposals made (one per product, naming every regulator's recall of it); and, in a record of its own, the recalls each brand has had (brand-only

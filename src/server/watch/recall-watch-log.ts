@@ -1,4 +1,4 @@
-// What a recall watcher run did, and the log lines that say it (DEPLOY.md, "Reading the log").
+// What a recall watcher run did, and the log lines that say it (docs/operate.md, "Reading the log").
 // Every value from a source is quoted or escaped (./log-text.ts): none can break a line.
 import { logQuoted, logSafe } from './log-text.ts';
 import type { RecallMatch, RecallState } from './recall-state.ts';
