@@ -8,15 +8,36 @@
 // (PUT pulls/1/merge/index.htm)", and each file Decap looks for and does not find cost five
 // invocations. Under /api/ and /.well-known/ the site has no page those fallbacks could find (its
 // files there have extensions, which netlify-cli never retries), so such a request keeps none.
+// And a body past netlify-cli's own cut (6,000,000 bytes: it then answers 500) that the editor's
+// gateway would refuse is answered with the gateway's 413 and sentence when its length is declared,
+// as a browser's fetch declares it (src/contract/limits.ts holds the limit and the sentence).
 'use strict';
 if (/netlify-cli|[\\/]\.bin[\\/]netlify$/.test(process.argv[1] ?? '')) {
   const http = require('node:http');
   const { syncBuiltinESMExports } = require('node:module');
 
   const FUNCTION_PATHS = /^\/(?:api|\.well-known)\//;
+  const GATEWAY_PATHS = /^\/api\/git\//;
+  const { GATEWAY_BODY_BYTES, GATEWAY_BODY_TOO_LARGE } = require('../../src/contract/limits.ts');
 
   const oneAnswer = (handler) =>
     function answeredOnce(req, res) {
+      if (
+        typeof req.url === 'string' &&
+        GATEWAY_PATHS.test(req.url) &&
+        Number(req.headers['content-length']) > GATEWAY_BODY_BYTES
+      ) {
+        const body = JSON.stringify({ message: GATEWAY_BODY_TOO_LARGE });
+        res.writeHead(413, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
+          'cache-control': 'no-store',
+          connection: 'close',
+        });
+        res.end(body);
+        req.resume();
+        return;
+      }
       if (typeof req.url === 'string' && FUNCTION_PATHS.test(req.url)) {
         // netlify-cli sets `req.alternativePaths` before proxying and reads it on a 403 or 404.
         Object.defineProperty(req, 'alternativePaths', { configurable: true, get: () => [], set: () => {} });

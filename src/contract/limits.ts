@@ -30,10 +30,17 @@ export const WATCHER_PROPOSALS_PER_RUN = 5;
  */
 /**
  * The largest request body the editor's gateway takes, said once: a Netlify Function takes 6 MB
- * buffered (netlify-cli cuts the local stack's at 6,000,000 bytes), and a picture grows by a third
- * in base64, so a photo of about 4.5 MB fits.
+ * buffered and netlify-cli cuts the local stack's at 6,000,000 bytes (a body past it never reaches
+ * the function: on the local stack scripts/lib/local-function-answers.cjs answers this limit's 413
+ * for a declared length past it), and a picture grows by a third in base64, so a photo of about
+ * 4.5 MB fits.
  */
 export const GATEWAY_BODY_BYTES = 6_000_000;
+
+/** What the editor shows for a body over GATEWAY_BODY_BYTES (the gateway's 413, and the local stack's before it). */
+export const GATEWAY_BODY_TOO_LARGE =
+  `This save is larger than the ${(GATEWAY_BODY_BYTES / 1_000_000).toFixed(1)} MB the site accepts in one request ` +
+  `(a photo of about ${((GATEWAY_BODY_BYTES * 3) / 4 / 1_000_000).toFixed(1)} MB at most). Make the photo smaller and save again.`;
 
 export const GATEWAY_LIMIT = { name: 'git-req', points: 12_000, durationSeconds: 3600 } as const satisfies LimitSpec;
 

@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { decapScript, decapVersion } from '../../src/build/editor-bundle.ts';
 import { decapBundlePath } from '../../src/catalog/urls.ts';
+import { GATEWAY_BODY_BYTES, GATEWAY_BODY_TOO_LARGE } from '../../src/contract/limits.ts';
 
 const baseUrl = inject('baseUrl');
 const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, baseUrl), { headers });
@@ -76,5 +77,18 @@ describe('/admin', () => {
       expect(await res.text(), path).not.toMatch(/\/admin\//);
       expect(res.headers.get('content-security-policy'), path).not.toMatch(/'unsafe-eval'/);
     }
+  });
+});
+
+describe('the gateway’s one body limit, over the local stack', () => {
+  it(`a save past ${GATEWAY_BODY_BYTES} bytes gets the gateway’s 413 sentence, not the local stack’s 500`, async () => {
+    const body = JSON.stringify({ content: 'A'.repeat(GATEWAY_BODY_BYTES), encoding: 'base64' });
+    const res = await fetch(new URL('/api/git/github/git/blobs', baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', authorization: 'Bearer x' },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: GATEWAY_BODY_TOO_LARGE });
   });
 });

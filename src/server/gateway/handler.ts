@@ -8,7 +8,7 @@
 // its own entry (./scope.ts), publishing after the changes of the exact commit, their modes and its
 // check were read). Errors are `{ message }`, as GitHub's are, which the editor shows.
 import type { Checked } from '../../config/env.ts';
-import { GATEWAY_BODY_BYTES, GATEWAY_LIMIT, limitInWords } from '../../contract/limits.ts';
+import { GATEWAY_BODY_BYTES, GATEWAY_BODY_TOO_LARGE, GATEWAY_LIMIT, limitInWords } from '../../contract/limits.ts';
 import { GATEWAY_PATH } from '../../contract/editor.ts';
 import type { GithubAccess } from '../github/credentials.ts';
 import { readBody } from '../http/body.ts';
@@ -74,12 +74,8 @@ export interface GatewayDeps {
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const ALLOW = METHODS.join(', ');
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
-
 /** The message of a body over the limit, in the editor's words. */
-export const TOO_LARGE =
-  `This save is larger than the ${megabytes(MAX_GATEWAY_BODY_BYTES)} the site accepts in one request ` +
-  `(a photo of about ${megabytes((MAX_GATEWAY_BODY_BYTES * 3) / 4)} at most). Make the photo smaller and save again.`;
+export const TOO_LARGE = GATEWAY_BODY_TOO_LARGE;
 
 export function createGatewayHandler(deps: GatewayDeps) {
   const fetchFn = deps.fetch ?? globalThis.fetch;
