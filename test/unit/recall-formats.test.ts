@@ -7,8 +7,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBounded } from '../../src/server/watch/bounded-read.ts';
 import { logQuoted, logSafe } from '../../src/server/watch/log-text.ts';
-import { barcodesIn, fromAlert, isoDate, weeklyReports } from '../../src/server/watch/safety-gate.ts';
-import { xmlRecords } from '../../src/server/watch/xml-records.ts';
+import {
+  barcodesIn,
+  fromAlert,
+  isoDate,
+  LIST_SHAPE,
+  REPORT_SHAPE,
+  weeklyReports,
+} from '../../src/server/watch/safety-gate.ts';
+import { readXml } from '../../src/server/watch/xml-records.ts';
 import { HEALTH_CANADA, report, SAFETY_GATE } from '../support/regulator-records.ts';
 import { reportXml } from '../support/regulator-server.ts';
 
@@ -33,13 +40,13 @@ describe('Health Canada’s daily file', () => {
 });
 
 describe('the Safety Gate’s weekly reports', () => {
-  it('lists the reports oldest first by the number in their URL, kept as listed; a URL on another origin is left out', () => {
+  it('lists the reports oldest first by the number in their URL, kept as listed; a URL on another origin is left out', async () => {
     const xml = `<?xml version="1.0"?><Safety-Gate>
       <weeklyReport><reference>Report-2026-35</reference><publicationDate>04/09/2026</publicationDate><URL>https://ec.europa.eu/safety-gate-alerts/api/download/weeklyReport/detail/xml/10000321?language=en&amp;search=WEB_REPORT|:|10000321,</URL></weeklyReport>
       <weeklyReport><reference>Report-2026-34</reference><publicationDate>28/08/2026</publicationDate><URL>https://ec.europa.eu/safety-gate-alerts/api/download/weeklyReport/detail/xml/10000320?language=en</URL></weeklyReport>
       <weeklyReport><reference>Elsewhere</reference><publicationDate>28/08/2026</publicationDate><URL>https://example.com/report/12</URL></weeklyReport>
     </Safety-Gate>`;
-    expect(weeklyReports(xml, LIST)).toEqual([
+    expect(weeklyReports((await readXml(xml, LIST_SHAPE)).records, LIST)).toEqual([
       {
         id: 10000320,
         reference: 'Report-2026-34',
@@ -55,8 +62,8 @@ describe('the Safety Gate’s weekly reports', () => {
     ]);
   });
 
-  it('reads an alert’s brand, name, model and barcodes; "Unknown" is no brand', () => {
-    const [a] = xmlRecords(reportXml(report([SAFETY_GATE.ledTree])), 'notifications');
+  it('reads an alert’s brand, name, model and barcodes; "Unknown" is no brand', async () => {
+    const [a] = (await readXml(reportXml(report([SAFETY_GATE.ledTree])), REPORT_SHAPE)).records;
     expect(fromAlert(a!, '2026-08-28')).toMatchObject({
       number: 'SR/02362/26',
       title: 'LED tree: MICA',
@@ -85,9 +92,9 @@ describe('the Safety Gate’s weekly reports', () => {
     ]);
   });
 
-  it('expands no entity it does not know (no DTD, nothing fetched)', () => {
+  it('expands no entity it does not know (no DTD, nothing fetched)', async () => {
     const xml = '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><r><n><a>&e;&amp;&#65;</a></n></r>';
-    expect(xmlRecords(xml, 'n')[0]!.get('a')).toBe('&e;&A');
+    expect((await readXml(xml, { root: 'r', record: 'n', fields: ['a'] })).records[0]!.get('a')).toBe('&e;&A');
   });
 });
 

@@ -15,12 +15,13 @@
 // included) and that older reports carry `batchNumber_barcode` instead of `barcode`; both are read.
 // A report is identified by the number at the end of its URL's path; the watcher's cursor is the
 // last one read, so only reports not yet seen are read (the first time, the last five years', the
-// oldest first, as many as fit in a run). A report's URL must be on the list's own origin.
+// oldest first, as many as fit in a run). A report's URL must be on the list's own origin. Both are
+// read by a streaming parser (./xml-records.ts) that stops when the run's time is up.
 import { toGtin14 } from '../../catalog/gtin.ts';
 import { RECALL_SOURCE_NAMES } from '../../catalog/recall-watch-file.ts';
 import { sourceReader, type SourceReadOptions } from './bounded-read.ts';
 import { firstDay, RecallSourceError, type ReadLimits, type Recall, type RecallSource } from './recall-source.ts';
-import { xmlRecords, xmlText } from './xml-records.ts';
+import { readXml, XmlShapeError, type XmlRead, type XmlShape } from './xml-records.ts';
 
 /** The list is under half a megabyte, a report a few hundred kilobytes: both capped far above. */
 export const SAFETY_GATE_CAP_BYTES = 16 * 1_048_576;
@@ -39,11 +40,45 @@ export function isoDate(european: string): string {
   return m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : '';
 }
 
+/** The list's shape: its weekly reports. */
+export const LIST_SHAPE: XmlShape = {
+  root: 'Safety-Gate',
+  record: 'weeklyReport',
+  fields: ['reference', 'publicationDate', 'URL'],
+};
+
+/** A report's shape: its date and its alerts, with the fields fromAlert reads. */
+export const REPORT_SHAPE: XmlShape = {
+  root: 'Safety-Gate',
+  record: 'notifications',
+  fields: [
+    'caseNumber',
+    'reference',
+    'product',
+    'brand',
+    'name',
+    'type_numberOfModel',
+    'barcode',
+    'batchNumber_barcode',
+    'riskType',
+    'danger',
+    'measures',
+  ],
+  texts: ['report_date'],
+};
+
+/** The number at the end of a path (`…/detail/xml/10000320`, a trailing slash allowed), or null. */
+function lastNumber(path: string): number | null {
+  const parts = path.split('/');
+  const last = parts.at(-1) || parts.at(-2) || '';
+  return last.length > 0 && last.length <= 12 && [...last].every((c) => c >= '0' && c <= '9') ? Number(last) : null;
+}
+
 /** The weekly reports of the list, oldest first; those without a numbered URL on the list's origin are left out. */
-export function weeklyReports(xml: string, listUrl: string): WeeklyReport[] {
+export function weeklyReports(records: readonly Map<string, string>[], listUrl: string): WeeklyReport[] {
   const origin = new URL(listUrl).origin;
   const out: WeeklyReport[] = [];
-  for (const r of xmlRecords(xml, 'weeklyReport')) {
+  for (const r of records) {
     const raw = r.get('URL') ?? '';
     let url: URL;
     try {
@@ -51,11 +86,11 @@ export function weeklyReports(xml: string, listUrl: string): WeeklyReport[] {
     } catch {
       continue;
     }
-    const id = /\/(\d{1,12})\/?$/.exec(url.pathname)?.[1];
-    if (!id || url.origin !== origin) continue;
+    const id = lastNumber(url.pathname);
+    if (id === null || url.origin !== origin) continue;
     out.push({
-      id: Number(id),
-      reference: r.get('reference') ?? `report ${id}`,
+      id,
+      reference: (r.get('reference') || `report ${id}`).slice(0, 80),
       date: isoDate(r.get('publicationDate') ?? ''),
       url: url.href,
     });
@@ -109,20 +144,44 @@ export function safetyGateSource(opts: SafetyGateOptions): RecallSource {
     { capBytes: SAFETY_GATE_CAP_BYTES, timeoutMs: 10_000, accept: 'application/xml, text/xml' },
     opts,
   );
-  const get = async (url: string, what: string, limits: ReadLimits) => (await read(url, what, limits)).toString('utf8');
+  /** `what` at `url` (`asked`: how the request names it), read as the XML of `shape` until the run's time is up. */
+  const get = async (
+    url: string,
+    what: string,
+    asked: string,
+    shape: XmlShape,
+    limits: ReadLimits,
+  ): Promise<XmlRead> => {
+    const bytes = await read(url, asked, limits);
+    const kb = (n: number) => Math.ceil(n / 1024);
+    try {
+      return await readXml(bytes.toString('utf8'), shape, {
+        check: (work) => {
+          if (limits.now() >= limits.deadline)
+            throw new RecallSourceError(
+              `Safety Gate's ${what} was not read to its end: the run's time ran out after ${kb(work.chars)} of its ${kb(bytes.length)} kilobytes`,
+            );
+        },
+      });
+    } catch (err) {
+      if (!(err instanceof XmlShapeError)) throw err;
+      throw new RecallSourceError(
+        err.why === 'root'
+          ? `Safety Gate's ${what} is not its known XML (it begins ${JSON.stringify(bytes.subarray(0, 40).toString('utf8'))})`
+          : err.why === 'records'
+            ? `Safety Gate's ${what} is not its known XML (${err.message})`
+            : `Safety Gate's ${what} is not well-formed XML (${err.message})`,
+      );
+    }
+  };
   return {
     id: 'safety-gate',
     name: RECALL_SOURCE_NAMES['safety-gate'],
     due: (mark, today) => (mark.readThrough ?? '') < today,
     async next(mark, today, limits) {
       if (list?.day !== today) {
-        const xml = await get(opts.url, 'its list of weekly reports', limits);
-        const reports = weeklyReports(xml, opts.url);
-        if (reports.length === 0 && !/<Safety-Gate[\s>]/.test(xml))
-          throw new RecallSourceError(
-            `Safety Gate's list of weekly reports is not its known XML (it begins ${JSON.stringify(xml.slice(0, 40))})`,
-          );
-        list = { day: today, reports };
+        const doc = await get(opts.url, 'list of weekly reports', 'its list of weekly reports', LIST_SHAPE, limits);
+        list = { day: today, reports: weeklyReports(doc.records, opts.url) };
       }
       const after = mark.cursor === null ? null : Number(mark.cursor);
       const since = firstDay(today);
@@ -130,15 +189,10 @@ export function safetyGateSource(opts: SafetyGateOptions): RecallSource {
       const report = unseen[0];
       if (!report)
         return { recalls: [], what: 'no new weekly report', mark: { readThrough: today, cursor: mark.cursor } };
-      const xml = await get(report.url, `weekly report ${report.reference}`, limits);
-      if (!/<Safety-Gate[\s>]/.test(xml))
-        throw new RecallSourceError(
-          `Safety Gate's weekly report ${report.reference} is not its known XML (it begins ${JSON.stringify(xml.slice(0, 40))})`,
-        );
-      const date = isoDate(xmlText(xml, 'report_date') ?? '') || report.date;
-      const recalls = xmlRecords(xml, 'notifications')
-        .map((a) => fromAlert(a, date))
-        .filter((r): r is Recall => r !== null);
+      const what = `weekly report ${report.reference}`;
+      const doc = await get(report.url, what, what, REPORT_SHAPE, limits);
+      const date = isoDate(doc.texts.get('report_date') ?? '') || report.date;
+      const recalls = doc.records.map((a) => fromAlert(a, date)).filter((r): r is Recall => r !== null);
       return {
         recalls,
         what: `weekly report ${report.reference}`,

@@ -1,46 +1,119 @@
-// A small reader for the flat XML records a recall source publishes (the EU's Safety Gate reports):
-// every element named `tag`, each as its child elements' text. Enough for records one level deep,
-// with CDATA sections, the five named entities and numeric character references; nothing is
-// fetched or expanded (no DTD, no external entities), so a hostile file can only be unreadable.
+// A reader for the flat XML records a recall source publishes (the EU's Safety Gate reports): the
+// records directly under the root, each as the texts of the child elements asked for. The streaming
+// parser saxes reads the text once, in chunks, asking a budget before each one (the run's deadline),
+// so a hostile file costs work in proportion to its size and stops when the run's time is up; no
+// regular expression reads the XML. Nothing is fetched or expanded (no DTD, no external entities).
+import { SaxesParser } from 'saxes';
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** Text content with its entities and character references decoded (unknown entities kept as written). */
-export function decodeXmlText(raw: string): string {
-  return raw.replace(
-    /<!\[CDATA\[([\s\S]*?)\]\]>|&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g,
-    (m, cdata?: string, ent?: string) => {
-      if (cdata !== undefined) return cdata;
-      if (ent!.startsWith('#')) {
-        const code = ent!.startsWith('#x') ? parseInt(ent!.slice(2), 16) : parseInt(ent!.slice(1), 10);
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
-      }
-      return NAMED[ent!] ?? m;
-    },
-  );
+/** What a document must look like, and what of it is kept. */
+export interface XmlShape {
+  /** The root element's name; any other root is refused at its first tag. */
+  root: string;
+  /** The element, directly under the root, that each record is. */
+  record: string;
+  /** The record's child elements whose text is kept (the first of each name). */
+  fields: readonly string[];
+  /** Elements directly under the root whose text is kept (the first of each name). */
+  texts?: readonly string[];
 }
 
-/** Every `<tag>…</tag>` in `xml` (never nested in itself), as its child elements' names and texts. */
-export function xmlRecords(xml: string, tag: string): Map<string, string>[] {
-  const body = xml.replace(/<!--[\s\S]*?-->/g, '');
-  const records: Map<string, string>[] = [];
-  const open = new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}\\s*>`, 'g');
-  for (const m of body.matchAll(open)) records.push(childTexts(m[1]!));
-  return records;
+/** The work done so far: chunks written to the parser, their characters, and the parser's events. */
+export interface XmlWork {
+  chunks: number;
+  chars: number;
+  events: number;
 }
 
-/** The text of the first `<tag>` anywhere in `xml`, or null. */
-export function xmlText(xml: string, tag: string): string | null {
-  const m = new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}\\s*>`).exec(xml);
-  return m ? decodeXmlText(m[1]!).trim() : null;
+export interface XmlRead {
+  records: Map<string, string>[];
+  texts: Map<string, string>;
+  work: XmlWork;
 }
 
-function childTexts(inner: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const child = /<([A-Za-z_][\w.-]*)(?:\s[^>]*?)?(?:\/>|>((?:<!\[CDATA\[[\s\S]*?\]\]>|[^<]|<(?!\/\1\s*>))*)<\/\1\s*>)/g;
-  for (const m of inner.matchAll(child)) {
-    const name = m[1]!;
-    if (!out.has(name)) out.set(name, decodeXmlText(m[2] ?? '').trim());
+export interface XmlReadOptions {
+  /** Asked before each chunk is parsed, with the work done so far: throws to stop the read. */
+  check?: (work: XmlWork) => void;
+  chunkChars?: number;
+}
+
+/** Characters written to the parser at a time (a chunk costs well under a millisecond). */
+export const XML_CHUNK_CHARS = 65_536;
+/** The most records a document may hold (a report has about 80 alerts, the list about 1,100 reports). */
+export const XML_MAX_RECORDS = 20_000;
+
+/** A document that is not of the shape asked for: another root, not well-formed, or too many records. */
+export class XmlShapeError extends Error {
+  readonly why: 'root' | 'malformed' | 'records';
+  /** The work done when the read stopped. */
+  readonly work: XmlWork;
+  constructor(why: XmlShapeError['why'], message: string, work: XmlWork) {
+    super(message);
+    this.why = why;
+    this.work = work;
   }
-  return out;
+}
+
+/** The parser's own words for an entity it does not know: kept as written, not an error. */
+const UNKNOWN_ENTITY = 'undefined entity.';
+const MESSAGE_CHARS = 160;
+
+export async function readXml(xml: string, shape: XmlShape, opts: XmlReadOptions = {}): Promise<XmlRead> {
+  const chunk = opts.chunkChars ?? XML_CHUNK_CHARS;
+  const work: XmlWork = { chunks: 0, chars: 0, events: 0 };
+  const records: Map<string, string>[] = [];
+  const texts = new Map<string, string>();
+  const fail = (why: XmlShapeError['why'], message: string) => new XmlShapeError(why, message, { ...work });
+  let depth = 0;
+  let record: Map<string, string> | null = null;
+  /** The element whose text is being gathered: its depth, name, and where the text goes. */
+  let capture: { depth: number; name: string; into: Map<string, string>; parts: string[] } | null = null;
+
+  const parser = new SaxesParser();
+  parser.on('error', (err) => {
+    if (err.message.endsWith(UNKNOWN_ENTITY)) return;
+    throw fail('malformed', err.message.slice(0, MESSAGE_CHARS));
+  });
+  parser.on('opentag', (tag) => {
+    work.events++;
+    depth++;
+    if (depth === 1) {
+      if (tag.name !== shape.root)
+        throw fail('root', `its root element is <${tag.name.slice(0, 40)}>, not <${shape.root}>`);
+    } else if (depth === 2 && tag.name === shape.record) {
+      if (records.length >= XML_MAX_RECORDS) throw fail('records', `it has more than ${XML_MAX_RECORDS} records`);
+      record = new Map();
+      records.push(record);
+    } else if (!capture) {
+      const into = depth === 2 && shape.texts?.includes(tag.name) ? texts : depth === 3 ? record : null;
+      const wanted = into === texts || (into !== null && shape.fields.includes(tag.name));
+      if (into && wanted && !into.has(tag.name)) capture = { depth, name: tag.name, into, parts: [] };
+    }
+  });
+  const text = (t: string) => {
+    work.events++;
+    capture?.parts.push(t);
+  };
+  parser.on('text', text);
+  parser.on('cdata', text);
+  parser.on('closetag', () => {
+    work.events++;
+    if (capture?.depth === depth) {
+      capture.into.set(capture.name, capture.parts.join('').trim());
+      capture = null;
+    }
+    if (depth === 2) record = null;
+    depth--;
+  });
+
+  for (let at = 0; at < xml.length; at += chunk) {
+    opts.check?.({ ...work });
+    const part = xml.slice(at, at + chunk);
+    work.chunks++;
+    work.chars += part.length;
+    parser.write(part);
+    // Lets the run's other reads go on between chunks.
+    if (at + chunk < xml.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  parser.close();
+  return { records, texts, work };
 }
