@@ -12,6 +12,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { commitName, recordResults } from './lib/results-file.ts';
 import { CATEGORY_SLUGS } from '../src/config/site.ts';
 import { loadCatalog } from '../src/catalog/load.ts';
 import { PRODUCT_IMAGES_DIR } from '../src/catalog/images.ts';
@@ -63,6 +64,8 @@ const { values: args } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '3' },
     /** An alternative Astro config inside the project (e.g. .cache/x.mjs importing ../astro.config.mjs). */
     'astro-config': { type: 'string' },
+    /** Writes the verdicts into docs/results.json, which the documents quote. */
+    record: { type: 'boolean', default: false },
   },
 });
 const n = Number(args.n);
@@ -456,6 +459,14 @@ async function report(r: Run) {
   console.log(`Machine: ${m.cpus} CPUs (${m.cpuModel}), ${mb(m.memoryBytes)} RAM, Node ${m.node}, tmp on ${m.tmpFs}\n`);
   console.log(markdown(result));
   console.log(`\nReport: ${path.relative(ROOT, file)}`);
+  if (args.record)
+    recordResults('bench', {
+      date: result.date.slice(0, 10),
+      commit: commitName(),
+      machine: `${m.cpus} CPUs${args['skip-lighthouse'] ? ', Lighthouse skipped' : ''}`,
+      products: n,
+      targets: result.targets,
+    });
 }
 
 /** The benchmark, in order. Hugo runs after our builds so that theirs do not warm its disk cache. */

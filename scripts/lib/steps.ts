@@ -25,6 +25,13 @@ export interface RunOptions {
   logDir: string;
   /** Tests counted before the steps (none unless a caller counted some). */
   counts?: { passed: number; failed: number };
+  /** Told the run's time, each step's start and end (ms from the start) and the tests counted, at the end. */
+  onDone?(run: {
+    ms: number;
+    steps: { name: string; start: number; end: number }[];
+    passed: number;
+    failed: number;
+  }): void;
 }
 
 interface Timing {
@@ -179,6 +186,11 @@ export function runLanes(lanes: Step[][], opts: RunOptions): Promise<number> {
     );
     if (failure) console.log(`\n✖ ${failure.name} failed (${failure.why}); the steps beside it were stopped.`);
     console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed`);
+    opts.onDone?.({
+      ms: end,
+      steps: timings.map((t) => ({ name: t.name, start: t.start, end: t.end ?? end })),
+      ...counts,
+    });
     return failure ? 1 : 0;
   });
 }

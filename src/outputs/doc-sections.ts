@@ -5,6 +5,7 @@
 import { apiErrorTable } from './api-errors.ts';
 import { categoryTable } from './category-docs.ts';
 import { fieldTable, newProductArgumentsTable, searchFieldsTable } from './field-docs.ts';
+import { benchTable, readmeFigures, testTimes } from './results-docs.ts';
 import { envExampleText, variableTable } from './variable-docs.ts';
 
 export interface DocSection {
@@ -21,6 +22,9 @@ export const DOC_SECTIONS: readonly DocSection[] = [
   { file: 'CONTRIBUTING.md', name: 'fields', text: fieldTable },
   { file: 'CONTRIBUTING.md', name: 'new-product-arguments', text: newProductArgumentsTable },
   { file: 'CONTRIBUTING.md', name: 'categories', text: categoryTable },
+  { file: 'README.md', name: 'figures', text: readmeFigures },
+  { file: 'docs/bench.md', name: 'bench-results', text: benchTable },
+  { file: 'docs/bench.md', name: 'test-times', text: testTimes },
 ];
 
 /** Files written whole by a function (no markers: the format has no comment Markdown would hide). */
