@@ -13,11 +13,12 @@ import { healthCanadaSource } from '../../src/server/watch/health-canada.ts';
 import { RecallState } from '../../src/server/watch/recall-state.ts';
 import { runRecallWatch, type RecallWatchDeps } from '../../src/server/watch/recall-watch.ts';
 import { WATCH_KEYS } from '../../src/server/watch/records.ts';
+import type { RecallSource } from '../../src/server/watch/recall-source.ts';
 import { safetyGateSource } from '../../src/server/watch/safety-gate.ts';
 import { REAL } from '../support/cpsc-records.ts';
 import { startRecallServer, type RecallServer } from '../support/recall-server.ts';
 import { FRENCH_COPY, HEALTH_CANADA, report, SAFETY_GATE } from '../support/regulator-records.ts';
-import { startRegulatorServer, type RegulatorServer } from '../support/regulator-server.ts';
+import { reportXml, startRegulatorServer, type RegulatorServer } from '../support/regulator-server.ts';
 import { harness, HOUR, recordProposals, testClock, type Harness } from '../support/watch-harness.ts';
 
 let cpsc: RecallServer;
@@ -254,6 +255,84 @@ describe('the recall watcher with three sources', () => {
     clock.advance(HOUR);
     expect((await run()).proposed).toHaveLength(0);
     expect(h.branches()).toHaveLength(7);
+  });
+
+  /** A Safety Gate whose list names one report and whose report is `body`, each answered in one piece. */
+  const SG_LIST = 'https://ec.europa.eu/safety-gate-alerts/api/download/weeklyReport/list/xml/en';
+  const servedGate = (body: string) =>
+    safetyGateSource({
+      url: SG_LIST,
+      fetch: async (url) =>
+        new Response(
+          String(url).includes('/list/')
+            ? '<Safety-Gate><weeklyReport><reference>Report-2026-34</reference><publicationDate>28/08/2026</publicationDate>' +
+                '<URL>https://ec.europa.eu/safety-gate-alerts/api/download/weeklyReport/detail/xml/10000320?language=en</URL></weeklyReport></Safety-Gate>'
+            : body,
+        ),
+    });
+
+  it('a report whose reading outlasts the run is stopped inside its parsing, with a problem naming it; the other sources’ marks are written', async () => {
+    await setup();
+    const alerts = Array.from({ length: 3000 }, (_, i) => ({ ...SAFETY_GATE.passengerCar, caseNumber: `SR/${i}/26` }));
+    const gate = servedGate(reportXml(report(alerts)));
+    // The gate's clock moves a second each time it is read: the report's 2 MB take longer than the run has.
+    let asked = 0;
+    const slow: RecallSource = {
+      ...gate,
+      next: (mark, day, limits) => gate.next(mark, day, { ...limits, now: () => limits.now() + 1000 * asked++ }),
+    };
+    const [cpscNow, hcNow] = sources();
+    const r = await run({ sources: [cpscNow!, hcNow!, slow] });
+    const reasons = Object.fromEntries(r.failures.map((f) => [f.source, f.reason]));
+    expect(reasons['EU Safety Gate']).toMatch(
+      /^Safety Gate's weekly report Report-2026-34 was not read to its end: the run's time ran out after \d+ of its \d+ kilobytes$/,
+    );
+    // Stopped at the deadline (14 s of its clock), not after the report's 32 chunks.
+    expect(asked).toBeLessThanOrEqual(16);
+    const marks = (await state()).sources;
+    expect(marks['safety-gate']).toMatchObject({ readThrough: null, cursor: null, failures: 1 });
+    expect(marks.cpsc!.readThrough).toBe(today());
+    expect(marks['health-canada']!.readThrough).toBe(today());
+  });
+
+  it('a hostile report (CDATA sections in a field never closed) is refused as not well-formed; the others are read', async () => {
+    await setup();
+    // Short enough for a regular-expression reader to finish; test/unit/xml-records.test.ts counts the work on longer ones.
+    const hostile = `<Safety-Gate><notifications><caseNumber>${'<![CDATA[x]]>'.repeat(16)}</notifications></Safety-Gate>`;
+    const [cpscNow, hcNow] = sources();
+    const r = await run({ sources: [cpscNow!, hcNow!, servedGate(hostile)] });
+    expect(r.failures.map((f) => f.source)).toEqual(['EU Safety Gate']);
+    expect(r.failures[0]!.reason).toMatch(
+      /^Safety Gate's weekly report Report-2026-34 is not well-formed XML \(\d+:\d+: unexpected close tag\.\)$/,
+    );
+    expect((await state()).sources['health-canada']!.readThrough).toBe(today());
+  });
+
+  it('a proposal naming two regulators’ recalls stays open until both are dismissed, then the next run closes it', async () => {
+    await setup();
+    await run();
+    const huffy = () => h.branches().filter((b) => b.startsWith('catalog/huffy-ride-on-'));
+    expect(huffy()).toHaveLength(1);
+    const dismiss = (d: { source: 'cpsc' | 'safety-gate'; recall: string }[]) => ({
+      curations: async () => ({
+        ok: true as const,
+        value: { aliases: [], dismissals: d.map((x) => ({ ...x, product: 'huffy-ride-on', why: 'Another ride-on.' })) },
+      }),
+    });
+    clock.advance(HOUR);
+    expect((await run(dismiss([{ source: 'cpsc', recall: 'unquoted-huffy-2022' }]))).withdrawn).toEqual([]);
+    expect(huffy()).toHaveLength(1);
+    clock.advance(HOUR);
+    const both = await run(
+      dismiss([
+        { source: 'cpsc', recall: 'unquoted-huffy-2022' },
+        { source: 'safety-gate', recall: 'SR/00001/26' },
+      ]),
+    );
+    expect(both.withdrawn).toEqual([
+      { slug: 'huffy-ride-on', branch: expect.stringMatching(/^catalog\/huffy-ride-on-/) },
+    ]);
+    expect(huffy()).toEqual([]);
   });
 
   it('a value from the Safety Gate cannot forge a log line either', async () => {

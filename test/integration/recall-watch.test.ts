@@ -20,6 +20,7 @@ import { startRecallServer, type RecallServer } from '../support/recall-server.t
 import { startRedis, type RedisServer } from '../support/redis.ts';
 import { entry } from '../support/products.ts';
 import { harness, HOUR, recordProposals, testClock, type Harness } from '../support/watch-harness.ts';
+import { rendered } from '../support/markdown-structure.ts';
 
 let cpsc: RecallServer;
 let redis: RedisServer;
@@ -195,9 +196,10 @@ describe.each(stores)('the recall watcher (%s store)', (_name, makeStore) => {
     await run();
     expect(h.lines.some((l) => l.startsWith('recall watch: MATCH huffy-ride-on'))).toBe(true);
     for (const line of h.lines) expect(line).not.toMatch(/[\r\n\u2028\u2029]/);
-    expect(h.lines.find((l) => l.startsWith('recall watch: MATCH huffy-ride-on'))).toContain(
-      '22-999\\nrecall watch: MATCH forged-product',
-    );
+    // The number is kept to a safe alphabet (it keys dismissals and appears in titles); the title is escaped.
+    const line = h.lines.find((l) => l.startsWith('recall watch: MATCH huffy-ride-on'))!;
+    expect(line).toContain('recall 22-999recallwatchMATCHforged-productCPSC (');
+    expect(line).toContain('Ride-On Toys\\r\\nrecall watch FAILED to read U.S. CPSC\\u2028forged');
   });
 
   it('a failed or nonsense answer is logged and read again next run; the mark never moves past it', async () => {
@@ -274,6 +276,57 @@ describe.each(stores)('the recall watcher (%s store)', (_name, makeStore) => {
     clock.advance(HOUR);
     expect((await run()).proposed).toEqual([]);
     expect(h.branches()).toEqual([]);
+  });
+
+  it('a recall number or title written as Markdown renders as text: no link, image, HTML or mention in the title or body', async () => {
+    await setup();
+    const hostile = '`\n[click](https://evil.example) ![x](https://evil.example/i.png) @someone';
+    cpsc.records = [{ ...REAL.huffy, RecallNumber: `22-1${hostile}`, Title: hostile, Description: hostile }];
+    await run();
+    const p = made.find((x) => x.path === 'content/products/huffy-ride-on.md')!;
+    expect(p.title).not.toMatch(/[\r\n]/);
+    for (const text of [p.title, p.body]) {
+      const r = rendered(text);
+      expect(r.links).toEqual([]);
+      expect(r.images).toEqual([]);
+      expect(r.html).toEqual([]);
+      expect(r.mentions).toEqual([]);
+    }
+    // The headings are the code's own: one for the recall, one for the field it changes.
+    expect(rendered(p.body).headings).toEqual([
+      'U.S. CPSC recall 22-1clickhttps//evil.examplexhttps//evil',
+      'published',
+    ]);
+    // The number as a curator dismisses it is the one the proposal shows.
+    expect((await state()).matches['cpsc:22-1clickhttps//evil.examplexhttps//evil|huffy-ride-on']).toBeDefined();
+  });
+
+  it('tells curators to dismiss in the recall watch list; once every recall it names is dismissed there, the next run closes it', async () => {
+    await setup();
+    await run();
+    const p = made.find((x) => x.path === 'content/products/huffy-ride-on.md')!;
+    expect(p.body).toContain(
+      'If it is not this product, add a dismissal for each recall in the recall watch list (the editor’s “Recall watch list”); once a second curator publishes the dismissal, the watcher closes this proposal on its next run.',
+    );
+    expect(p.body).not.toContain('close the pull request and');
+    const huffy = () => h.branches().filter((b) => b.startsWith('catalog/huffy-ride-on-'));
+    expect(huffy()).toHaveLength(1);
+    const dismissals: RecallWatch['dismissals'] = [
+      { source: 'cpsc', recall: 'unquoted-huffy-2022', product: 'huffy-ride-on', why: 'Not the same ride-on at all.' },
+    ];
+    clock.advance(HOUR);
+    const r = await run({ curations: async () => ({ ok: true, value: { ...HABA_ALIAS, dismissals } }) });
+    expect(huffy()).toEqual([]);
+    expect(r.withdrawn.map((w) => w.slug)).toEqual(['huffy-ride-on']);
+    expect(h.lines.at(-1)).toMatch(/1 closed \(every recall dismissed\)/);
+    // The other products' proposals stay open; the closed one is not made again.
+    expect(h.branches()).toHaveLength(2);
+    expect((await state()).proposals['product:huffy-ride-on']!.state).toBe('withdrawn');
+    clock.advance(HOUR);
+    expect(
+      (await run({ curations: async () => ({ ok: true, value: { ...HABA_ALIAS, dismissals } }) })).withdrawn,
+    ).toEqual([]);
+    expect(h.branches()).toHaveLength(2);
   });
 
   it('without a proposal backend the matches are recorded only, and the log says so', async () => {

@@ -19,6 +19,8 @@ export interface RecallRun {
   /** Matches a curator dismissed, seen again in this run (each counted once). */
   dismissed: number;
   proposed: { key: string; slug: string; where: string; notes: string[] }[];
+  /** Open proposals closed because a curator dismissed every recall they named. */
+  withdrawn: { slug: string; branch: string }[];
   proposalProblems: string[];
   proposals: 'github' | 'git' | null;
   /** Why content/recall-watch.yml could not be used, or null. */
@@ -39,7 +41,7 @@ export function describeRecallRun(run: RecallRun, state: RecallState): string {
   const proposals =
     run.proposals === null
       ? 'proposals: not configured (GITHUB_TOKEN and GITHUB_REPOSITORY), findings recorded only'
-      : `proposals: ${run.proposed.length} opened${run.proposalProblems.length ? `, problems: ${run.proposalProblems.join('; ')}` : ''}`;
+      : `proposals: ${run.proposed.length} opened${run.withdrawn.length ? `, ${run.withdrawn.length} closed (every recall dismissed)` : ''}${run.proposalProblems.length ? `, problems: ${run.proposalProblems.join('; ')}` : ''}`;
   return (
     `recall watch: ${reads}${lookups} in ${(run.ms / 1000).toFixed(1)} s against ${run.products} products; ` +
     `${run.newMatches.length} new match${run.newMatches.length === 1 ? '' : 'es'}, ${run.brandOnly} brand-only, ` +

@@ -8,13 +8,16 @@
 // (./recall-match.ts), and proposes to unpublish each product a recall matches on barcode, or on
 // brand and name: one proposal per product naming every regulator's recall of it, at most
 // WATCHER_PROPOSALS_PER_RUN a run, never a second open one, never again on the same evidence, and
-// never for a curator's dismissal in content/recall-watch.yml. Brand-only matches are recorded for
-// audit_catalog only.
+// never for a curator's dismissal in content/recall-watch.yml; an open proposal whose every recall
+// is dismissed there is closed. Brand-only matches are recorded for audit_catalog only. Every value
+// from a source reaches a proposal as code (a recall number limited to a safe alphabet first).
 import type { RecallWatch } from '../../catalog/recall-watch-file.ts';
 import { WATCHER_PROPOSALS_PER_RUN } from '../../contract/limits.ts';
 import type { AdminCatalog } from '../admin-catalog/admin-index.ts';
+import { WATCH_WORDS } from '../../outputs/editor-words.ts';
 import { codeBlock, codeSpan } from '../proposals/compose.ts';
 import type { ProposalsChoice } from '../proposals/choose.ts';
+import { safeToken } from '../proposals/markdown-safe.ts';
 import type { SharedStore } from '../store/shared-store.ts';
 import { brandIndex, brandKey, recallHits, type BrandIndex } from './recall-match.ts';
 import { logSafe } from './log-text.ts';
@@ -38,6 +41,9 @@ export const LOOKUPS_UNTIL_MS = 18_000;
 export const PROPOSE_UNTIL_MS = 25_000;
 /** Brands whose whole history one run reads (per source). */
 export const BRAND_LOOKUPS_PER_RUN = 10;
+/** A recall number's length (a dismissal's is at most 40 too), and the most kept of any other value. */
+const RECALL_NUMBER_CHARS = 40;
+const VALUE_CHARS = 2000;
 
 export interface RecallWatchDeps {
   catalog: () => Promise<AdminCatalog>;
@@ -83,6 +89,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
     brandOnly: 0,
     dismissed: 0,
     proposed: [],
+    withdrawn: [],
     proposalProblems: [],
     proposals: deps.proposals.ok ? deps.proposals.kind : null,
     curationProblem: curations.ok ? null : curations.problem,
@@ -97,14 +104,17 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
 
   /** Records what one answer's recalls say about the catalog. */
   const take = (recalls: readonly Recall[], only?: BrandIndex<WatchedProduct>) => {
-    for (const recall of recalls)
+    for (const recall of recalls) {
+      // The number keys the match and a curator's dismissal, and is shown in titles: a safe token.
+      const number = safeToken(recall.number, RECALL_NUMBER_CHARS);
+      if (!number) continue;
       for (const hit of recallHits(recall, only ?? index)) {
         const ref = {
           source: recall.source,
-          number: recall.number,
-          date: recall.date,
-          title: recall.title,
-          url: recall.url,
+          number,
+          date: recall.date.slice(0, 10),
+          title: recall.title.slice(0, VALUE_CHARS),
+          url: recall.url && recall.url.length <= VALUE_CHARS ? recall.url : null,
         };
         if (hit.company)
           brandsChanged = addBrandRecall(brands, brandKey(hit.product.brand), hit.product.brand, ref) || brandsChanged;
@@ -112,7 +122,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
           run.brandOnly++;
           continue;
         }
-        const key = matchKey(recall.source, recall.number, hit.product.slug);
+        const key = matchKey(recall.source, number, hit.product.slug);
         if (dismissed.has(key)) {
           dismissedSeen.add(key);
           continue;
@@ -121,8 +131,8 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
         const match: RecallMatch = {
           ...ref,
           slug: hit.product.slug,
-          hazard: recall.hazards.join(' ') || 'not stated',
-          remedy: recall.remedies.join(' ') || 'not stated',
+          hazard: recall.hazards.join(' ').slice(0, VALUE_CHARS) || 'not stated',
+          remedy: recall.remedies.join(' ').slice(0, VALUE_CHARS) || 'not stated',
           company: hit.company,
           recallName: hit.name?.recallName ?? '',
           shared: hit.name?.shared ?? [],
@@ -132,6 +142,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
         state.matches[key] = match;
         run.newMatches.push({ key, match, brand: hit.product.brand, name: hit.product.name });
       }
+    }
   };
 
   const today = day(started);
@@ -217,7 +228,10 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
   const pending = new Map<string, [string, RecallMatch][]>();
   for (const [key, m] of Object.entries(state.matches))
     if (bySlug.has(m.slug) && !dismissed.has(key)) pending.set(m.slug, [...(pending.get(m.slug) ?? []), [key, m]]);
-  if (deps.proposals.ok && pending.size > 0) {
+  /** Whether a curator has dismissed every recall a proposal named, in the published watch list. */
+  const allDismissed = (evidence: string) => evidence.split(' ').every((k) => dismissed.has(k));
+  const toClose = Object.values(state.proposals).some((p) => p.state === 'open' && allDismissed(p.evidence));
+  if (deps.proposals.ok && (pending.size > 0 || toClose)) {
     try {
       const backend = await deps.proposals.backend();
       const open = await openBranches(backend);
@@ -227,6 +241,20 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
         );
       else {
         for (const [key, p] of Object.entries(state.proposals)) state.proposals[key] = settle(p, open);
+        // Closed once every recall it named is dismissed: the dismissal needed a second curator.
+        for (const [key, p] of Object.entries(state.proposals)) {
+          if (p.state !== 'open' || !allDismissed(p.evidence) || now() - started >= t.proposeUntilMs) continue;
+          try {
+            await backend.withdraw(p.branch);
+          } catch (err) {
+            run.proposalProblems.push(
+              `closing ${p.branch}, whose recalls are all dismissed: ${(err as Error).message}`,
+            );
+            continue;
+          }
+          state.proposals[key] = { ...p, state: 'withdrawn' };
+          run.withdrawn.push({ slug: key.replace(/^product:/, ''), branch: p.branch });
+        }
         /** Match keys some proposal already named (open, closed or skipped): never proposed again on them alone. */
         const named = new Set(Object.values(state.proposals).flatMap((p) => p.evidence.split(' ')));
         const newest = (ms: [string, RecallMatch][]) =>
@@ -309,7 +337,9 @@ function searchWord(name: string): string {
 
 function recallPlan(deps: RecallWatchDeps, product: WatchedProduct, matches: RecallMatch[]) {
   const sourceName = (id: string) => deps.sources.find((s) => s.id === id)?.name ?? id.toUpperCase();
-  const named = matches.map((m) => `${sourceName(m.source)} recall ${codeSpan(m.number)}`).join('; ');
+  // Matches kept from before numbers were limited are limited here too.
+  const number = (m: RecallMatch) => codeSpan(safeToken(m.number, RECALL_NUMBER_CHARS) || 'without a number');
+  const named = matches.map((m) => `${sourceName(m.source)} recall ${number(m)}`).join('; ');
   const regulators = [...new Set(matches.map((m) => sourceName(m.source)))];
   const byBarcode = matches.some((m) => m.barcode);
   const why = byBarcode
@@ -322,10 +352,10 @@ function recallPlan(deps: RecallWatchDeps, product: WatchedProduct, matches: Rec
     subject: `Recall: unpublish ${product.slug}`,
     why,
     evidence: [
-      `**Urgent: a product safety recall.** ${why} This proposal takes the product off the site (\`published: false\`) until a curator has checked the ${matches.length > 1 ? `${matches.length} recalls below, one per regulator's notice` : 'recall'}. If it is not this product, close the pull request and add a dismissal to \`content/recall-watch.yml\` for each recall (DEPLOY.md, "The watchers"), so no later run proposes it again.`,
+      `**Urgent: a product safety recall.** ${why} This proposal takes the product off the site (\`published: false\`) until a curator has checked the ${matches.length > 1 ? `${matches.length} recalls below, one per regulator's notice` : 'recall'}. If it is not this product, add a dismissal for each recall in the recall watch list (the editor’s “${WATCH_WORDS.page}”); once a second curator publishes the dismissal, the watcher closes this proposal on its next run.`,
       '',
       ...matches.flatMap((m) => [
-        `### ${sourceName(m.source)} recall ${codeSpan(m.number)}`,
+        `### ${sourceName(m.source)} recall ${number(m)}`,
         '',
         m.barcode
           ? `**Matched by barcode:** the recall names this product's barcode, which is a match whatever brand the recall names.`
@@ -351,4 +381,4 @@ function recallPlan(deps: RecallWatchDeps, product: WatchedProduct, matches: Rec
 }
 
 /** One value of the recall, as GitHub shows text that must not be interpreted: a code block. */
-const field = (label: string, value: string) => [`${label}:`, '', codeBlock(value), ''];
+const field = (label: string, value: string) => [`${label}:`, '', codeBlock(value.slice(0, VALUE_CHARS)), ''];

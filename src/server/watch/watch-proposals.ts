@@ -12,6 +12,7 @@ import { formatProblems } from '../../catalog/problems.ts';
 import { ProposalError, type Proposal } from '../proposals/backend.ts';
 import { codeSpan, fieldChanges, proposalBranch, proposerLine, type FieldChange } from '../proposals/compose.ts';
 import type { ListedBackend } from '../proposals/listing.ts';
+import { inlineCode } from '../proposals/markdown-safe.ts';
 import type { WatcherProposal } from './link-state.ts';
 
 /** Who the watchers' proposals are by: the site itself. */
@@ -69,7 +70,7 @@ export async function proposeUnpublish(backend: ListedBackend, plan: UnpublishPl
       ...changes.flatMap((c) => [
         `### ${codeSpan(c.field)}`,
         '',
-        `Before: ${codeSpan(c.before ?? 'none')} → after: ${codeSpan(c.after ?? 'none')}`,
+        `Before: ${inlineCode(c.before ?? 'none', 200)} → after: ${inlineCode(c.after ?? 'none', 200)}`,
         '',
       ]),
       `**Validator:** ✓ ${codeSpan(plan.path)} passes the build's own parser (the checks on this pull request build and test the whole site).`,
