@@ -59,6 +59,7 @@ const PRELOADS = [
   'local-malformed-paths.cjs',
   'local-function-answers.cjs',
   'local-warm-functions.cjs',
+  'local-cdn.cjs',
 ].map((f) => path.join(ROOT, 'scripts/lib', f));
 
 /**
@@ -78,7 +79,9 @@ export function netlifyEnv(extra: Record<string, string> = {}): NodeJS.ProcessEn
     // JSON files typed as JSON), local-loopback.cjs (its servers on loopback, the site on HOST),
     // local-malformed-paths.cjs (a path that does not decode is answered, not fatal),
     // local-function-answers.cjs (a function's 403 or 404 is not asked again as `.html` and the like),
-    // local-warm-functions.cjs (a function's worker answers the requests after its first).
+    // local-warm-functions.cjs (a function's worker answers the requests after its first),
+    // local-cdn.cjs (a static file's Cache-Control rule of `_headers` wins; text is compressed by
+    // Accept-Encoding, as Netlify's CDN does).
     NODE_OPTIONS: [
       process.env.NODE_OPTIONS,
       ...PRELOADS.filter((f) => !process.env.NODE_OPTIONS?.includes(f)).map((f) => `--require=${f}`),

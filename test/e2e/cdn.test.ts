@@ -3,10 +3,12 @@
 // /openapi.json), the no-keys rule, security and caching headers per kind.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { twinPath } from '../../src/catalog/urls.ts';
+import { EDITOR_BUNDLE_DIR, EDITOR_CODE_DIR, twinPath } from '../../src/catalog/urls.ts';
 
 /** The site the stack serves: its own build's output (test/support/global-stack.ts). */
 const DIST = inject('stackSite');
@@ -239,6 +241,72 @@ describe('headers per kind of static file', () => {
   });
   it('pages are never cached by browsers without revalidating', async () => {
     for (const p of PAGES()) expect((await get(p)).headers.get('cache-control'), p).toMatch(/max-age=0\b/);
+  });
+});
+
+/** The bytes as sent (fetch would decode them), with the headers. */
+function raw(p: string, headers: Record<string, string>, method = 'GET') {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request(new URL(p, base), { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('served as Netlify serves it: compressed by Accept-Encoding, static files cached by their rule', () => {
+  /** The first script of a folder of the built site, as a path and its bytes. */
+  const script = (dir: string) => {
+    const found = readdirSync(path.join(DIST, dir), { recursive: true, encoding: 'utf8' }).find((f) =>
+      f.endsWith('.js'),
+    );
+    expect(found, `a script under ${dir}`).toBeDefined();
+    return { path: `${dir}/${found!}`, bytes: readFileSync(path.join(DIST, dir, found!)) };
+  };
+  const IMMUTABLE = 'public, max-age=31536000, immutable';
+  it.each([
+    ["Decap's script", EDITOR_BUNDLE_DIR],
+    ["the editor's code", EDITOR_CODE_DIR],
+  ])('%s: immutable, brotli or gzip as asked, the same bytes once decoded', async (_, dir) => {
+    const file = script(dir);
+    const head = await raw(file.path, { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['cache-control']).toBe(IMMUTABLE);
+    const br = await raw(file.path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe(IMMUTABLE);
+    expect(br.headers['vary']).toMatch(/\bAccept-Encoding\b/i);
+    expect(br.headers['content-length']).toBeUndefined();
+    expect(br.body.length).toBeLessThan(file.bytes.length / 2);
+    expect(brotliDecompressSync(br.body).equals(file.bytes)).toBe(true);
+    const gz = await raw(file.path, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(file.bytes)).toBe(true);
+    const plain = await raw(file.path, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+    expect(plain.body.equals(file.bytes)).toBe(true);
+    const refused = await raw(file.path, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+  });
+  it('a page: compressed, still revalidated, varying on Accept and Accept-Encoding', async () => {
+    const page = await raw('/', { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(page.headers['vary']).toMatch(/^(?=.*\bAccept\b)(?=.*\bAccept-Encoding\b)/i);
+    expect(brotliDecompressSync(page.body).toString()).toMatch(/^<!doctype html>/i);
+  });
+  it('a picture goes as it is (already compressed); an SVG is text and is compressed', async () => {
+    const png = await raw('/og-image.png', { 'accept-encoding': 'br' });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect(png.body.equals(readFileSync(path.join(DIST, 'og-image.png')))).toBe(true);
+    const svg = await raw('/favicon.svg', { 'accept-encoding': 'gzip' });
+    expect(svg.headers['content-encoding']).toBe('gzip');
   });
 });
 
