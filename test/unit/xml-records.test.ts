@@ -4,7 +4,13 @@
 // read in linear work, counted, never timed: every character is written to the parser once, in
 // chunks, the budget is asked before each chunk, and the parser's events grow with the input.
 import { describe, expect, it } from 'vitest';
-import { readXml, XmlShapeError, type XmlShape, type XmlWork } from '../../src/server/watch/xml-records.ts';
+import {
+  readXml,
+  XML_VALUE_CHARS,
+  XmlShapeError,
+  type XmlShape,
+  type XmlWork,
+} from '../../src/server/watch/xml-records.ts';
 
 const REPORT: XmlShape = { root: 'Safety-Gate', record: 'notifications', fields: ['caseNumber', 'brand'] };
 const CHUNK = 64;
@@ -101,6 +107,12 @@ describe('the documented shape', () => {
       { caseNumber: 'SR/1', brand: 'A & B!' },
       { caseNumber: 'SR/2', brand: 'nested text' },
     ]);
+  });
+
+  it('a value is kept to its first XML_VALUE_CHARS characters, however long the element', async () => {
+    const xml = `<Safety-Gate><notifications><brand> ${'b'.repeat(1_000_000)}</brand></notifications></Safety-Gate>`;
+    const r = await readXml(xml, REPORT);
+    expect(r.records[0]!.get('brand')).toBe('b'.repeat(XML_VALUE_CHARS - 1));
   });
 
   it('a value split across chunks, and a character outside the BMP split between them, reads whole', async () => {

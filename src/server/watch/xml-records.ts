@@ -1,8 +1,9 @@
 // A reader for the flat XML records a recall source publishes (the EU's Safety Gate reports): the
-// records directly under the root, each as the texts of the child elements asked for. The streaming
-// parser saxes reads the text once, in chunks, asking a budget before each one (the run's deadline),
-// so a hostile file costs work in proportion to its size and stops when the run's time is up; no
-// regular expression reads the XML. Nothing is fetched or expanded (no DTD, no external entities).
+// records directly under the root, each as the texts (cut to XML_VALUE_CHARS) of the child elements
+// asked for. The streaming parser saxes reads the text once, in chunks, asking a budget before each
+// one (the run's deadline), so a hostile file costs work in proportion to its size and stops when
+// the run's time is up; no regular expression reads the XML. Nothing is fetched or expanded (no
+// DTD, no external entities).
 import { SaxesParser } from 'saxes';
 
 /** What a document must look like, and what of it is kept. */
@@ -40,6 +41,8 @@ export interface XmlReadOptions {
 export const XML_CHUNK_CHARS = 65_536;
 /** The most records a document may hold (a report has about 80 alerts, the list about 1,100 reports). */
 export const XML_MAX_RECORDS = 20_000;
+/** The most characters kept of one value (before trimming): what reads it later reads little. */
+export const XML_VALUE_CHARS = 10_000;
 
 /** A document that is not of the shape asked for: another root, not well-formed, or too many records. */
 export class XmlShapeError extends Error {
@@ -66,7 +69,7 @@ export async function readXml(xml: string, shape: XmlShape, opts: XmlReadOptions
   let depth = 0;
   let record: Map<string, string> | null = null;
   /** The element whose text is being gathered: its depth, name, and where the text goes. */
-  let capture: { depth: number; name: string; into: Map<string, string>; parts: string[] } | null = null;
+  let capture: { depth: number; name: string; into: Map<string, string>; parts: string[]; size: number } | null = null;
 
   const parser = new SaxesParser();
   parser.on('error', (err) => {
@@ -86,12 +89,15 @@ export async function readXml(xml: string, shape: XmlShape, opts: XmlReadOptions
     } else if (!capture) {
       const into = depth === 2 && shape.texts?.includes(tag.name) ? texts : depth === 3 ? record : null;
       const wanted = into === texts || (into !== null && shape.fields.includes(tag.name));
-      if (into && wanted && !into.has(tag.name)) capture = { depth, name: tag.name, into, parts: [] };
+      if (into && wanted && !into.has(tag.name)) capture = { depth, name: tag.name, into, parts: [], size: 0 };
     }
   });
   const text = (t: string) => {
     work.events++;
-    capture?.parts.push(t);
+    if (!capture || capture.size >= XML_VALUE_CHARS) return;
+    const kept = t.slice(0, XML_VALUE_CHARS - capture.size);
+    capture.parts.push(kept);
+    capture.size += kept.length;
   };
   parser.on('text', text);
   parser.on('cdata', text);
