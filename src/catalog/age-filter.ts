@@ -6,12 +6,12 @@ import { parseAgeRange, type AgeSpan } from './ages.ts';
 export const OPEN_END = 'up';
 export const NO_AGE = 'none';
 
-export interface AgeFilters {
+export type AgeFilters = {
   /** The month its ages start, or NO_AGE. */
   agefrom: string[];
   /** The month they end, or OPEN_END; empty when no age is stated. */
   ageto: string[];
-}
+};
 
 /** What a product's search record says of its ages. */
 export function ageFiltersOf(ageRange: string | null): AgeFilters {

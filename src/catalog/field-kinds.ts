@@ -15,6 +15,8 @@ export type ValueKind =
   | { type: 'choices'; options: readonly string[] }
   /** A list of free texts. */
   | { type: 'texts' }
+  /** A list of records, each with the same fields (an offer in each other market). */
+  | { type: 'records'; fields: Record<string, ValueKind> }
   | { type: 'boolean' }
   | { type: 'number' }
   /** An RFC 3339 date-time. */
@@ -42,7 +44,15 @@ function valueKind(schema: z.ZodType): ValueKind {
     case 'enum':
       return { type: 'choice', options: Object.values(def.entries as Record<string, string>) };
     case 'array': {
-      const item = valueKind(def.element as z.ZodType);
+      const element = def.element as z.ZodType;
+      if (defOf(element).type === 'object') {
+        const shape = (element as z.ZodObject).shape as Record<string, z.ZodType>;
+        return {
+          type: 'records',
+          fields: Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, valueKind(unwrap(v))])),
+        };
+      }
+      const item = valueKind(element);
       if (item.type === 'choice') return { type: 'choices', options: item.options };
       if (item.type === 'text') return { type: 'texts' };
       throw new Error(`A list of ${item.type} has no kind (src/catalog/field-kinds.ts)`);
@@ -66,6 +76,13 @@ function valueKind(schema: z.ZodType): ValueKind {
       // A string format zod names on its own (iso datetime) is still a string type in zod 4.
       throw new Error(`The zod type ${def.type} has no kind (src/catalog/field-kinds.ts)`);
   }
+}
+
+/** A schema without its null and optional wrappers. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  while (defOf(s).type === 'nullable' || defOf(s).type === 'optional') s = defOf(s).innerType as z.ZodType;
+  return s;
 }
 
 /** The field's kind: its value's type, and whether it may be null or left out. */

@@ -20,8 +20,6 @@
 // - Button and coin batteries: Reese's Law, 16 CFR 1263.
 // - Cords and straps: ASTM F963 section 4.14 (cords, straps and elastics).
 
-import type { CURRENCIES } from '../config/site.ts';
-
 export interface Hazard {
   /** How a product file names it (`warnings: [small-parts]`). */
   id: string;
@@ -133,13 +131,20 @@ export interface Notice {
 
 /**
  * The warnings a product shows, in the list's order, each once: its hazards' texts, then, for a
- * product priced in euros with a hazard for children under three, the EU's form once, naming them.
+ * product offered in euros with a hazard for children under three, the EU's form once, naming them.
+ * `currencies` are those of the offers shown (one market's, or every market's on its page).
  */
-export function notices(warnings: readonly HazardId[] | undefined, currency: (typeof CURRENCIES)[number]): Notice[] {
+export function notices(warnings: readonly HazardId[] | undefined, currencies: string | readonly string[]): Notice[] {
   const carried = HAZARDS.filter((h) => warnings?.includes(h.id));
   const out: Notice[] = carried.map((h) => ({ text: h.text, source: h.source }));
   const eu = carried.flatMap((h) => ('euUnder36Months' in h ? [h.euUnder36Months] : []));
-  if (currency === 'EUR' && eu.length)
+  if ((typeof currencies === 'string' ? [currencies] : currencies).includes('EUR') && eu.length)
     out.push({ text: `${EU_UNDER_36_MONTHS} ${eu.join(' ')}`, source: EU_UNDER_36_MONTHS_SOURCE });
   return out;
 }
+
+/** The words of the warnings for offers in `currencies`, on one line without their sources ('' for none): a card's. */
+export const noticeWords = (warnings: readonly HazardId[] | undefined, currencies: readonly string[]): string =>
+  notices(warnings, currencies)
+    .map((n) => n.text)
+    .join(' ');

@@ -55,6 +55,11 @@ export function yamlValue(key: string, v: unknown): string {
   }
   if (Array.isArray(v))
     return `[${v.map((x) => (typeof x === 'string' ? yamlString(x, true) : yamlValue(key, x))).join(', ')}]`;
+  // An item of a list of records (an offer in another market): a flow mapping, its texts quoted.
+  if (typeof v === 'object')
+    return `{ ${Object.entries(v)
+      .map(([k, x]) => `${k}: ${typeof x === 'string' ? JSON.stringify(x) : yamlValue(key, x)}`)
+      .join(', ')} }`;
   throw new Error(`${key} cannot be written to a product file (${typeof v})`);
 }
 

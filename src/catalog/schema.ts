@@ -14,6 +14,7 @@ import {
 import { AGE_RANGE_EXAMPLES, parseAgeRange } from './ages.ts';
 import { gtinProblem, toGtin14 } from './gtin.ts';
 import { HAZARD_IDS, HAZARDS, hazard, type HazardId } from './hazards.ts';
+import { MARKET_CURRENCIES, MARKET_IDS, MARKETS, market, marketOfCurrency, type MarketId } from './markets.ts';
 import { toMinorUnits } from './money.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
 import { LOCAL_IMAGE_PATH } from './urls.ts';
@@ -344,6 +345,39 @@ export const Product = z
   .describe('A published product.');
 export type Product = z.infer<typeof Product>;
 
+/** One offer in another market: the public price and url rules, in that market's own currency. */
+const OtherOffer = z
+  .object({
+    market: z.enum(MARKET_IDS).describe(`Where it is sold: ${MARKET_IDS.join(', ')}.`),
+    price: Product.shape.price,
+    currency: z.enum(MARKET_CURRENCIES).describe("ISO 4217 code of `price`: the market's own currency."),
+    url: Product.shape.url,
+  })
+  .strict()
+  .superRefine((o, ctx) => {
+    const own = market(o.market).currency;
+    if (o.currency !== own)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currency'],
+        message: `is ${o.currency}, but ${market(o.market).name} pays in ${own}`,
+      });
+  });
+
+/** "uk 19.99 https://…; eu 21.50 https://…" (`npm run new-product`): each market with its price and link, in its own money. */
+function readOtherMarkets(text: string): unknown[] {
+  return text
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const [id = '', price = '', url = ''] = item.split(/\s+/);
+      const m = MARKETS.find((x) => x.id === id.toLowerCase());
+      if (!m) throw new Error(`"${id}" is not a market: write one of ${MARKET_IDS.join(', ')}`);
+      return { market: m.id as MarketId, price: toMinorUnits(price), currency: m.currency, url };
+    });
+}
+
 /** When a publish-at time can be written in frontmatter (YAML may already hand us a Date). */
 const PublishAt = z
   .union([z.date(), z.iso.datetime({ offset: true })])
@@ -402,6 +436,24 @@ export const ProductFrontmatter = Product.omit({ description: true })
       }),
       Product.shape.ageRange,
     ),
+    otherMarkets: z
+      .array(OtherOffer)
+      .refine((o) => new Set(o.map((x) => x.market)).size === o.length, 'must not list a market twice')
+      .optional()
+      .describe(
+        `The product's offers in other markets than its first (whose price, currency and url are the product's own), ` +
+          `each in its market's currency: ${MARKETS.map((m) => `${m.id} ${m.currency}`).join(', ')}. ` +
+          'Shown on the product page, its Markdown twin, the llms files and the structured data; never in the public JSON.',
+      )
+      .register(fieldMeta, {
+        label: 'Other markets',
+        guide: `Where else the product is sold, each with its price in that place's money and its own shop link: ${MARKETS.map((m) => `\`${m.id}\` (${m.name.replace(/^the /, '')}, ${m.currency})`).join(', ')}. The price, currency and shop link above are the first place's. Leave it empty when it is sold in one place only.`,
+        fix: 'List each other market once with its own currency, e.g. `otherMarkets: [{ market: uk, price: 1999, currency: GBP, url: "https://…" }]`, or remove the line.',
+        example: [
+          { market: 'uk', price: 1999, currency: 'GBP', url: 'https://shop.example.co.uk/grimms/rainbow-stacker' },
+        ],
+        cli: { flag: 'other-markets', read: readOtherMarkets },
+      }),
     published: z
       .boolean()
       .describe('False keeps the product out of every public output (a draft).')
@@ -494,6 +546,15 @@ export const ProductFrontmatter = Product.omit({ description: true })
         });
       }
     }
+    const first = marketOfCurrency(p.currency)!;
+    p.otherMarkets?.forEach((o, i) => {
+      if (o.market === first.id)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['otherMarkets', i, 'market'],
+          message: `is ${o.market}, the first offer's market (its currency is ${p.currency}): list only the other markets`,
+        });
+    });
     if (p.staffPick && p.pickedBy === null) {
       ctx.addIssue({ code: 'custom', path: ['pickedBy'], message: 'a staff pick must name its curator' });
     }

@@ -1,9 +1,11 @@
-// The search page's address: what a search is (its words, category and a child's age), read from
-// `/search?…` and written back, so a search can be shared and each one is a step of the history.
-// `age` is a child's age (`2` years, `18m` months) or, from older links, an age band (`0-2`).
+// The search page's address: what a search is (its words, category, a child's age and where she
+// lives), read from `/search?…` and written back, so a search can be shared and each one is a step
+// of the history. `age` is a child's age (`2` years, `18m` months) or, from older links, an age
+// band (`0-2`); `where` a market (`us`, `ca`, `eu`, `uk`).
 import { CATEGORY_SLUGS } from '../config/site.ts';
 import { OLDEST_MONTHS } from './age-query.ts';
 import { AGE_BANDS, type AgeSpan } from './ages.ts';
+import { MARKET_IDS } from './markets.ts';
 
 export interface SearchState {
   /** The words as typed (an age in them included). */
@@ -12,6 +14,8 @@ export interface SearchState {
   category: string;
   /** The age as the address writes it, or '' for any. */
   age: string;
+  /** A market's id, or '' for anywhere. */
+  where: string;
 }
 
 const AGE_PARAM = /^(\d{1,3})(m?)$/;
@@ -34,16 +38,18 @@ export function readSearchAddress(search: string): SearchState {
   const p = new URLSearchParams(search);
   const category = p.get('category') ?? '';
   const age = p.get('age') ?? '';
+  const where = p.get('where') ?? '';
   return {
     q: (p.get('q') ?? '').trim(),
     category: (CATEGORY_SLUGS as readonly string[]).includes(category) ? category : '',
     age: ageOfParam(age) ? age : '',
+    where: (MARKET_IDS as readonly string[]).includes(where) ? where : '',
   };
 }
 
 /** The address's query part for a search ('' for none), its keys in a fixed order. */
 export function searchAddress(state: SearchState): string {
   const p = new URLSearchParams();
-  for (const key of ['q', 'category', 'age'] as const) if (state[key]) p.set(key, state[key]);
+  for (const key of ['q', 'category', 'age', 'where'] as const) if (state[key]) p.set(key, state[key]);
   return p.size ? `?${p}` : '';
 }

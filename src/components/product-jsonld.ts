@@ -1,5 +1,6 @@
 // schema.org data for a product page (typed with schema-dts), valid under Google's product-snippet
-// rules. A priced product is a `Product` with its `Offer` (price in major units); the curator's note
+// rules. A priced product is a `Product` with an `Offer` per market (price in major units, the
+// market as `eligibleRegion`); the curator's note
 // is its `description` (with the product's own text), not a `Review`: Google requires a rating of
 // every review, and curators do not rate. An unpriced product would be a Product with neither an
 // offer, a rated review nor an aggregate rating, which Google reports as an error, so its page
@@ -21,6 +22,7 @@ import { productBodyText } from '../catalog/body.ts';
 import { toProduct } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { categoryPath } from '../catalog/urls.ts';
+import { market, offersOf } from '../catalog/markets.ts';
 
 const years = (months: number) => Math.round((months / 12) * 100) / 100;
 
@@ -61,7 +63,21 @@ export function productJsonLd(
       ...(p.imageUrl ? { primaryImageOfPage: { '@type': 'ImageObject', url: p.imageUrl } } : {}),
       breadcrumb: breadcrumb(entry, pageUrl, base),
     };
-  const offer: Offer = { '@type': 'Offer', url: p.url, price: majorUnits(p.price), priceCurrency: p.currency };
+  // An Offer per market that names a price, each with the region it is sold in.
+  const offers: Offer[] = offersOf(entry.data).flatMap((o) =>
+    o.price === null
+      ? []
+      : [
+          {
+            '@type': 'Offer',
+            url: o.url,
+            price: majorUnits(o.price),
+            priceCurrency: o.currency,
+            // ISO 3166-1 alpha-2 (EU is its reserved code for the European Union).
+            eligibleRegion: market(o.market).region,
+          },
+        ],
+  );
   const ld: WithContext<Product> = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -72,7 +88,7 @@ export function productJsonLd(
     ...(description ? { description } : {}),
     ...(p.imageUrl ? { image: p.imageUrl } : {}),
     ...(entry.data.barcodes?.length ? { gtin: entry.data.barcodes[0] } : {}),
-    offers: offer,
+    offers: offers.length === 1 ? offers[0]! : offers,
   };
   const span = p.ageRange === null ? null : parseAgeRange(p.ageRange);
   if (span) {

@@ -6,8 +6,9 @@ import type { Element, ElementContent } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { CATEGORIES, CURATORS } from '../config/site.ts';
 import { bodyTree, productBody } from '../catalog/body.ts';
-import { formatPrice } from '../catalog/catalog.ts';
-import { notices } from '../catalog/hazards.ts';
+import { notices, noticeWords } from '../catalog/hazards.ts';
+import { market, offersOf } from '../catalog/markets.ts';
+import { offerPrice } from '../catalog/offer-words.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { categoryPath } from '../catalog/urls.ts';
 
@@ -62,10 +63,13 @@ const warningSign = (): Element => ({
 
 /**
  * The safety warnings (src/catalog/hazards.ts), each a sign, the word "Warning:", its words and the
- * rule or source they come from; with the EU's form for a product priced in euros. Null when none.
+ * rule or source they come from; with the EU's form for a product offered in euros. Null when none.
  */
 export function warningsSection(entry: CatalogEntry): Element | null {
-  const list = notices(entry.data.warnings, entry.data.currency);
+  const list = notices(
+    entry.data.warnings,
+    offersOf(entry.data).map((o) => o.currency),
+  );
   if (list.length === 0) return null;
   return el(
     'section',
@@ -92,6 +96,20 @@ export function warningsSection(entry: CatalogEntry): Element | null {
   );
 }
 
+/**
+ * A card's safety line (a list or a search result): the sign, "Warning:" and the same words as the
+ * page, without their sources. Null when the product carries none.
+ */
+export function cardWarning(entry: CatalogEntry): Element | null {
+  const text = noticeWords(
+    entry.data.warnings,
+    offersOf(entry.data).map((o) => o.currency),
+  );
+  return text
+    ? el('p', { className: ['card__warning'] }, warningSign(), el('strong', {}, 'Warning:'), ` ${text}`)
+    : null;
+}
+
 /** The facts table: ages, the indicative price, the categories (linked). */
 export function factsTable(entry: CatalogEntry): Element {
   const d = entry.data;
@@ -100,9 +118,15 @@ export function factsTable(entry: CatalogEntry): Element {
     'dl',
     { className: ['facts'] },
     fact('Ages', d.ageRange ?? missing('Age not stated')),
-    d.price === null
-      ? fact('Price', missing(formatPrice(d.price, d.currency)))
-      : fact('Price', formatPrice(d.price, d.currency), el('span', { className: ['facts__note'] }, ' (indicative)')),
+    fact(
+      'Price',
+      ...offersOf(d).flatMap((o, i) => [
+        i > 0 && el('br', {}),
+        o.price === null ? missing(offerPrice(o)) : offerPrice(o),
+        ` in ${market(o.market).name}`,
+      ]),
+      d.price !== null && el('span', { className: ['facts__note'] }, ' (indicative)'),
+    ),
     fact(
       d.categories.length === 1 ? 'Category' : 'Categories',
       el(

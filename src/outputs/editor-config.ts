@@ -11,7 +11,7 @@ import { PRODUCTS_DIR } from '../catalog/content-paths.ts';
 import { FIELDS, type Field } from '../catalog/schema.ts';
 import { PRODUCT_IMAGES_PATH } from '../catalog/urls.ts';
 import { EDITOR_CLIENT_ID, GATEWAY_PATH } from '../contract/editor.ts';
-import { COLLECTION_WORDS, EDITOR_LOCALE, FIELD_WORDS } from './editor-words.ts';
+import { COLLECTION_WORDS, EDITOR_LOCALE, FIELD_WORDS, OFFER_WORDS } from './editor-words.ts';
 import { EDITOR_COLLECTION, ENTRY_MEDIA_LIBRARY, PRODUCT_FORMAT } from './editor-names.ts';
 import { watchListCollection } from './editor-watch-list.ts';
 
@@ -45,6 +45,28 @@ function widgetOf(f: Field): Record<string, unknown> {
       return { widget: 'product-select', multiple: true, options: value.options.map(option(f)) };
     case 'texts':
       return { widget: 'product-list' };
+    case 'records':
+      // A list of small forms, one per item, in the glossary's words; a price typed as 24.99.
+      return {
+        widget: 'product-list',
+        label_singular: OFFER_WORDS.item,
+        summary: '{{fields.market}} {{fields.price}} {{fields.currency}}',
+        fields: Object.entries(value.fields).map(([name, kind]) => ({
+          name,
+          label: OFFER_WORDS.labels[name as keyof typeof OFFER_WORDS.labels] ?? name,
+          ...(kind.type === 'choice'
+            ? {
+                widget: 'select',
+                options: kind.options.map((o) => ({
+                  value: o,
+                  label: OFFER_WORDS.markets[o as keyof typeof OFFER_WORDS.markets] ?? o,
+                })),
+              }
+            : kind.type === 'number'
+              ? { widget: 'product-price', required: false }
+              : { widget: 'string' }),
+        })),
+      };
     case 'boolean':
       return { widget: 'product-boolean' };
     case 'number':

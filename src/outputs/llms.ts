@@ -14,6 +14,7 @@ import { AGE_BANDS } from '../catalog/ages.ts';
 import type { CatalogView } from '../catalog/catalog.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { PAGE_SIZE } from '../catalog/lists.ts';
+import { cardPrice } from '../catalog/offer-words.ts';
 import {
   ABOUT_PATH,
   agePath,
@@ -33,7 +34,6 @@ import {
   list,
   paragraph,
   plural,
-  price,
   productBlocks,
   productLineContent,
   stringify,
@@ -110,7 +110,7 @@ export function llmsSmallTxt(view: CatalogView, base: string): string {
     const note = d.whyWePicked ? ` · ${firstSentence(d.whyWePicked)}` : '';
     return [
       link(twinPath(productPath(d.slug)), d.name),
-      text(` · ${d.ageRange ?? 'ages not stated'} · ${price(d.price, d.currency)}${note}`),
+      text(` · ${d.ageRange ?? 'ages not stated'} · ${cardPrice(d)}${note}`),
     ];
   });
   return stringify([

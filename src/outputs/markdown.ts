@@ -18,6 +18,8 @@ import { defaultHandlers, toMarkdown, type Handle } from 'mdast-util-to-markdown
 import { CATEGORIES, CURATORS } from '../config/site.ts';
 import { productBody } from '../catalog/body.ts';
 import { formatPrice } from '../catalog/catalog.ts';
+import { market, offersOf } from '../catalog/markets.ts';
+import { cardPrice } from '../catalog/offer-words.ts';
 import { notices } from '../catalog/hazards.ts';
 import type { CatalogEntry } from '../catalog/schema.ts';
 import { categoryPath, productJsonPath, productPath, twinPath } from '../catalog/urls.ts';
@@ -149,15 +151,26 @@ export function productBodyBlocks(entry: CatalogEntry, base: string): RootConten
         link(`${base}${twinPath(categoryPath(c))}`, CATEGORIES[c].label),
       ]),
     ],
-    [text(`Price: ${price(d.price, d.currency)}${d.price === null ? '' : ` ${d.currency} ${PRICE_NOTE}`}`)],
-    [text('Buy from the maker or a shop (affiliate link): '), link(d.url, d.url)],
+    // Every market's offer: its price in its own money, and its shop.
+    ...offersOf(d).flatMap((o) => {
+      const where = market(o.market).name;
+      return [
+        [
+          text(
+            `Price: ${price(o.price, o.currency)}${o.price === null ? '' : ` ${o.currency} ${PRICE_NOTE}`} in ${where}`,
+          ),
+        ],
+        [text(`Buy in ${where} (affiliate link): `), link(o.url, o.url)],
+      ];
+    }),
     [text('Page: '), link(page, page), text(' · JSON: '), link(json, json)],
   ];
   if (d.staffPick) facts.push([text(`Staff pick${d.pickedBy ? `, chosen by ${CURATORS[d.pickedBy].name}` : ''}`)]);
   // The safety warnings come first, as on the page (src/catalog/hazards.ts).
-  const warnings = notices(d.warnings, d.currency).map((n) =>
-    paragraph(strong('⚠ Warning:'), text(` ${n.text} (${n.source})`)),
-  );
+  const warnings = notices(
+    d.warnings,
+    offersOf(d).map((o) => o.currency),
+  ).map((n) => paragraph(strong('⚠ Warning:'), text(` ${n.text} (${n.source})`)));
   // The page names them under a heading of its own (for screen readers): so does the twin.
   const blocks: RootContent[] = [
     ...(warnings.length ? [paragraph(strong('Safety warnings'))] : []),
@@ -179,7 +192,7 @@ export function productLineContent(entry: CatalogEntry, base: string, lead = ' '
     link(`${base}${twinPath(productPath(d.slug))}`, d.name),
     text(
       `${lead}by ${d.brand} · ${d.ageRange ?? 'ages not stated'} · ` +
-        `${price(d.price, d.currency)}${d.staffPick ? ' · staff pick' : ''}`,
+        `${cardPrice(d)}${d.staffPick ? ' · staff pick' : ''}`,
     ),
   ];
 }

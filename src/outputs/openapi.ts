@@ -95,6 +95,9 @@ function infoDescription(base: string): string {
     '',
     '- **Price unit**: `price` is an integer in **minor units** of `currency` (cents): ' +
       '`2499` with `USD` is $24.99. `null` means unpriced. Prices are indicative.',
+    '- **Markets**: a product may be sold in several markets (the United States, Canada, the European Union, ' +
+      'the United Kingdom), each in its own currency. `price`, `currency` and `url` are its first offer, always in ' +
+      '`USD`, `CAD` or `EUR`; its other offers are on its page, its Markdown twin and `/llms-full.txt`.',
     '- **Ordering**: `products` in `/api/products.json` are ordered ' +
       'by `slug`, ascending, in code-point order (stable across builds).',
     '- **Freshness**: the catalog is rebuilt when it changes (each merge, and within the hour ' +

@@ -4,6 +4,8 @@
 // be shared, and each search is a step of the history. A child's age in the words ("blocks for a
 // 2 year old", "toddler") keeps the products whose ages include it; the page says so with a button
 // that searches the other words at every age; products that state no age come after the others.
+// Where she lives (`where`) keeps the products sold there, priced in that market's money, with that
+// market's form of the warnings; it is remembered on her device (localStorage), never sent away.
 import { ageInQuery, spanInWords, type AgeInQuery } from '../catalog/age-query.ts';
 import { ageFiltersFor, NO_AGE_FILTER } from '../catalog/age-filter.ts';
 import type { AgeSpan } from '../catalog/ages.ts';
@@ -39,6 +41,9 @@ const ageUndo = document.getElementById('search-typed-age-undo');
 const queryInput = form?.elements.namedItem('q') as HTMLInputElement | null;
 const categorySelect = form?.elements.namedItem('category') as HTMLSelectElement | null;
 const ageSelect = form?.elements.namedItem('age') as HTMLSelectElement | null;
+const whereSelect = form?.elements.namedItem('where') as HTMLSelectElement | null;
+/** Where the reader's choice of market is kept on her device. */
+const WHERE_KEY = 'search-where';
 
 /** The age the words set, while they do. */
 let typedAge: AgeInQuery | null = null;
@@ -64,17 +69,43 @@ let knownFilters: ReturnType<Pagefind['filters']> | undefined;
 
 const plural = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
 
-function resultItem(data: PagefindResultData): HTMLLIElement {
+const SVG = 'http://www.w3.org/2000/svg';
+/** The product page's warning sign: a triangle with an exclamation mark. */
+function warningSign(): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  for (const d of ['M12 3 2 21h20L12 3Z', 'M12 10v5', 'M12 18v.01']) {
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', d);
+    svg.append(path);
+  }
+  return svg;
+}
+
+function resultItem(data: PagefindResultData, where: string): HTMLLIElement {
+  const m = data.meta;
   const li = document.createElement('li');
   li.className = 'result';
   const a = document.createElement('a');
   a.className = 'result__title';
   a.href = data.url;
-  a.textContent = data.meta.title ?? data.url;
+  a.textContent = m.title ?? data.url;
   const facts = document.createElement('p');
   facts.className = 'result__meta';
-  facts.textContent = [data.meta.brand, data.meta.ages, data.meta.price].filter(Boolean).join(' · ');
+  const price = where ? m[`price_${where}`] : m.price;
+  facts.textContent = [m.brand, m.ages, price].filter(Boolean).join(' · ');
   li.append(a, facts);
+  // The warnings in the page's words, in the chosen market's form where it has its own.
+  const warning = (where ? m[where === 'eu' ? 'warning_eu' : 'warning_other'] : undefined) ?? m.warning;
+  if (warning) {
+    const p = document.createElement('p');
+    p.className = 'card__warning';
+    const word = document.createElement('strong');
+    word.textContent = 'Warning:';
+    p.append(warningSign(), word, ` ${warning}`);
+    li.append(p);
+  }
   return li;
 }
 
@@ -98,7 +129,9 @@ async function showMore(run: number): Promise<void> {
     if ('result' in p) n++;
   }
   const items = await Promise.all(
-    batch.map(async (p) => ('result' in p ? resultItem(await p.result.data()) : noAgeItem(p.noAge))),
+    batch.map(async (p) =>
+      'result' in p ? resultItem(await p.result.data(), whereSelect!.value) : noAgeItem(p.noAge),
+    ),
   );
   if (run !== latest) return;
   list!.append(...items);
@@ -110,6 +143,7 @@ const formState = (): SearchState => ({
   q: queryInput!.value.trim(),
   category: categorySelect!.value,
   age: ageSelect!.value,
+  where: whereSelect!.value,
 });
 
 /** Puts a search into the form; an age the age list lacks (a child's, `2` or `18m`) is added to it. */
@@ -121,6 +155,17 @@ function fillForm(state: SearchState): void {
     ageSelect!.add(new Option(`${spanInWords({ ...span, maxMonths: span.maxMonths! })} old`, state.age));
   }
   ageSelect!.value = state.age;
+  // An address without a market: the one she chose last time, on this device.
+  whereSelect!.value = state.where || (new URLSearchParams(location.search).has('where') ? '' : storedWhere());
+}
+
+function storedWhere(): string {
+  try {
+    const v = localStorage.getItem(WHERE_KEY) ?? '';
+    return [...whereSelect!.options].some((o) => o.value === v) ? v : '';
+  } catch {
+    return ''; // storage switched off
+  }
 }
 
 /** How a search enters the history: a step of its own, in place of the current one, or not at all. */
@@ -140,15 +185,21 @@ async function run(step: Step): Promise<void> {
   showAgeNote();
   const words = typedAge ? typedAge.rest : state.q;
   const span: AgeSpan | null = typedAge?.span ?? ageOfParam(state.age);
-  const filters: Filters = state.category ? { category: state.category } : {};
+  const filters: Filters = {
+    ...(state.category ? { category: state.category } : {}),
+    ...(state.where ? { market: state.where } : {}),
+  };
 
   const mine = ++latest;
-  if (!words && !state.category && !span) {
+  if (!words && !state.category && !span && !state.where) {
+    delete form!.parentElement!.dataset.searched;
     list!.replaceChildren();
     more!.hidden = true;
     statusLine!.textContent = '';
     return;
   }
+  // A page that shows results drops its lead on a phone (src/styles/site.css): they start higher.
+  form!.parentElement!.dataset.searched = '';
   statusLine!.textContent = 'Searching…';
   try {
     const pf = await loadPagefind();
@@ -212,6 +263,14 @@ if (
     }, 150);
   };
   form.addEventListener('input', (event) => {
+    if (event.target === whereSelect)
+      try {
+        localStorage.setItem(WHERE_KEY, whereSelect!.value);
+      } catch {
+        // storage switched off: the choice lasts as long as the page
+      }
+    // Choosing an age by hand wins over the words': they leave the box, the other words stay.
+    if (event.target === ageSelect && typedAge) queryInput.value = typedAge.rest;
     if (event.target === queryInput) {
       later(finished ? 'push' : 'replace');
       finished = false;

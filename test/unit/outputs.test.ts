@@ -217,8 +217,14 @@ describe('search records', () => {
     const ant = records[0]!;
     expect(ant.content.startsWith('Ant Farm. By Brand. Ages 3–6 years.')).toBe(true);
     expect(ant.content).toContain('Watch ants dig.');
-    expect(ant.meta).toEqual({ title: 'Ant Farm', brand: 'Brand', ages: '3–6 years', price: 'Price not listed' });
-    expect(ant.filters).toEqual({ category: ['kits', 'outdoor-play'], agefrom: ['36'], ageto: ['72'] });
+    expect(ant.meta).toEqual({
+      title: 'Ant Farm',
+      brand: 'Brand',
+      ages: '3–6 years',
+      price: 'Price not listed',
+      price_us: 'Price not listed',
+    });
+    expect(ant.filters).toEqual({ category: ['kits', 'outdoor-play'], agefrom: ['36'], ageto: ['72'], market: ['us'] });
     expect(JSON.stringify(records)).not.toMatch(/Quokka|Xylo|secret-draft|later-kit/);
   });
 });
@@ -272,7 +278,7 @@ describe('llms files', () => {
     const items = Object.values(parsed.sections).flat();
     expect(items.filter((it) => it.notes === null)).toEqual([]);
     expect(parsed.sections['Staff picks']!.map((it) => it.notes)).toContain(
-      'by Brand · 3–6 years · $24.99 · staff pick',
+      'by Brand · 3–6 years · $24.99 · US · staff pick',
     );
   });
   it('the llmstxt.org reader refuses what parsers drop: prose in a section, a bullet without a link, text after a link', () => {
@@ -296,7 +302,7 @@ describe('llms files', () => {
     expect(lines).toEqual([
       '- [Ant Farm](/products/ant-farm.md) · 3–6 years · Price not listed · Because it is good.',
       expect.stringMatching(/^- \[Goodnight "Moon" & Co\]\(\/products\/moon-book\.md\) · /),
-      '- [Zebra Puzzle](/products/zebra-puzzle.md) · 3–6 years · $24.99 · Because it is good.',
+      '- [Zebra Puzzle](/products/zebra-puzzle.md) · 3–6 years · $24.99 · US · Because it is good.',
     ]);
     expect(t).toContain(`relative to ${BASE}`);
     expect(t).not.toMatch(/Quokka|Xylo/);

@@ -16,9 +16,39 @@ describe('product JSON-LD', () => {
     const ld = productJsonLd(e, page('priced'), BASE) as Record<string, any>;
     expect(richResultProblems(ld)).toEqual([]);
     expect(ld['@type']).toBe('Product');
-    expect(ld.offers).toEqual({ '@type': 'Offer', url: e.data.url, price: '24.99', priceCurrency: 'EUR' });
+    expect(ld.offers).toEqual({
+      '@type': 'Offer',
+      url: e.data.url,
+      price: '24.99',
+      priceCurrency: 'EUR',
+      eligibleRegion: 'EU',
+    });
     expect(ld.description).toMatch(/^Towers!/);
     expect(ld.review).toBeUndefined();
+  });
+
+  it('a product sold in several markets has an Offer per priced market, each with its region', () => {
+    const e = entry({
+      slug: 'two-markets',
+      price: 2499,
+      currency: 'USD',
+      otherMarkets: [
+        { market: 'uk', price: 1999, currency: 'GBP', url: 'https://shop.example.co.uk/x' },
+        { market: 'ca', price: null, currency: 'CAD', url: 'https://shop.example.ca/x' },
+      ],
+    });
+    const ld = productJsonLd(e, page('two-markets'), BASE) as Record<string, any>;
+    expect(richResultProblems(ld)).toEqual([]);
+    expect(ld.offers).toEqual([
+      { '@type': 'Offer', url: e.data.url, price: '24.99', priceCurrency: 'USD', eligibleRegion: 'US' },
+      {
+        '@type': 'Offer',
+        url: 'https://shop.example.co.uk/x',
+        price: '19.99',
+        priceCurrency: 'GBP',
+        eligibleRegion: 'GB',
+      },
+    ]);
   });
 
   it('an unpriced product is a WebPage with its breadcrumb: no Product node Google would reject', () => {

@@ -106,8 +106,10 @@ describe('the public outputs', () => {
     expect(text).not.toMatch(/warnings|barcodes|noWarningNeeded|4006381333931|036000291452|CHOKING/);
   });
 
-  it('keep warnings and barcodes out of the public search records', () => {
-    const record = JSON.stringify(searchRecord(marbleRun));
-    expect(record).not.toMatch(/4006381333931|CHOKING|small-parts/);
+  it('search records show warnings in the page’s words (a result’s, not searched), never barcodes or ids', () => {
+    const record = searchRecord(marbleRun);
+    expect(JSON.stringify(record)).not.toMatch(/4006381333931|small-parts/);
+    expect(record.content).not.toMatch(/CHOKING/);
+    expect(record.meta.warning).toMatch(/^CHOKING HAZARD/);
   });
 });

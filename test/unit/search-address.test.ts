@@ -4,25 +4,29 @@ import { ageOfParam, ageParam, readSearchAddress, searchAddress } from '../../sr
 
 describe('the address round trip', () => {
   it.each([
-    { q: 'puzzle', category: '', age: '2' },
-    { q: 'blocks for a 2 year old', category: 'educational-toys', age: '' },
-    { q: '', category: 'books', age: '18m' },
-    { q: 'wooden & bright', category: '', age: '0-2' },
-    { q: '', category: '', age: '' },
+    { q: 'puzzle', category: '', age: '2', where: '' },
+    { q: 'blocks for a 2 year old', category: 'educational-toys', age: '', where: 'uk' },
+    { q: '', category: 'books', age: '18m', where: 'ca' },
+    { q: 'wooden & bright', category: '', age: '0-2', where: 'eu' },
+    { q: '', category: '', age: '', where: 'us' },
+    { q: '', category: '', age: '', where: '' },
   ])('%j', (state) => {
     expect(readSearchAddress(searchAddress(state))).toEqual(state);
   });
 
   it('writes the keys in a fixed order and nothing for an empty search', () => {
-    expect(searchAddress({ age: '2', category: 'books', q: 'a b' })).toBe('?q=a+b&category=books&age=2');
-    expect(searchAddress({ q: '', category: '', age: '' })).toBe('');
+    expect(searchAddress({ where: 'ca', age: '2', category: 'books', q: 'a b' })).toBe(
+      '?q=a+b&category=books&age=2&where=ca',
+    );
+    expect(searchAddress({ q: '', category: '', age: '', where: '' })).toBe('');
   });
 
   it('leaves out what the page does not know', () => {
-    expect(readSearchAddress('?q=%20kite%20&category=spaceships&age=30&x=1')).toEqual({
+    expect(readSearchAddress('?q=%20kite%20&category=spaceships&age=30&where=mars&x=1')).toEqual({
       q: 'kite',
       category: '',
       age: '',
+      where: '',
     });
   });
 });
