@@ -57,7 +57,7 @@ export const VARIABLES = {
     ...operator(['Builds', 'Functions'], 'all'),
     usedBy: "Netlify's build image and function runtime",
     about:
-      "Optional: the repository's `.nvmrc` (24) already sets the build's Node, and Netlify runs the functions on the build's Node (`nodejs24.x`), the Node the tests use; set this only to override it. The service never reads it: the scripts run on the Node 24 pinned in `package.json`.",
+      "Optional: the repository's `.nvmrc` (24) sets the build's Node, and Netlify runs the functions on it (`nodejs24.x`); set this only to override. The scripts run on the Node 24 pinned in `package.json`.",
     envExample: false,
     example: '24',
   },
@@ -65,7 +65,7 @@ export const VARIABLES = {
     ...operator(['Builds', 'Functions'], 'all'),
     usedBy: 'build, functions',
     about:
-      "The public address, no trailing slash: `https://catalog.example.org`. One rule everywhere: `SITE_URL`, else Netlify's `URL`, else `http://localhost:8888`. The OAuth issuer and the MCP resource are derived from it, so admins must use exactly this address; the admin side issues tokens for the loopback default only on the local stack (`CONTEXT` exactly `dev`) and otherwise answers 503 naming `SITE_URL`.",
+      "The public address, no trailing slash: `SITE_URL`, else Netlify's `URL`, else `http://localhost:8888`. The OAuth issuer and the MCP resource are derived from it, so admins must use exactly this address; tokens are issued for the loopback default only on the local stack (`CONTEXT` exactly `dev`), otherwise the admin side answers 503 naming `SITE_URL`.",
     envExample: true,
     required: 'the admin side and the editor; https in production',
     example: 'https://catalog.example.org',
@@ -75,7 +75,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: '`/api/auth/*`',
     about:
-      "Required for admin sign-in: the upstream OpenID Connect provider's issuer URL, e.g. `https://accounts.google.com` (its `/.well-known/openid-configuration` must exist). https; plain http only on loopback. Unset under `npm start`, which then runs a development provider.",
+      "The upstream OpenID Connect provider's issuer URL (its `/.well-known/openid-configuration` must exist); https, plain http only on loopback. Unset under `npm start`, which then runs a development provider.",
     envExample: true,
     required: 'the admin side and the editor (sign-in)',
     example: 'https://accounts.google.com',
@@ -86,7 +86,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: '`/api/auth/*`',
     about:
-      'Required for admin sign-in: the client id from registering the catalog with the provider ([DEPLOY.md, step 2](../DEPLOY.md#2-register-the-site-with-your-sign-in-provider)).',
+      'The client id from registering the catalog with the provider ([DEPLOY.md, step 2](../DEPLOY.md#2-register-the-site-with-your-sign-in-provider)).',
     envExample: true,
     required: 'the admin side and the editor (sign-in)',
     example: '1234-abc.apps.googleusercontent.com',
@@ -133,7 +133,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: '`/api/auth/*`, `/api/mcp`',
     about:
-      'Required for the admin side: at least 32 random bytes (`openssl rand -base64 48`); signs tokens and seals codes and cookies. Weak values (short, a placeholder or a password, repetitive) are refused with a 503 naming `AUTH_SECRET (too weak: …)`. To change it without signing everyone out: [rotating the signing secret](operate.md#rotating-the-signing-secret).',
+      'At least 32 random bytes; signs tokens and seals codes and cookies. Weak values (short, a placeholder or a password, repetitive) are refused with a 503 naming `AUTH_SECRET (too weak: …)`. Changing it without signing everyone out: [operate.md](operate.md#rotating-the-signing-secret).',
     envExample: true,
     required: 'the admin side and the editor',
     example: '(48 random bytes in base64)',
@@ -169,7 +169,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: 'git gateway, proposal tools, watchers',
     about:
-      "Optional, when no GitHub App is set (`GITHUB_APP_ID`, preferred): a fine-grained token (contents and pull requests, write, on this repository only; actions, read, for the checks' state), so `propose_product`/`propose_edit` and the watchers open pull requests ([operate.md](operate.md#a-token-instead-of-the-github-app)); without either the proposal tools answer `not_configured`. Mark it a secret.",
+      "Optional, when no GitHub App is set (`GITHUB_APP_ID`, preferred): a fine-grained token on this repository only, for the proposals and the watchers; with it the editor's Publish refuses every pull request (a token cannot read checks). Without either, the proposal tools answer `not_configured`. Mark it a secret.",
     envExample: true,
     example: 'github_pat_…',
     obtain:
@@ -178,8 +178,7 @@ export const VARIABLES = {
   GITHUB_REPOSITORY: {
     ...operator(['Functions'], 'all'),
     usedBy: 'git gateway, proposal tools, watchers',
-    about:
-      "`owner/name` of this repository, where proposals and the editor's saves go.",
+    about: "`owner/name` of this repository, where proposals and the editor's saves go.",
     envExample: true,
     required: 'the editor and the proposals',
     example: 'maya/catalog',
@@ -189,7 +188,7 @@ export const VARIABLES = {
     ...ADMIN,
     usedBy: 'git gateway, proposal tools, watchers',
     about:
-      "Preferred to `GITHUB_TOKEN`: the site's GitHub App's ID ([DEPLOY.md, step 3](../DEPLOY.md#3-make-the-sites-github-app)). With its private key and installation, the git gateway, the proposals and the watchers use the App's installation token, minted and renewed hourly.",
+      "Preferred to `GITHUB_TOKEN`: the site's GitHub App's ID. With its key and installation, the gateway, the proposals and the watchers use the App's installation token, renewed hourly.",
     envExample: true,
     required: 'the editor and the proposals (or `GITHUB_TOKEN`)',
     example: '123456',
@@ -359,7 +358,7 @@ export const VARIABLES = {
     setBy: 'platform',
     usedBy: 'build, functions',
     about:
-      "The deploy context (`production`, `deploy-preview`, `branch-deploy`, `dev`), set by Netlify's builds and by netlify-cli (`dev` on the local stack); functions on Netlify get none. The code uses it to refuse anything meant for local use only: the development identity provider that `npm start` runs never starts when `CONTEXT=production`, when `SITE_URL` is not a loopback address, or when `HOST` opens the local stack to the network.",
+      "The deploy context (`production`, `deploy-preview`, `branch-deploy`, `dev`), set by Netlify's builds and netlify-cli (`dev` on the local stack); functions on Netlify get none. The development identity provider of `npm start` never runs when `CONTEXT=production`, when `SITE_URL` is not a loopback address, or when `HOST` opens the stack to the network.",
     envExample: false,
   },
 
