@@ -2,7 +2,7 @@
 // that tries to end its code span or heading and write a link, an image, HTML or a mention renders
 // as text, in every context a watcher puts one, as remark with GitHub's extensions reads it.
 import { describe, expect, it } from 'vitest';
-import { inlineCode, inlineText, safeToken, titleText } from '../../src/server/proposals/markdown-safe.ts';
+import { inlineCode, safeToken } from '../../src/server/proposals/markdown-safe.ts';
 import { rendered } from '../support/markdown-structure.ts';
 
 const HOSTILE = '`\n[click](https://evil.example) ![x](https://evil.example/i.png) @someone';
@@ -23,22 +23,6 @@ const inert = (markdown: string) => {
 };
 
 describe.each(MORE)('a hostile value (%j)', (value) => {
-  it('as a title: one line, nothing in it interpreted', () => {
-    const t = titleText(value, 80);
-    expect(t).not.toMatch(/[\r\n\u2028\u2029\u0085`[\]!<>@#|*_\\]/);
-    expect(t.length).toBeLessThanOrEqual(80);
-    expect(rendered(t).types).toEqual(new Set(['paragraph', 'text']));
-    inert(t);
-  });
-
-  it('as inline text in a heading and a paragraph: no structure, and the text reads as written on one line', () => {
-    const heading = inert(`### Recall ${inlineText(value, 500)}\n\nOur sentence.`);
-    expect(heading.headings).toHaveLength(1);
-    expect([...heading.types].sort()).toEqual(['heading', 'paragraph', 'text']);
-    const para = inert(`Before ${inlineText(value, 500)} after.`);
-    expect([...para.types].sort()).toEqual(['paragraph', 'text']);
-  });
-
   it('as a code span in a heading: one heading, the value inside it as code', () => {
     const r = inert(`### Recall ${inlineCode(value, 500)}\n\nOur sentence.`);
     expect(r.headings).toHaveLength(1);
@@ -55,13 +39,7 @@ describe('ordinary values', () => {
   it('keep their words', () => {
     expect(safeToken('SR/02362/26')).toBe('SR/02362/26');
     expect(safeToken('22-740')).toBe('22-740');
-    expect(titleText('Huffy Corporation Recalls Ride-On Toys (2022)', 200)).toBe(
-      'Huffy Corporation Recalls Ride-On Toys (2022)',
-    );
     expect(inlineCode('https://example.com/a b', 100)).toBe('`https://example.com/a b`');
-    expect(rendered(`x ${inlineText('Grimm’s 3-in-1 [set] @home', 100)}`).types).toEqual(
-      new Set(['paragraph', 'text']),
-    );
-    expect(titleText('a'.repeat(300), 10)).toBe(`${'a'.repeat(9)}…`);
+    expect(inlineCode('a'.repeat(300), 10)).toBe(`\`${'a'.repeat(9)}…\``);
   });
 });

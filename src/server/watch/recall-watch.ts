@@ -16,6 +16,7 @@ import { WATCHER_PROPOSALS_PER_RUN } from '../../contract/limits.ts';
 import type { AdminCatalog } from '../admin-catalog/admin-index.ts';
 import { WATCH_WORDS } from '../../outputs/editor-words.ts';
 import { codeBlock, codeSpan } from '../proposals/compose.ts';
+import { RECALL_LABELS } from '../proposals/backend.ts';
 import type { ProposalsChoice } from '../proposals/choose.ts';
 import { safeToken } from '../proposals/markdown-safe.ts';
 import type { SharedStore } from '../store/shared-store.ts';
@@ -374,7 +375,7 @@ function recallPlan(deps: RecallWatchDeps, product: WatchedProduct, matches: Rec
         ...(m.shared.length ? field('Words in common with this product’s name', m.shared.join(', ')) : []),
       ]),
     ],
-    labels: ['recall', 'urgent'],
+    labels: [...RECALL_LABELS],
     reviewers: deps.reviewers,
     proposer: watcherEmail(deps.siteUrl),
   };
