@@ -5,6 +5,7 @@
 import { EDITOR_COLLECTION } from '../outputs/editor-names.ts';
 import { MESSAGES } from '../outputs/editor-words.ts';
 import type { Decap } from './decap.ts';
+import { formNow } from './live-form.ts';
 import { askWhatWaits, isHers } from './waiting.ts';
 
 /** The body's classes src/editor/editor.css reads: her own saved changes, and an answer on its way. */
@@ -12,11 +13,23 @@ const OWN = 'editor-own-save';
 const ASKING = 'editor-own-save-asking';
 const NOTE_ID = 'editor-waits-for';
 
-/** The product on the screen (its collection and name), or null on any other screen. */
+/**
+ * The product whose form is on the screen (its collection and name): the screen's address names it,
+ * and the form has drawn it (its slug field holds that name; a form still drawn for another product
+ * counts as none). Null on any other screen.
+ */
 export function productOnScreen(hash = location.hash): { collection: string; slug: string } | null {
   const m = /^#\/collections\/([^/]+)\/entries\/([^/?#]+)/.exec(hash);
-  return m ? { collection: decodeURIComponent(m[1]!), slug: decodeURIComponent(m[2]!) } : null;
+  if (!m) return null;
+  const slug = decodeURIComponent(m[2]!);
+  return formNow().slug === slug ? { collection: decodeURIComponent(m[1]!), slug } : null;
 }
+
+/** The product on the screen as one text (empty on any other screen). */
+export const screenKey = () => {
+  const on = productOnScreen();
+  return on ? `${on.collection}/${on.slug}` : '';
+};
 
 let askedFor = '';
 let hers = false;
@@ -24,7 +37,7 @@ let asking = false;
 
 function ask(): void {
   const on = productOnScreen();
-  const key = location.hash;
+  const key = screenKey();
   askedFor = key;
   hers = false;
   if (!on || on.collection !== EDITOR_COLLECTION) return void (asking = false);
@@ -55,7 +68,7 @@ export function offerPublishToOthersOnly(CMS: Decap): void {
   // A save may make saved changes hers (a new product's first save, or hers on someone else's).
   CMS.registerEventListener({ name: 'postSave', handler: () => void ask() });
   setInterval(() => {
-    if (location.hash !== askedFor) ask();
+    if (screenKey() !== askedFor) ask();
     draw();
   }, 250);
 }

@@ -13,7 +13,7 @@ import { productChanges, type FieldChange, type ProductVersion } from './changes
 import type { Decap } from './decap.ts';
 import { fileValues, formValues } from './form-data.ts';
 import { readBytes, readFileAt } from './gateway-read.ts';
-import { productOnScreen } from './own-save.ts';
+import { productOnScreen, screenKey } from './own-save.ts';
 import { storedToken } from './session.ts';
 
 const PANEL_ID = 'editor-changes';
@@ -133,7 +133,7 @@ let current: HTMLElement | null = null;
 /** Reads the changes again when the screen or the saved changes change, and keeps the panel above the form. */
 function keep(): void {
   const on = productOnScreen();
-  const key = `${location.hash}|${saves}`;
+  const key = `${screenKey()}|${saves}`;
   if (key !== shownFor) {
     shownFor = key;
     current?.remove();
