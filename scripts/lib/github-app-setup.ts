@@ -8,14 +8,14 @@ import { createAppAuth } from '@octokit/auth-app';
 
 /**
  * The least the site asks of GitHub (src/server/): the editor's saves and the proposals write git
- * data and branches (contents) and pull requests, set their labels (issues), ask for reviewers; the
- * publish reads the required check (checks, commit statuses); the proposals' listing reads workflow
- * runs (actions). Metadata is every App's.
+ * data and branches, and merge (contents); open, label and close pull requests and ask for reviewers
+ * (pull requests: GitHub's labels endpoints take it as well as issues); the publish reads the
+ * required check (checks), the editor a preview's commit status (statuses); the proposals' listing
+ * reads workflow runs (actions). Metadata is every App's.
  */
 export const APP_PERMISSIONS = {
   contents: 'write',
   pull_requests: 'write',
-  issues: 'write',
   checks: 'read',
   statuses: 'read',
   actions: 'read',
