@@ -10,6 +10,8 @@ export const AGES_PATH = '/ages';
 export const STAFF_PICKS_PATH = '/staff-picks';
 export const SEARCH_PATH = '/search';
 export const ABOUT_PATH = '/about';
+/** The one page for agents and developers: the ways into the catalog as data. */
+export const DEVELOPERS_PATH = '/for-developers';
 /** The curators' browser editor (Decap CMS), its configuration and Decap's script. */
 export const EDITOR_PATH = '/admin';
 export const EDITOR_CONFIG_PATH = `${EDITOR_PATH}/config.yml`;

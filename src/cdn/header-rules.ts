@@ -6,6 +6,7 @@ import { SECURITY_HEADERS } from '../contract/security-headers.ts';
 import { DATA_LICENSE, PHOTOS } from '../config/site.ts';
 import {
   ABOUT_PATH,
+  DEVELOPERS_PATH,
   AGES_PATH,
   CATEGORIES_PATH,
   EDITOR_BUNDLE_DIR,
@@ -91,7 +92,7 @@ const TEXT_TYPE = 'text/plain; charset=utf-8';
 /** The page families: each rule also covers the numbered pages of its lists and the twins under it. */
 const PAGE_FAMILIES = ['/', `${PRODUCTS_PATH}/*`, `${CATEGORIES_PATH}/*`, `${AGES_PATH}/*`, `${STAFF_PICKS_PATH}/*`];
 /** Single pages whose twin (`/about.md`) no family pattern covers. */
-const SINGLE_PAGES = ['/', ABOUT_PATH, SEARCH_PATH];
+const SINGLE_PAGES = ['/', ABOUT_PATH, DEVELOPERS_PATH, SEARCH_PATH];
 
 /**
  * The file a page is served from, which can be asked for by name (`/about.html`, `/index.html`)
@@ -115,7 +116,7 @@ export const HEADER_RULES: readonly HeaderRule[] = [
       'policy, and a rule for /* would be joined to it.',
     values: { ...SECURITY_HEADERS },
   },
-  ...[...PAGE_FAMILIES, ABOUT_PATH].flatMap((p, i) =>
+  ...[...PAGE_FAMILIES, ABOUT_PATH, DEVELOPERS_PATH].flatMap((p, i) =>
     pageRules(
       p,
       { 'Content-Security-Policy': SITE_CSP, ...PAGE },

@@ -126,10 +126,14 @@ export function editorialSection(page: EditorialPage, heading: string): RootCont
   return page.children.slice(start, end === -1 ? undefined : end);
 }
 
-/** The about page's source; the HTML page imports the same file. */
-const ABOUT_SOURCE = new URL('../content/about.mdx', import.meta.url);
-let about: EditorialPage | undefined;
-/** The about page (src/content/about.mdx), read once. */
-export function aboutPage(): EditorialPage {
-  return (about ??= editorialPage(readFileSync(ABOUT_SOURCE, 'utf8'), fileURLToPath(ABOUT_SOURCE)));
+/** An editorial page read once from its MDX source (the HTML page imports the same file). */
+function editorialSource(file: string): () => EditorialPage {
+  const source = new URL(`../content/${file}`, import.meta.url);
+  let read: EditorialPage | undefined;
+  return () => (read ??= editorialPage(readFileSync(source, 'utf8'), fileURLToPath(source)));
 }
+
+/** The about page (src/content/about.mdx). */
+export const aboutPage = editorialSource('about.mdx');
+/** The page for agents and developers (src/content/for-developers.mdx). */
+export const developersPage = editorialSource('for-developers.mdx');

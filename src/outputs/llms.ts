@@ -17,6 +17,7 @@ import { PAGE_SIZE } from '../catalog/lists.ts';
 import { cardPrice } from '../catalog/offer-words.ts';
 import {
   ABOUT_PATH,
+  DEVELOPERS_PATH,
   agePath,
   AGES_PATH,
   CATALOG_JSON_PATH,
@@ -41,7 +42,7 @@ import {
   text,
   type ProductMarkdown,
 } from './markdown.ts';
-import { aboutPage, editorialSection, withBase } from './editorial.ts';
+import { developersPage, editorialSection, withBase } from './editorial.ts';
 
 /** The size budget of /llms.txt (agent-docs size grade). */
 export const LLMS_TXT_MAX_CHARS = 50_000;
@@ -182,13 +183,14 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown): string {
         ),
       ],
     ]),
-    // The about page's own section (src/content/about.mdx), so the two never say it differently.
+    // The developers page's own section (src/content/for-developers.mdx), so the two never say it differently.
     paragraph(strong('Licence and use')),
-    ...withBase(editorialSection(aboutPage(), 'Licence and use').slice(1), base),
+    ...withBase(editorialSection(developersPage(), 'Licence and use').slice(1), base),
     heading(2, 'Key pages'),
     list([
       [link(u(twinPath('/')), 'Home'), text(': what the catalog is, staff picks, ways to browse')],
       [link(u(twinPath(ABOUT_PATH)), 'About'), text(': how products are picked, affiliate links, freshness')],
+      [link(u(twinPath(DEVELOPERS_PATH)), 'For agents and developers'), text(': the ways in, prices and markets, licence')],
       [
         link(u(twinPath(STAFF_PICKS_PATH)), 'Staff picks'),
         text(`: ${plural(view.staffPicks.length, 'product')} the curators recommend first, with their notes`),

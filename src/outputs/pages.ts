@@ -6,6 +6,7 @@ import { listPages, productLists, type ListPage, type ProductList } from '../cat
 import type { CatalogEntry } from '../catalog/schema.ts';
 import {
   ABOUT_PATH,
+  DEVELOPERS_PATH,
   AGES_PATH,
   CATEGORIES_PATH,
   EDITOR_PATH,
@@ -13,7 +14,7 @@ import {
   SEARCH_PATH,
   twinPath,
 } from '../catalog/urls.ts';
-import { aboutPage } from './editorial.ts';
+import { aboutPage, developersPage } from './editorial.ts';
 
 interface Common {
   path: string;
@@ -28,6 +29,7 @@ interface Common {
 export type Page =
   | (Common & { kind: 'home' })
   | (Common & { kind: 'about' })
+  | (Common & { kind: 'developers' })
   | (Common & { kind: 'search' })
   | (Common & { kind: 'categories' })
   | (Common & { kind: 'ages' })
@@ -55,6 +57,7 @@ export function pagesOf(view: CatalogView): Page[] {
   return [
     page({ kind: 'home', path: '/', title: SITE_NAME }),
     page({ kind: 'about', path: ABOUT_PATH, title: aboutPage().title }),
+    page({ kind: 'developers', path: DEVELOPERS_PATH, title: developersPage().title }),
     page({ kind: 'search', path: SEARCH_PATH, title: SEARCH_TITLE }),
     page({ kind: 'categories', path: CATEGORIES_PATH, title: CATEGORIES_TITLE }),
     page({ kind: 'ages', path: AGES_PATH, title: AGES_TITLE }),

@@ -39,7 +39,7 @@ import {
   twinPreamble,
   type ProductMarkdown,
 } from './markdown.ts';
-import { aboutPage, withBase } from './editorial.ts';
+import { aboutPage, developersPage, withBase } from './editorial.ts';
 import { LLMS_FULL_PATH } from './llms.ts';
 import { AGES_TITLE, CATEGORIES_TITLE, EDITOR_TITLE, listPageTitle, SEARCH_TITLE, type Page } from './pages.ts';
 
@@ -233,8 +233,8 @@ function editor(base: string): RootContent[] {
   ];
 }
 
-function about(base: string): RootContent[] {
-  const page = aboutPage();
+/** An editorial page's twin: its title and its text. */
+function editorial(page: ReturnType<typeof aboutPage>, base: string): RootContent[] {
   return [heading(1, page.title), ...withBase(page.children, base)];
 }
 
@@ -244,7 +244,9 @@ function twinBlocks(page: Page, view: CatalogView, md: ProductMarkdown): RootCon
     case 'home':
       return home(view, md);
     case 'about':
-      return about(md.base);
+      return editorial(aboutPage(), md.base);
+    case 'developers':
+      return editorial(developersPage(), md.base);
     case 'search':
       return search(view, md.base);
     case 'categories':

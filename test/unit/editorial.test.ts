@@ -3,7 +3,7 @@
 // failing the build with the file and line.
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SIGNAL_LINE, DATA_LICENSE, SITE_NAME } from '../../src/config/site.ts';
-import { aboutPage, editorialPage, editorialSection, withBase } from '../../src/outputs/editorial.ts';
+import { aboutPage, developersPage, editorialPage, editorialSection, withBase } from '../../src/outputs/editorial.ts';
 import { stringify } from '../../src/outputs/markdown.ts';
 
 const page = (body: string, props: object = { name: 'Ada', deep: { value: 'x' } }) =>
@@ -62,23 +62,26 @@ describe('withBase and editorialSection', () => {
   });
 });
 
-describe('the about page (src/content/about.mdx)', () => {
+describe('the about page (src/content/about.mdx) and the developers page (src/content/for-developers.mdx)', () => {
   const text = stringify(aboutPage().children);
+  const developers = stringify(developersPage().children);
 
-  it('says what the site, the licence and the content signal are, from their one definition', () => {
+  it('say what the site, the licence and the content signal are, from their one definition', () => {
     expect(text.startsWith(`${SITE_NAME} is a short list`)).toBe(true);
-    expect(text).toContain(`${DATA_LICENSE.title} ([${DATA_LICENSE.name}](${DATA_LICENSE.url}))`);
-    expect(text).toContain(`Not covered: ${DATA_LICENSE.excluded}.`);
-    expect(text).toContain(`\`Content-Signal: ${CONTENT_SIGNAL_LINE}\``);
+    for (const t of [text, developers]) {
+      expect(t).toContain(`${DATA_LICENSE.title} ([${DATA_LICENSE.name}](${DATA_LICENSE.url}))`);
+      expect(t).toContain(`Not covered: ${DATA_LICENSE.excluded}.`);
+    }
+    expect(developers).toContain(`\`Content-Signal: ${CONTENT_SIGNAL_LINE}\``);
   });
 
-  it('claims no freshness the catalog lacks: no stock tracking, prices as a curator last wrote them', () => {
-    expect(text).not.toMatch(/prices and availability change|every hour|hourly/i);
-    expect(text).toMatch(/does not track prices or stock/);
+  it('claim no freshness the catalog lacks: no stock tracking, prices as a curator last wrote them', () => {
+    for (const t of [text, developers]) expect(t).not.toMatch(/prices and availability change|every hour|hourly/i);
+    expect(developers).toMatch(/does not track prices or stock/);
   });
 
-  it('has the licence section llms.txt repeats', () => {
-    expect(stringify(editorialSection(aboutPage(), 'Licence and use'))).toMatch(
+  it('the developers page has the licence section llms.txt repeats', () => {
+    expect(stringify(editorialSection(developersPage(), 'Licence and use'))).toMatch(
       /^## Licence and use\n\nThe catalog data/,
     );
   });

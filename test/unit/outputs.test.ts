@@ -38,14 +38,15 @@ function twinsOf(v: CatalogView, m: ProductMarkdown) {
 
 describe('pagesOf', () => {
   const pages = pagesOf(view);
-  it('lists home, about, search, the two indexes, every page of every list, each published product, then the editor', () => {
+  it('lists home, about, the developers page, search, the two indexes, every page of every list, each published product, then the editor', () => {
     const lists = 2 + CATEGORY_SLUGS.length + AGE_BANDS.length + listsOfKind(view, 'age-category').length;
-    expect(pages.length).toBe(5 + lists + 3 + 1);
+    expect(pages.length).toBe(6 + lists + 3 + 1);
     expect(pages.at(-1)).toMatchObject({ kind: 'editor', path: '/admin', twin: '/admin.md', listed: false });
     expect(pages.filter((p) => !p.listed).map((p) => p.path)).toEqual(['/admin']);
-    expect(pages.slice(0, 7).map((p) => p.path)).toEqual([
+    expect(pages.slice(0, 8).map((p) => p.path)).toEqual([
       '/',
       '/about',
+      '/for-developers',
       '/search',
       '/categories',
       '/ages',
@@ -134,9 +135,14 @@ describe('Markdown twins', () => {
     expect(t).toContain(`${SITE_NAME} is a short list of physical, screen-free things`);
     expect(t).toContain('- **Maya**, Early-years educator');
     expect(t).toContain(`[${DATA_LICENSE.name}](${DATA_LICENSE.url})`);
+    expect(t).toContain(`(${BASE}/for-developers)`);
+    expect(t).not.toMatch(/props\.|<Curators|\]\(\//);
+  });
+  it('gives the developers twin its page: the ways in, the content signal', () => {
+    const t = twin('/for-developers');
     expect(t).toContain(`\`Content-Signal: ${CONTENT_SIGNAL_LINE}\``);
     expect(t).toContain(`[llms.txt](${BASE}/llms.txt)`);
-    expect(t).not.toMatch(/props\.|<Curators|\]\(\//);
+    expect(t).not.toMatch(/props\.|\]\(\//);
   });
   it('never mentions unpublished products', () => {
     for (const p of pages) expect(twin(p.path)).not.toMatch(/Quokka|Xylo|secret-draft|later-kit/);
