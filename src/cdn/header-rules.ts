@@ -3,7 +3,7 @@
 // Each header name is set by at most one rule matching any path: Netlify joins the values of two
 // matching rules, and two joined CSPs are both enforced (test/unit/cdn-config.test.ts checks it).
 import { SECURITY_HEADERS } from '../contract/security-headers.ts';
-import { DATA_LICENSE, PHOTOS } from '../config/site.ts';
+import { CONTENT_SIGNAL_LINE, DATA_LICENSE, PHOTOS } from '../config/site.ts';
 import {
   ABOUT_PATH,
   DEVELOPERS_PATH,
@@ -139,8 +139,13 @@ export const HEADER_RULES: readonly HeaderRule[] = [
   { for: '/favicon.svg', values: { 'Content-Security-Policy': SITE_CSP } },
   {
     for: '/*.md',
-    why: 'Markdown twins: for agents, not for search results.',
-    values: { 'Content-Type': 'text/markdown; charset=utf-8', 'X-Robots-Tag': 'noindex', ...CORS },
+    why: "Markdown twins: for agents, not for search results, with robots.txt's content signal.",
+    values: {
+      'Content-Type': 'text/markdown; charset=utf-8',
+      'X-Robots-Tag': 'noindex',
+      'Content-Signal': CONTENT_SIGNAL_LINE,
+      ...CORS,
+    },
   },
   {
     for: NOT_FOUND_JSON_PATH,
@@ -153,7 +158,7 @@ export const HEADER_RULES: readonly HeaderRule[] = [
     why: 'Also /api/products.json (a splat makes the slash optional); both carry the data licence.',
     values: { 'Content-Type': JSON_TYPE, Link: `<${DATA_LICENSE.url}>; rel="license"`, ...CATALOG_FILE },
   },
-  { for: '/llms*', values: { 'Content-Type': TEXT_TYPE, ...CATALOG_FILE } },
+  { for: '/llms*', values: { 'Content-Type': TEXT_TYPE, 'Content-Signal': CONTENT_SIGNAL_LINE, ...CATALOG_FILE } },
   { for: '/sitemap*.xml', values: { 'Content-Type': 'application/xml; charset=utf-8', ...CATALOG_FILE } },
   { for: '/feed.xml', values: { 'Content-Type': 'application/atom+xml; charset=utf-8', ...CATALOG_FILE } },
   {

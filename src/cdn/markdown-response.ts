@@ -1,5 +1,7 @@
 // Headers of Markdown-text responses built per request (page twins from the edge function, the
 // 404 body). Static files get theirs from ./header-rules.ts; code sets every header it needs itself.
+// Every Markdown answer repeats robots.txt's content signal, as Cloudflare's Markdown for Agents does.
+import { CONTENT_SIGNAL_LINE } from '../config/site.ts';
 import { markdownContentType, type PageFormat } from './negotiate.ts';
 import { estimateTokens } from './tokens.ts';
 import { addSecurityHeaders } from '../contract/security-headers.ts';
@@ -15,6 +17,7 @@ export function markdownHeaders(body: string, format: PageFormat, extra: Record<
     'cache-control': PAGE_CACHE_CONTROL,
     'x-robots-tag': 'noindex',
     'access-control-allow-origin': '*',
+    'content-signal': CONTENT_SIGNAL_LINE,
     ...extra,
   });
   return addSecurityHeaders(headers);

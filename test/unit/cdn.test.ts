@@ -1,7 +1,11 @@
 // Pure CDN helpers: token estimate, the 404 body, the _headers builder (also at 10,000 pages).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { HEADER_RULES } from '../../src/cdn/header-rules.ts';
 import { buildHeadersFile, fixedRulesText } from '../../src/cdn/headers-file.ts';
+import { markdownHeaders } from '../../src/cdn/markdown-response.ts';
+import { CONTENT_SIGNAL_LINE } from '../../src/config/site.ts';
+import { robotsTxt } from '../../src/outputs/discovery.ts';
 import { notFoundMarkdown, notFoundResponse } from '../../src/cdn/not-found.ts';
 import { estimateTokens } from '../../src/cdn/tokens.ts';
 import { twinPath } from '../../src/catalog/urls.ts';
@@ -98,5 +102,18 @@ describe('buildHeadersFile', () => {
     const file = buildHeadersFile(pages);
     expect(file.split('\n').length).toBe(fixedRulesText().split('\n').length + 20_002);
     expect(Buffer.byteLength(file) - fixed).toBeLessThan(10_000 * 160);
+  });
+});
+
+describe('the content signal of Markdown answers', () => {
+  it('every Markdown answer states the Content-Signal robots.txt states: built per request and static', () => {
+    const robots = /Content-Signal: (.+)/.exec(robotsTxt('https://x.test'))![1];
+    expect(robots).toBe(CONTENT_SIGNAL_LINE);
+    expect(markdownHeaders('# x', 'markdown').get('content-signal')).toBe(robots);
+    expect(notFoundResponse(new URL('http://x.test/nope'), 'markdown', 'GET').headers.get('content-signal')).toBe(
+      robots,
+    );
+    for (const path of ['/*.md', '/llms*'])
+      expect(HEADER_RULES.find((r) => r.for === path)!.values['Content-Signal'], path).toBe(robots);
   });
 });
