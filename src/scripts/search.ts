@@ -243,6 +243,7 @@ if (
   queryInput &&
   categorySelect &&
   ageSelect &&
+  whereSelect &&
   ageNote &&
   ageNoteText &&
   ageUndo
