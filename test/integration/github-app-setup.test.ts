@@ -8,6 +8,7 @@ import { APP_PERMISSIONS, envLines, setupGithubApp, type AppCredentials } from '
 import { checkDeploy, readEnvFile } from '../../scripts/lib/deploy-check.ts';
 import { startGithubStandin, type GithubStandin } from '../../scripts/lib/github-standin/index.ts';
 import { readSettings } from '../../src/config/env.ts';
+import { gatewayDeps } from '../../src/server/gateway/deps.ts';
 import { githubAccess } from '../../src/server/github/credentials.ts';
 import { githubOpenapi, type Judged } from '../support/github-openapi.ts';
 import { scratchRepo, type ScratchRepo } from '../support/scratch-repo.ts';
@@ -151,13 +152,18 @@ describe('setup:github-app, from the manifest to the installation', () => {
     expect(checked.findings).toEqual([]);
     expect(checked.ok).toBe(true);
 
-    // The site's GitHub access (the editor's gateway, the proposals, the watchers) with them.
-    const access = githubAccess(readSettings({ ...env, GITHUB_API_URL: gh.url }).admin.github);
+    // The site's GitHub access with them: the editor's gateway's own (its production dependencies),
+    // and the one the proposals and the watchers make.
+    const settings = readSettings({ ...env, GITHUB_API_URL: gh.url });
+    const gateway = gatewayDeps(settings).github();
+    expect(gateway.ok && gateway.value.kind).toBe('app');
+    const access = githubAccess(settings.admin.github);
     expect(access.ok).toBe(true);
     if (!access.ok) return;
     expect(access.value.kind).toBe('app');
     const token = await access.value.token();
     const res = await fetch(`${gh.url}/repos/littlehands/catalog`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
+    if (gateway.ok) expect(await gateway.value.token()).toBe(token);
   });
 });
