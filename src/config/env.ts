@@ -278,42 +278,41 @@ export const VARIABLES = {
     setBy: 'local',
     usedBy: '`npm start`, `npm run dev`',
     about:
-      "Any value but empty or `0` prints the build's output and a line per request, as `npm start -- --verbose` does; otherwise one progress line, and everything goes to the log file the summary names.",
+      "Anything but empty or `0` prints the build's output and a line per request, as `npm start -- --verbose` does.",
     envExample: false,
   },
   HOST: {
     setBy: 'local',
     usedBy: '`npm start`',
     about:
-      'The address the local site listens on: loopback (`127.0.0.1`) unless set; `0.0.0.0` or `::` opens it to the network (then set `SITE_URL` to the address others use, and a real `OIDC_ISSUER`: the development identity provider refuses to run on a stack others can reach). Any other value is refused.',
+      'Where the local site listens: loopback unless set; `0.0.0.0` or `::` opens it to the network (then set `SITE_URL` and a real `OIDC_ISSUER`). Any other value is refused.',
     envExample: false,
   },
   PROPOSALS_REPO_DIR: {
     setBy: 'local',
     usedBy: 'proposal tools, the browser editor',
     about:
-      "The git repository that takes proposals and the browser editor's saves as branches. `npm start` uses the checkout unless this names another (the tests name scratch repositories, never the checkout).",
+      "The git repository that takes proposals and the editor's saves as branches: the checkout unless set (tests name scratch repositories).",
     envExample: false,
   },
 
   ASTRO_CACHE_DIR: {
     setBy: 'local',
     usedBy: 'build',
-    about: "Astro's build cache in another folder: each local stack's own (set by `npm start`), tests, the benchmark.",
+    about: "Astro's build cache in another folder (each local stack's own, tests, the benchmark).",
     envExample: false,
   },
   ADMIN_CATALOG_OUT: {
     setBy: 'local',
     usedBy: 'build',
-    about:
-      "Write the admin catalog to another place: each local stack's own, bundled into its functions as on Netlify (set by `npm start`); tests, the benchmark.",
+    about: "Where the build writes the admin catalog (each local stack's own, tests, the benchmark).",
     envExample: false,
   },
   CATALOG_BUILD_TIME: {
     setBy: 'tests',
     usedBy: 'build',
     about:
-      'Pretend the build runs at this ISO time (scheduled publishing tests). Never on Netlify: the build would freeze the clock, and scheduled products would never appear.',
+      'Pretend the build runs at this ISO time (scheduling tests); never on a site, where scheduled products would never appear.',
     envExample: false,
   },
   CATALOG_CONTENT_DIR: {
@@ -339,7 +338,7 @@ export const VARIABLES = {
     setBy: 'tests',
     usedBy: '`check_links`',
     about:
-      'A loopback DNS server (`127.0.0.1:port`) to resolve link hosts with, so the attack tests can stage DNS rebinding on the local stack. Honoured only with `CONTEXT` exactly `dev` (not ` dev` or `DEV`) and a loopback value (functions on Netlify get no `CONTEXT`); never set it on a site.',
+      "A loopback DNS server (`127.0.0.1:port`) for `check_links`' attack tests; honoured only with `CONTEXT` exactly `dev` and a loopback value.",
     envExample: false,
   },
   LINK_CHECK_ALLOW_ADDRESSES: {
@@ -358,7 +357,7 @@ export const VARIABLES = {
     setBy: 'platform',
     usedBy: 'build, functions',
     about:
-      "The deploy context (`production`, `deploy-preview`, `branch-deploy`, `dev`), set by Netlify's builds and netlify-cli (`dev` on the local stack); functions on Netlify get none. The development identity provider of `npm start` never runs when `CONTEXT=production`, when `SITE_URL` is not a loopback address, or when `HOST` opens the stack to the network.",
+      "The deploy context (`production`, `deploy-preview`, `branch-deploy`, `dev`), set by Netlify's builds and netlify-cli; functions on Netlify get none. The development identity provider never runs when it is `production`, when `SITE_URL` is not loopback, or when `HOST` opens the stack.",
     envExample: false,
   },
 
