@@ -16,6 +16,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFil
 import path from 'node:path';
 import { decapBundlePath, EDITOR_CODE_DIR, EDITOR_STYLE_PATH, PREVIEW_STYLE_PATH } from '../catalog/urls.ts';
 import type { EditorScripts } from '../outputs/editor-page.ts';
+import { precompiledDecapConfig } from './decap-config-check.ts';
 import { writeAnew } from './staging.ts';
 
 export interface EditorBundle {
@@ -46,6 +47,8 @@ const standIn = (name: string, filter: RegExp, importer: RegExp, contents: strin
 const never = (what: string) => `() => { throw new Error('${what} is not part of the editor.'); }`;
 
 const DECAP_ENTRY = 'src/editor/decap-app.ts';
+/** Decap's check of its configuration, precompiled into its script (./decap-config-check.ts). */
+const DECAP_CONFIG_CHECK = 'src/build/decap-config-check.ts';
 
 /**
  * V8's explicit compile hint (Chromium 136 on): every function of the file is compiled at once,
@@ -90,7 +93,7 @@ function decapCoreVersion(root: string): string {
  */
 export function decapVersion(root: string): string {
   const digest = createHash('sha256');
-  for (const f of [DECAP_ENTRY, 'package-lock.json', 'node_modules/esbuild/package.json'])
+  for (const f of [DECAP_ENTRY, DECAP_CONFIG_CHECK, 'package-lock.json', 'node_modules/esbuild/package.json'])
     digest.update(readFileSync(path.join(root, f)));
   digest.update(JSON.stringify(DECAP_BUILD));
   return `${decapCoreVersion(root)}-${digest.digest('hex').slice(0, 10)}`;
@@ -105,7 +108,12 @@ export async function decapScript(root: string, version = decapVersion(root)): P
   const file = path.join(root, '.build-cache/decap', version, 'decap-cms.js');
   if (existsSync(file)) return file;
   const { build } = await import('esbuild');
-  const result = await build({ ...DECAP_BUILD, entryPoints: [path.join(root, DECAP_ENTRY)], write: false });
+  const result = await build({
+    ...DECAP_BUILD,
+    entryPoints: [path.join(root, DECAP_ENTRY)],
+    write: false,
+    plugins: [await precompiledDecapConfig(root)],
+  });
   mkdirSync(path.dirname(file), { recursive: true });
   const part = `${file}.${process.pid}.part`;
   writeFileSync(part, result.outputFiles[0]!.contents);
