@@ -31,29 +31,30 @@ export const screenKey = () => {
   return on ? `${on.collection}/${on.slug}` : '';
 };
 
+/** The last answer: for which product on the screen, and whether its saved changes are hers. */
+let answered = { key: '', hers: false };
 let askedFor = '';
-let hers = false;
-let asking = false;
 
 function ask(): void {
   const on = productOnScreen();
   const key = screenKey();
   askedFor = key;
-  hers = false;
-  if (!on || on.collection !== EDITOR_COLLECTION) return void (asking = false);
-  asking = true;
+  if (!on || on.collection !== EDITOR_COLLECTION) return;
   void askWhatWaits(true).then((answer) => {
-    if (askedFor !== key) return;
-    hers = isHers(answer, on.collection, on.slug);
-    asking = false;
+    if (screenKey() !== key) return;
+    answered = { key, hers: isHers(answer, on.collection, on.slug) };
     draw();
   });
 }
 
 /** The body's classes, and the sentence in the bar where Publish would be. */
 function draw(): void {
+  const key = screenKey();
+  const known = key !== '' && answered.key === key;
+  const hers = known && answered.hers;
+  const aProduct = location.hash.startsWith(`#/collections/${EDITOR_COLLECTION}/entries/`);
   document.body.classList.toggle(OWN, hers);
-  document.body.classList.toggle(ASKING, asking);
+  document.body.classList.toggle(ASKING, aProduct && !known);
   const bar = document.querySelector('[class*="-ToolbarSubSectionFirst"]');
   let note = document.getElementById(NOTE_ID);
   if (!hers || !bar) return void note?.remove();
@@ -66,7 +67,15 @@ function draw(): void {
 
 export function offerPublishToOthersOnly(CMS: Decap): void {
   // A save may make saved changes hers (a new product's first save, or hers on someone else's).
-  CMS.registerEventListener({ name: 'postSave', handler: () => void ask() });
+  CMS.registerEventListener({
+    name: 'postSave',
+    handler: () => {
+      answered = { key: '', hers: false };
+      ask();
+      return undefined;
+    },
+  });
+  window.addEventListener('hashchange', draw);
   setInterval(() => {
     if (screenKey() !== askedFor) ask();
     draw();

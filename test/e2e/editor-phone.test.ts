@@ -273,6 +273,9 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
       const said = page.getByText(sentence, { exact: true }).filter({ visible: true });
       await expect.poll(() => said.count(), { message: `“${sentence}” said once` }).toBe(1);
     }
+    // No second message: neither the editor's notice nor Decap's own, over the form.
+    expect(await page.locator('#editor-notice').filter({ visible: true }).count(), 'a notice').toBe(0);
+    expect(await page.locator('.Toastify__toast').filter({ visible: true }).count(), 'Decap’s notice').toBe(0);
     await until(
       async () => {
         const box = await (await field(/^Brand/)).boundingBox();
@@ -283,9 +286,6 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
     );
     await barAtTheBottom(page, 'a save with mistakes');
     const words = await screen('form-mistakes');
-    // No second message: neither the editor's notice nor Decap's own, over the form.
-    expect(await page.locator('#editor-notice').filter({ visible: true }).count(), 'a notice').toBe(0);
-    expect(await page.locator('.Toastify__toast').filter({ visible: true }).count(), 'Decap’s notice').toBe(0);
     expect(words).not.toContain(DECAP_PHRASES.ui.toast.missingRequiredField);
     expect(words).not.toMatch(/NULL|Fix:|`/);
     await new Promise((r) => setTimeout(r, 1500));
