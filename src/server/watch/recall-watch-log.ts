@@ -1,7 +1,7 @@
 // What a recall watcher run did, and the log lines that say it (docs/operate.md, "Reading the log").
 // Every value from a source is quoted or escaped (./log-text.ts): none can break a line.
 import { logQuoted, logSafe } from './log-text.ts';
-import type { RecallMatch, RecallState } from './recall-state.ts';
+import { MATCHES_PER_SOURCE, type RecallMatch, type RecallState } from './recall-state.ts';
 
 export interface RecallRun {
   at: number;
@@ -14,6 +14,10 @@ export interface RecallRun {
   lookups: { source: string; brand: string; words: string[]; recalls: number }[];
   failures: { source: string; what: string; reason: string; mark: string | null }[];
   newMatches: { key: string; match: RecallMatch; brand: string; name: string }[];
+  /** Per product and regulator: this run's recalls matching it beyond the MATCHES_PER_SOURCE kept. */
+  notKept: { slug: string; source: string; count: number }[];
+  /** New matches with no room this run, why, and the parts read again next run for them. */
+  waiting: { count: number; why: string; readAgain: string[] } | null;
   /** Recall × product pairs on brand alone seen in this run (audit_catalog lists them). */
   brandOnly: number;
   /** Matches a curator dismissed, seen again in this run (each counted once). */
@@ -42,10 +46,18 @@ export function describeRecallRun(run: RecallRun, state: RecallState): string {
     run.proposals === null
       ? 'proposals: not configured (GITHUB_TOKEN and GITHUB_REPOSITORY), findings recorded only'
       : `proposals: ${run.proposed.length} opened${run.withdrawn.length ? `, ${run.withdrawn.length} closed (every recall dismissed)` : ''}${run.proposalProblems.length ? `, problems: ${run.proposalProblems.join('; ')}` : ''}`;
+  const notKept = run.notKept.reduce((n, x) => n + x.count, 0);
+  const bounds =
+    (notKept
+      ? `; ${notKept} match${notKept === 1 ? '' : 'es'} not kept (at most ${MATCHES_PER_SOURCE} a product and regulator)`
+      : '') +
+    (run.waiting
+      ? `; ${run.waiting.count} new match${run.waiting.count === 1 ? '' : 'es'} wait for the next run (${run.waiting.why}), which reads ${run.waiting.readAgain.join(' and ') || 'them'} again`
+      : '');
   return (
     `recall watch: ${reads}${lookups} in ${(run.ms / 1000).toFixed(1)} s against ${run.products} products; ` +
     `${run.newMatches.length} new match${run.newMatches.length === 1 ? '' : 'es'}, ${run.brandOnly} brand-only, ` +
-    `${run.dismissed} dismissed, ${Object.keys(state.matches).length} matches in all; ${marks}` +
+    `${run.dismissed} dismissed, ${Object.keys(state.matches).length} matches in all${bounds}; ${marks}` +
     `${run.failures.length ? `; ${run.failures.length} failed read${run.failures.length === 1 ? '' : 's'}, retried next run` : ''}; ${proposals}.`
   );
 }
@@ -70,5 +82,13 @@ export function matchLine(
   return (
     `recall watch: MATCH ${r.slug} ↔ ${logSafe(r.source.toUpperCase())} recall ${logSafe(r.number)} (${logSafe(r.date)}) ${logQuoted(r.title)}: ` +
     `${[barcode, brand].filter(Boolean).join('; ')}; ${what}.`
+  );
+}
+
+/** The line for a product's recalls from one regulator beyond those kept. */
+export function notKeptLine(n: { slug: string; source: string; count: number }, proposedNow: boolean): string {
+  return (
+    `recall watch: ${n.count} more ${n.source} recall${n.count === 1 ? '' : 's'} match ${n.slug} than the ${MATCHES_PER_SOURCE} kept; ` +
+    `${n.count === 1 ? 'it is' : 'they are'} counted, not kept${proposedNow ? ', and its proposal says so' : ''}.`
   );
 }

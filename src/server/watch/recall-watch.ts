@@ -11,6 +11,8 @@
 // never for a curator's dismissal in content/recall-watch.yml; an open proposal whose every recall
 // is dismissed there is closed. Brand-only matches are recorded for audit_catalog only. Every value
 // from a source reaches a proposal as code (a recall number limited to a safe alphabet first).
+// What it keeps is bounded (./recall-state.ts): what is not kept is counted and said in the log and
+// the proposal; a part whose new matches do not fit is read again; a state it cannot write fails the run.
 import type { RecallWatch } from '../../catalog/recall-watch-file.ts';
 import { WATCHER_PROPOSALS_PER_RUN } from '../../contract/limits.ts';
 import type { AdminCatalog } from '../admin-catalog/admin-index.ts';
@@ -25,14 +27,22 @@ import { logSafe } from './log-text.ts';
 import type { Recall, RecallSource, ReadLimits } from './recall-source.ts';
 import {
   addBrandRecall,
+  byRelevance,
   emptyRecallState,
+  jsonBytes,
+  LINE_KEPT,
+  MatchKeeper,
+  MATCHES_MAX_BYTES,
+  MATCHES_PER_SOURCE,
   matchKey,
+  NEW_MATCHES_PER_RUN,
   productsDigest,
   RecallBrands,
   RecallState,
+  STATE_REST_BYTES,
   type RecallMatch,
 } from './recall-state.ts';
-import { describeRecallRun, matchLine, type RecallRun } from './recall-watch-log.ts';
+import { describeRecallRun, matchLine, notKeptLine, type RecallRun } from './recall-watch-log.ts';
 import { readRecord, WATCH_KEYS, withLock, writeRecord } from './records.ts';
 import { openBranches, proposeUnpublish, remembered, settle, watcherEmail } from './watch-proposals.ts';
 import { watchedProducts, type WatchedProduct } from './watched-products.ts';
@@ -45,6 +55,8 @@ export const BRAND_LOOKUPS_PER_RUN = 10;
 /** A recall number's length (a dismissal's is at most 40 too), and the most kept of any other value. */
 const RECALL_NUMBER_CHARS = 40;
 const VALUE_CHARS = 2000;
+/** The longest title GitHub takes for a pull request. */
+const TITLE_CHARS = 256;
 
 export interface RecallWatchDeps {
   catalog: () => Promise<AdminCatalog>;
@@ -61,6 +73,9 @@ export interface RecallWatchDeps {
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A run whose state could not be written: its lines are logged, this last; the scheduled function fails. */
+export class RecallStateNotWritten extends Error {}
 
 /** One run; null when another instance is running. Throws when the store or the catalog cannot be read. */
 export async function runRecallWatch(deps: RecallWatchDeps): Promise<RecallRun | null> {
@@ -87,6 +102,8 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
     lookups: [],
     failures: [],
     newMatches: [],
+    notKept: [],
+    waiting: null,
     brandOnly: 0,
     dismissed: 0,
     proposed: [],
@@ -102,9 +119,17 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
   const brands = (await readRecord(store, WATCH_KEYS.recallBrands, RecallBrands)) ?? {};
   let brandsChanged = false;
   const dismissedSeen = new Set<string>();
+  const watched = new Set(products.map((p) => p.slug));
+  const keeper = new MatchKeeper(state, (key, m) => !watched.has(m.slug) || dismissed.has(key));
+  /** Match keys a proposal named: never taken as new again, kept or not. */
+  const namedBefore = new Set(Object.values(state.proposals).flatMap((p) => p.evidence.split(' ')));
+  const about = new Map<string, { brand: string; name: string }>();
+  /** Parts whose new matches did not all fit, to be read again next run. */
+  const readAgain: string[] = [];
 
-  /** Records what one answer's recalls say about the catalog. */
-  const take = (recalls: readonly Recall[], only?: BrandIndex<WatchedProduct>) => {
+  /** Records what one answer's recalls say about the catalog; the number of new matches that must wait. */
+  const take = (recalls: readonly Recall[], only?: BrandIndex<WatchedProduct>): number => {
+    const waitedBefore = keeper.waiting;
     for (const recall of recalls) {
       // The number keys the match and a curator's dismissal, and is shown in titles: a safe token.
       const number = safeToken(recall.number, RECALL_NUMBER_CHARS);
@@ -128,7 +153,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
           dismissedSeen.add(key);
           continue;
         }
-        if (state.matches[key]) continue;
+        if (state.matches[key] || namedBefore.has(key)) continue;
         const match: RecallMatch = {
           ...ref,
           slug: hit.product.slug,
@@ -140,10 +165,10 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
           barcode: hit.barcode,
           firstSeen: now(),
         };
-        state.matches[key] = match;
-        run.newMatches.push({ key, match, brand: hit.product.brand, name: hit.product.name });
+        if (keeper.offer(key, match) === 'kept') about.set(key, { brand: hit.product.brand, name: hit.product.name });
       }
     }
+    return keeper.waiting - waitedBefore;
   };
 
   const today = day(started);
@@ -167,8 +192,13 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
         const before = { readThrough: mark.readThrough, cursor: mark.cursor };
         try {
           const part = await source.next(before, today, reading);
-          take(part.recalls);
+          const waits = take(part.recalls);
           run.reads.push({ source: source.name, what: part.what, recalls: part.recalls.length });
+          // New matches that did not fit: the mark stays, so the part is read again next run.
+          if (waits > 0) {
+            readAgain.push(`${source.name}'s part`);
+            break;
+          }
           Object.assign(mark, { ...part.mark, lastSuccessAt: now(), failures: 0, lastError: null });
           // A source that read without moving its mark would be asked the same again: stop it.
           if (part.mark.readThrough === before.readThrough && part.mark.cursor === before.cursor) break;
@@ -199,6 +229,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
       if (state.brands[id] === digest) continue;
       if (
         lookups >= BRAND_LOOKUPS_PER_RUN ||
+        keeper.waiting > 0 ||
         now() >= lookingUp.deadline ||
         run.failures.some((f) => f.source === source.name)
       )
@@ -209,9 +240,13 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
       try {
         const found: Recall[] = [];
         for (const w of words) found.push(...(await byCompany(w, lookingUp)));
-        take(found);
-        state.brands[id] = digest;
+        const waits = take(found);
         run.lookups.push({ source: source.name, brand, words, recalls: found.length });
+        if (waits > 0) {
+          readAgain.push(`${source.name}'s history of ${brand}`);
+          break;
+        }
+        state.brands[id] = digest;
       } catch (err) {
         run.failures.push({
           source: source.name,
@@ -224,6 +259,32 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
     }
   }
 
+  keeper.settle();
+  for (const key of keeper.added) {
+    const match = state.matches[key]!;
+    run.newMatches.push({ key, match, ...about.get(key)! });
+  }
+  for (const [group, keys] of keeper.notKept) {
+    const [source, slug] = group.split('|') as [string, string];
+    run.notKept.push({ slug, source: sourceName(deps, source), count: keys.size });
+  }
+  if (keeper.waiting > 0)
+    run.waiting = {
+      count: keeper.waiting,
+      why:
+        keeper.waitReason === 'full'
+          ? `the state's room for matches, ${MATCHES_MAX_BYTES / 1024} KiB, is full`
+          : `at most ${NEW_MATCHES_PER_RUN} new a run`,
+      readAgain,
+    };
+  // What a run's proposals add is small and bounded; the rest of the state must leave room for them.
+  const restBytes = jsonBytes({ ...state, matches: {} });
+  const room = restBytes <= STATE_REST_BYTES;
+  if (!room)
+    run.proposalProblems.push(
+      `the state's marks, brands and proposals take ${restBytes} bytes, more than the ${STATE_REST_BYTES} they may: nothing proposed this run`,
+    );
+
   // 3. Proposals: one per product with a match not proposed yet, naming every match of the product.
   const bySlug = new Map(products.map((p) => [p.slug, p]));
   const pending = new Map<string, [string, RecallMatch][]>();
@@ -232,7 +293,7 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
   /** Whether a curator has dismissed every recall a proposal named, in the published watch list. */
   const allDismissed = (evidence: string) => evidence.split(' ').every((k) => dismissed.has(k));
   const toClose = Object.values(state.proposals).some((p) => p.state === 'open' && allDismissed(p.evidence));
-  if (deps.proposals.ok && (pending.size > 0 || toClose)) {
+  if (deps.proposals.ok && room && (pending.size > 0 || toClose)) {
     try {
       const backend = await deps.proposals.backend();
       const open = await openBranches(backend);
@@ -278,8 +339,11 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
             .join(' ');
           const key = `product:${slug}`;
           const product = bySlug.get(slug)!;
-          const matches = ms.map(([, m]) => m).sort((a, b) => (a.date < b.date ? 1 : -1));
-          const attempt = await proposeUnpublish(backend, recallPlan(deps, product, matches));
+          const matches = ms.map(([, m]) => m).sort(byRelevance);
+          const attempt = await proposeUnpublish(
+            backend,
+            recallPlan(deps, product, matches, state.unlisted[slug] ?? {}),
+          );
           if ('made' in attempt) {
             state.proposals[key] = remembered(attempt.made, evidence, now());
             run.proposed.push({
@@ -308,12 +372,25 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
   // Every line is escaped as a whole too: no value from a source can end it early (./log-text.ts).
   const log = (line: string) => deps.log(logSafe(line));
   const line = describeRecallRun(run, state);
-  state.lastRun = { at: started, ms: run.ms, line, proposals: run.proposals ?? 'none' };
+  state.lastRun = { at: started, ms: run.ms, line: line.slice(0, LINE_KEPT), proposals: run.proposals ?? 'none' };
   const at = now();
-  await Promise.all([
-    writeRecord(store, WATCH_KEYS.recallState, state, at),
-    ...(brandsChanged ? [writeRecord(store, WATCH_KEYS.recallBrands, brands, at)] : []),
-  ]);
+  // The state first: what a run read and proposed must be remembered before anything else.
+  let notWritten: string | null = null;
+  const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  try {
+    await writeRecord(store, WATCH_KEYS.recallState, state, at);
+  } catch (err) {
+    const opened = run.proposed.map((p) => p.slug).join(', ');
+    notWritten =
+      `recall watch FAILED to write its state (${reason(err)}): nothing this run read or matched is remembered` +
+      `${opened ? `, and the proposals it opened (${opened}) may be opened again` : ''}; the next run reads everything again.`;
+  }
+  if (!notWritten && brandsChanged)
+    try {
+      await writeRecord(store, WATCH_KEYS.recallBrands, brands, at);
+    } catch (err) {
+      notWritten = `recall watch FAILED to write its brands' recalls (${reason(err)}): audit_catalog's brand-only findings miss this run's; its state was written.`;
+    }
   if (run.curationProblem)
     log(
       `recall watch: content/recall-watch.yml cannot be used (${run.curationProblem}): no alias or dismissal applies until it is fixed.`,
@@ -326,7 +403,18 @@ async function watch(deps: RecallWatchDeps, started: number): Promise<RecallRun>
     const made = run.proposed.find((p) => p.slug === m.match.slug);
     log(matchLine(m, made?.where ?? null, run.proposals));
   }
+  for (const n of run.notKept)
+    log(
+      notKeptLine(
+        n,
+        run.proposed.some((p) => p.slug === n.slug),
+      ),
+    );
   log(line);
+  if (notWritten) {
+    log(notWritten);
+    throw new RecallStateNotWritten(notWritten);
+  }
   return run;
 }
 
@@ -336,12 +424,31 @@ function searchWord(name: string): string {
   return words.reduce((best, w) => (w.length > best.length ? w : best), '');
 }
 
-function recallPlan(deps: RecallWatchDeps, product: WatchedProduct, matches: RecallMatch[]) {
-  const sourceName = (id: string) => deps.sources.find((s) => s.id === id)?.name ?? id.toUpperCase();
+/** A source's name, by its id. */
+const sourceName = (deps: RecallWatchDeps, id: string) =>
+  deps.sources.find((s) => s.id === id)?.name ?? id.toUpperCase();
+
+function recallPlan(
+  deps: RecallWatchDeps,
+  product: WatchedProduct,
+  matches: RecallMatch[],
+  unlisted: Record<string, number>,
+) {
+  const more = Object.entries(unlisted)
+    .filter(([, n]) => n > 0)
+    .map(
+      ([id, n]) =>
+        `**At least ${n} more ${sourceName(deps, id)} recall${n === 1 ? '' : 's'} match${n === 1 ? 'es' : ''} this product and ${n === 1 ? 'is' : 'are'} not listed here: the watcher keeps the ${MATCHES_PER_SOURCE} most relevant of each regulator (a barcode match first, then the newest).**`,
+    );
   // Matches kept from before numbers were limited are limited here too.
   const number = (m: RecallMatch) => codeSpan(safeToken(m.number, RECALL_NUMBER_CHARS) || 'without a number');
-  const named = matches.map((m) => `${sourceName(m.source)} recall ${number(m)}`).join('; ');
-  const regulators = [...new Set(matches.map((m) => sourceName(m.source)))];
+  // The title names the recalls while it stays within GitHub's TITLE_CHARS; the body names every one.
+  const each = matches.map((m) => `${sourceName(deps, m.source)} recall ${number(m)}`);
+  const titled = (n: number) =>
+    `Recall: unpublish ${codeSpan(product.slug)} (${each.slice(0, n).join('; ')}${n < each.length ? `; and ${each.length - n} more` : ''})`;
+  let shown = each.length;
+  while (shown > 1 && titled(shown).length > TITLE_CHARS) shown--;
+  const regulators = [...new Set(matches.map((m) => sourceName(deps, m.source)))];
   const byBarcode = matches.some((m) => m.barcode);
   const why = byBarcode
     ? `A recall names this product's barcode${regulators.length > 1 ? `, and ${regulators.length} regulators have recalls matching it` : ''}.`
@@ -349,20 +456,21 @@ function recallPlan(deps: RecallWatchDeps, product: WatchedProduct, matches: Rec
   return {
     slug: product.slug,
     path: product.sourcePath,
-    title: `Recall: unpublish ${codeSpan(product.slug)} (${named})`,
+    title: titled(shown),
     subject: `Recall: unpublish ${product.slug}`,
     why,
     evidence: [
       `**Urgent: a product safety recall.** ${why} This proposal takes the product off the site (\`published: false\`) until a curator has checked the ${matches.length > 1 ? `${matches.length} recalls below, one per regulator's notice` : 'recall'}. If it is not this product, add a dismissal for each recall in the recall watch list (the editor’s “${WATCH_WORDS.page}”); once a second curator publishes the dismissal, the watcher closes this proposal on its next run.`,
       '',
+      ...more.flatMap((m) => [m, '']),
       ...matches.flatMap((m) => [
-        `### ${sourceName(m.source)} recall ${number(m)}`,
+        `### ${sourceName(deps, m.source)} recall ${number(m)}`,
         '',
         m.barcode
           ? `**Matched by barcode:** the recall names this product's barcode, which is a match whatever brand the recall names.`
           : `**Matched by brand and name.**`,
         '',
-        ...field('Regulator', sourceName(m.source)),
+        ...field('Regulator', sourceName(deps, m.source)),
         ...field('Recall number', m.number),
         ...field('Date', m.date || 'not given'),
         ...field('Title', m.title),

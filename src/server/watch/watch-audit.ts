@@ -161,7 +161,7 @@ export async function watchAudit(input: WatchAuditInput): Promise<{ findings: Fi
         finding(
           row,
           'recall_brand_only',
-          `its brand is the maker or importer named by ${entry.ids.length} recall${entry.ids.length === 1 ? '' : 's'}, none for a product of this name; newest: ${others
+          `its brand is the maker or importer named by ${entry.more ? `more than ${entry.ids.length}` : entry.ids.length} recall${entry.ids.length === 1 && !entry.more ? '' : 's'}, none for a product of this name; newest: ${others
             .map((r) => `${r.source.toUpperCase()} ${r.number} (${r.date}) "${r.title}"${r.url ? ` ${r.url}` : ''}`)
             .join('; ')}.`,
           'Check that this product is not one of them (names and models change); if it is, unpublish it.',
