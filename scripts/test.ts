@@ -109,10 +109,12 @@ process.exit(
         machine: machineName(),
         seconds: Math.round(run.ms / 1000),
         tests: run.passed,
+        load: [Math.round(run.load[0] * 100) / 100, Math.round(run.load[1] * 100) / 100],
         steps: run.steps.map((s) => ({
           name: s.name,
           from: Math.round(s.start / 100) / 10,
           took: Math.round((s.end - s.start) / 100) / 10,
+          cpu: s.cpu,
         })),
       });
     },

@@ -2,10 +2,11 @@
 // the steps of a lane one after the other. The first lane prints as it goes; a step of another lane
 // prints its output whole when it ends (between two steps of the first lane, so lines never mix).
 // Every step's output is also kept in test-results/<step>.log. The first step that fails stops the
-// others; the run ends with each step's time, the tests counted in every vitest report, and the
-// line `tests: N passed, N failed`.
+// others; the run ends with each step's time and CPU seconds (its process and every process it
+// waited for, as the shell's `times` counts them) beside the load average, so two machines' runs
+// can be compared, the tests counted in every vitest report, and the line `tests: N passed, N failed`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { countResults, type VitestJsonReport } from './vitest-report.ts';
@@ -25,10 +26,12 @@ export interface RunOptions {
   logDir: string;
   /** Tests counted before the steps (none unless a caller counted some). */
   counts?: { passed: number; failed: number };
-  /** Told the run's time, each step's start and end (ms from the start) and the tests counted, at the end. */
+  /** Told the run's time, each step's start and end (ms from the start), CPU seconds and the tests counted, at the end. */
   onDone?(run: {
     ms: number;
-    steps: { name: string; start: number; end: number }[];
+    /** The load average (one minute) at the start and at the end. */
+    load: [number, number];
+    steps: { name: string; start: number; end: number; cpu: number | null }[];
     passed: number;
     failed: number;
   }): void;
@@ -38,7 +41,16 @@ interface Timing {
   name: string;
   start: number;
   end?: number;
+  /** CPU seconds of the step's processes (user and system), or null when the shell could not say. */
+  cpu?: number | null;
   result?: 'passed' | 'failed' | 'stopped';
+}
+
+/** The CPU seconds in `times`' second line (`0m1.90s 0m0.04s`: the children's user and system time). */
+export function cpuSeconds(times: string): number | null {
+  const line = times.trim().split('\n')[1] ?? '';
+  const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return parts.length === 2 ? Math.round((parts[0]! + parts[1]!) * 10) / 10 : null;
 }
 
 const seconds = (ms: number) => {
@@ -110,9 +122,10 @@ export function runLanes(lanes: Step[][], opts: RunOptions): Promise<number> {
       liveStepRunning = true;
       process.stdout.write(header);
     }
-    const child = spawn(step.cmd, step.args, {
+    const timesFile = path.join(opts.logDir, `${fileName(step.name)}.times`);
+    const child = spawn('sh', ['-c', '"$0" "$@"; s=$?; times >"$STEP_TIMES_FILE"; exit $s', step.cmd, ...step.args], {
       cwd: opts.cwd,
-      env: opts.env,
+      env: { ...opts.env, STEP_TIMES_FILE: timesFile },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // a process group of its own, stopped whole
     });
@@ -129,6 +142,12 @@ export function runLanes(lanes: Step[][], opts: RunOptions): Promise<number> {
       child.once('close', (code, signal) => {
         running.delete(step.name);
         timing.end = Date.now() - t0;
+        try {
+          timing.cpu = cpuSeconds(readFileSync(timesFile, 'utf8'));
+          rmSync(timesFile);
+        } catch {
+          timing.cpu = null; // stopped before the shell could say
+        }
         const output = Buffer.concat(chunks).toString();
         writeFileSync(path.join(opts.logDir, `${fileName(step.name)}.log`), output);
         const stoppedByUs = timing.result === 'stopped';
@@ -178,17 +197,21 @@ export function runLanes(lanes: Step[][], opts: RunOptions): Promise<number> {
     const lines = timings.map(
       (t) =>
         `  ${t.name.padEnd(width)}  from ${seconds(t.start).padStart(12)}  ${seconds((t.end ?? end) - t.start).padStart(12)}` +
+        `  ${t.cpu == null ? '   ? CPU s' : `${t.cpu.toFixed(0).padStart(4)} CPU s`}` +
         `${t.result === 'passed' ? '' : `  ${t.result ?? 'not finished'}`}`,
     );
+    const loadAtEnd = loadavg()[0]!;
+    const cpu = timings.reduce((sum, t) => sum + (t.cpu ?? 0), 0);
     console.log(
       `\nStep times (${availableParallelism()} cores; load average ${loadAtStart.toFixed(2)} at the start, ` +
-        `${loadavg()[0]!.toFixed(2)} at the end):\n${lines.join('\n')}\n  total ${seconds(end)}`,
+        `${loadAtEnd.toFixed(2)} at the end):\n${lines.join('\n')}\n  total ${seconds(end)}, ${cpu.toFixed(0)} CPU s`,
     );
     if (failure) console.log(`\n✖ ${failure.name} failed (${failure.why}); the steps beside it were stopped.`);
     console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed`);
     opts.onDone?.({
       ms: end,
-      steps: timings.map((t) => ({ name: t.name, start: t.start, end: t.end ?? end })),
+      load: [loadAtStart, loadAtEnd],
+      steps: timings.map((t) => ({ name: t.name, start: t.start, end: t.end ?? end, cpu: t.cpu ?? null })),
       ...counts,
     });
     return failure ? 1 : 0;

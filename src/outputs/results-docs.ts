@@ -22,8 +22,10 @@ export interface TestResults {
   /** `npm test` from its start to its summary, in seconds. */
   seconds: number;
   tests: number;
-  /** Each step's start and duration, in seconds, when they were recorded. */
-  steps?: { name: string; from: number; took: number }[];
+  /** The one-minute load average at the start and the end (other work on the machine shows here). */
+  load?: [number, number];
+  /** Each step's start, duration and CPU seconds (its processes and theirs), when they were recorded. */
+  steps?: { name: string; from: number; took: number; cpu?: number | null }[];
 }
 
 export interface Results {
@@ -64,13 +66,17 @@ export function benchTable(r: Results = readResults()): string {
 
 /** `npm test`'s recorded time, with its steps when they were recorded. */
 export function testTimes(r: Results = readResults()): string {
-  const head = `Recorded run: ${run(r.test)}: **${duration(r.test.seconds)}**, ${r.test.tests.toLocaleString('en-US')} tests.`;
+  const load = r.test.load
+    ? `, load ${r.test.load[0].toFixed(1)} at the start and ${r.test.load[1].toFixed(1)} at the end`
+    : '';
+  const head = `Recorded run: ${run(r.test)}${load}: **${duration(r.test.seconds)}**, ${r.test.tests.toLocaleString('en-US')} tests.`;
   if (!r.test.steps?.length) return head;
+  const cpu = (c: number | null | undefined) => (c == null ? '?' : `${Math.round(c)}`);
   return [
     head,
     '',
-    '| step | from | took |',
-    '|---|---|---|',
-    ...r.test.steps.map((s) => `| ${s.name} | ${duration(s.from)} | ${duration(s.took)} |`),
+    '| step | from | took | CPU s |',
+    '|---|---|---|---|',
+    ...r.test.steps.map((s) => `| ${s.name} | ${duration(s.from)} | ${duration(s.took)} | ${cpu(s.cpu)} |`),
   ].join('\n');
 }

@@ -1,0 +1,46 @@
+// The runner of `npm test`'s lanes (scripts/lib/steps.ts): each step's CPU seconds come from the
+// shell's `times` (its processes and those they waited for), beside the load average, so that two
+// machines' runs can be compared; a failing step stops the run with exit 1.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runLanes } from '../../scripts/lib/steps.ts';
+
+const logDir = mkdtempSync(path.join(tmpdir(), 'steps-'));
+afterAll(() => rmSync(logDir, { recursive: true, force: true }));
+
+describe('runLanes', () => {
+  it('counts the CPU of a step’s child processes, and the load at both ends', async () => {
+    let done: Parameters<NonNullable<Parameters<typeof runLanes>[1]['onDone']>>[0] | undefined;
+    // The step itself only waits; its child spins for a while: the child's CPU counts for the step.
+    const spin = 'let x = 0; const t = Date.now(); while (Date.now() - t < 400) x++;';
+    const code = await runLanes(
+      [
+        [
+          {
+            name: 'spins',
+            cmd: process.execPath,
+            args: [
+              '-e',
+              `require('node:child_process').execFileSync(process.execPath, ['-e', ${JSON.stringify(spin)}])`,
+            ],
+          },
+        ],
+      ],
+      { cwd: process.cwd(), env: process.env, logDir, onDone: (run) => (done = run) },
+    );
+    expect(code).toBe(0);
+    expect(done!.steps[0]!.cpu).toBeGreaterThan(0.1);
+    expect(done!.load.every((l) => l >= 0)).toBe(true);
+  });
+
+  it('a failing step fails the run', async () => {
+    const code = await runLanes([[{ name: 'fails', cmd: process.execPath, args: ['-e', 'process.exit(3)'] }]], {
+      cwd: process.cwd(),
+      env: process.env,
+      logDir,
+    });
+    expect(code).toBe(1);
+  });
+});
