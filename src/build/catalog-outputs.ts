@@ -7,6 +7,7 @@
 // starts as a copy of the last output, and unchanged outputs are kept, not rewritten.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { getCompileCacheDir } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,15 +33,17 @@ import { readProductFiles, type ProductFiles } from './read-catalog.ts';
 
 type WorkerAnswer = { ok: true; report: OutputsReport } | { ok: false; error: string };
 
-/** Runs the outputs job in a child process; resolves with its report. */
-function startWorker(
-  root: string,
-  job: OutputsJob,
-  yieldToAstro: boolean,
-): { child: ChildProcess; report: Promise<OutputsReport> } {
+/**
+ * The outputs worker, started as soon as the build starts: it loads its modules (about 700) while
+ * Astro loads the config and the build reads the product files, and waits for its job.
+ */
+function forkWorker(root: string): { child: ChildProcess; report: Promise<OutputsReport> } {
+  // Astro's command line keeps Node's compile cache (not on CI): the worker's modules use it too.
+  const compileCache = getCompileCacheDir();
   const child = fork(path.join(root, 'src/build/outputs-worker.ts'), [], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    ...(compileCache ? { env: { ...process.env, NODE_COMPILE_CACHE: compileCache } } : {}),
   });
   const report = new Promise<OutputsReport>((resolve, reject) => {
     let answered = false;
@@ -54,6 +57,19 @@ function startWorker(
     });
   });
   report.catch(() => {}); // reported when awaited in build:done
+  // A build that stops before the job is sent (a refused product file) or before the report
+  // takes its worker with it.
+  process.once('exit', () => child.kill());
+  return { child, report };
+}
+
+/** Gives the worker its job; resolves with its report. */
+function startJob(
+  worker: ReturnType<typeof forkWorker>,
+  job: OutputsJob,
+  yieldToAstro: boolean,
+): Promise<OutputsReport> {
+  const { child } = worker;
   // On a cold build Astro's rendering is the longer road: the worker (and Pagefind, its child)
   // yields the CPU to it. On a warm one Astro renders next to nothing and the worker is the road.
   try {
@@ -62,7 +78,7 @@ function startWorker(
     // Not allowed here: both run at the same priority.
   }
   child.send(job);
-  return { child, report };
+  return worker.report;
 }
 
 export interface CatalogOutputsOptions {
@@ -82,6 +98,19 @@ const BUILD_TIME_KEY = 'little-hands-catalog.build-time';
 /** The categories' colour rules (src/outputs/category-styles.ts), imported by the page shell after site.css. */
 const CATEGORY_STYLES_MODULE = 'virtual:catalog/category-styles.css';
 
+/**
+ * Astro's build syncs the content collections through a Vite dev server of its own, whose client
+ * environment pre-bundles the dev toolbar's dependencies (about 0.5 s, and nothing of it is used):
+ * in a build no environment pre-bundles anything. Vite's own build never does.
+ */
+const noDepOptimizer = {
+  name: 'catalog-no-dep-optimizer',
+  enforce: 'post' as const,
+  configEnvironment(_name: string, options: { optimizeDeps?: Record<string, unknown> }) {
+    options.optimizeDeps = { ...options.optimizeDeps, noDiscovery: true, include: [] };
+  },
+};
+
 export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOptions): AstroIntegration {
   // One build time for the whole build, decided here and handed to the pages (a virtual module),
   // the outputs worker (its job) and the proof, so that all of them agree on what is published.
@@ -93,7 +122,8 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
   let outDir = path.join(root, 'dist');
   let stage = stagingDir(outDir);
   let cacheDir = root;
-  let worker: ReturnType<typeof startWorker> | undefined;
+  let worker: ReturnType<typeof forkWorker> | undefined;
+  let outputsReport: Promise<OutputsReport> | undefined;
   let live: LiveFiles = new Map();
   let restoreWrites = () => {};
   let loaded: ProductFiles | undefined;
@@ -112,6 +142,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
           stage = stagingDir(outDir);
           updateConfig({ outDir: pathToFileURL(`${stage}${path.sep}`) });
           givePrerenderBack = await takePrerenderTurn(stage, outDir, logger);
+          worker = forkWorker(fileURLToPath(config.root));
         }
         (globalThis as Record<symbol, string>)[Symbol.for(BUILD_TIME_KEY)] = at.toISOString();
         const id = `\0${BUILD_TIME_MODULE}`;
@@ -119,6 +150,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         updateConfig({
           vite: {
             plugins: [
+              ...(command === 'build' ? [noDepOptimizer] : []),
               {
                 name: 'catalog-build-time',
                 resolveId: (source: string) => (source === BUILD_TIME_MODULE ? id : undefined),
@@ -165,10 +197,10 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         // Vite writes the client assets anew: the copies of the last ones go first (the output
         // folder keeps its own until the swap).
         rmSync(path.join(stage, '_astro'), { recursive: true, force: true });
-        // The worker starts now, on the core that Astro's content sync and Vite leave idle, so the
-        // search index is done by the time the pages are.
-        worker = startWorker(
-          root,
+        // The worker has its job now, on the core that Astro's content sync and Vite leave idle, so
+        // the search index is done by the time the pages are.
+        outputsReport = startJob(
+          worker!,
           {
             root,
             outDir: stage,
@@ -206,7 +238,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         // The proof's libraries (ajv, the schemas) load only now, off the way to the first page.
         restoreWrites(); // Astro has written everything it writes
         const { checkDist, formatFailures } = await import('./check-dist.ts');
-        const report = await worker!.report;
+        const report = await outputsReport!;
         log(logger, report.lines);
         if (report.leaks.length)
           throw new Error(`Post-build proof failed:\n${formatFailures(report.leaks.map(formatLeak))}`);
