@@ -1,7 +1,8 @@
 // Product photos in real Chromium on the local stack, served by netlify serve's Image CDN: at a
 // phone's 360px (two device pixels per CSS pixel) and a desktop's 1280px, each visible photo is a
 // srcset candidate near its slot's width in device pixels, arrives as AVIF or WebP, and nothing on
-// the page shifts as the pictures load (CLS 0). Screenshots of a photo product join the suite's.
+// the page shifts as the pictures load (CLS 0; a card's height never depends on when its picture
+// arrives nor on its proportions). Screenshots of a photo product join the suite's.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -106,6 +107,42 @@ describe.each(VIEWPORTS)('photos at $width px', (vp) => {
         expect(load.asked, `candidate for a slot of ${load.drawn} device px`).toBeLessThan(2 * load.drawn);
       }
       expect(cls).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the home page: a card is as tall with its picture still coming as with it drawn, whatever its proportions', async () => {
+    // Every picture answers late and three times taller than wide: a card that took its height
+    // from its picture would grow when the picture arrived and push the cards below it (the
+    // layout shift a busy phone showed, with a portrait photo among the cards).
+    const context = await browser.newContext({
+      viewport: { width: vp.width, height: vp.height },
+      deviceScaleFactor: vp.dpr,
+    });
+    try {
+      const page = await context.newPage();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const tall =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="1200"><rect width="400" height="1200" fill="#c8553d"/></svg>';
+      await page.route(
+        (url) => url.pathname.startsWith(IMAGE_CDN_PATH) || url.pathname.startsWith('/images/'),
+        async (route) => {
+          await held;
+          await route.fulfill({ contentType: 'image/svg+xml', body: tall });
+        },
+      );
+      await page.goto(new URL(LIST, baseUrl).href, { waitUntil: 'domcontentloaded' });
+      const heights = () => page.$$eval('.card', (cards) => cards.map((c) => c.getBoundingClientRect().height));
+      const waiting = await heights();
+      expect(waiting.length).toBeGreaterThan(0);
+      release();
+      await scrollThroughPictures(page);
+      expect(
+        await page.$$eval('.card img', (imgs) => imgs.filter((i) => !(i as HTMLImageElement).complete).length),
+      ).toBe(0);
+      expect(await heights()).toEqual(waiting);
     } finally {
       await context.close();
     }
