@@ -37,6 +37,10 @@ const placesOf = (): Promise<Places> =>
       };
       const products = config.collections.find((c) => c.name === EDITOR_COLLECTION)?.folder ?? '';
       return { site: config.backend.branch, products, pictures: config.media_folder };
+    })
+    .catch((err: unknown) => {
+      places = null; // asked again next time
+      throw err;
     }));
 
 /** Decap keeps each product's saved changes on a version of their own, named after it. */
