@@ -121,9 +121,9 @@ type Pending = { result: PagefindResult } | { noAge: number };
 let latest = 0;
 let pending: Pending[] = [];
 
-async function showMore(run: number): Promise<void> {
+async function showMore(run: number, count = BATCH): Promise<void> {
   const batch: Pending[] = [];
-  for (let n = 0; pending.length && n < BATCH;) {
+  for (let n = 0; pending.length && n < count;) {
     const p = pending.shift()!;
     batch.push(p);
     if ('result' in p) n++;
@@ -204,32 +204,31 @@ async function run(step: Step): Promise<void> {
   try {
     const pf = await loadPagefind();
     const term = words || null;
-    let found: PagefindResult[];
-    let noAge: PagefindResult[] = [];
+    let ages: Filters = {};
     if (span) {
       knownFilters ??= pf.filters();
-      const ages = ageFiltersFor(span, await knownFilters);
-      const [within, unstated] = await Promise.all([
-        pf.search(term, { filters: { ...filters, ...ages } }),
-        pf.search(term, { filters: { ...filters, ...NO_AGE_FILTER } }),
-      ]);
-      if (!within || !unstated) return;
-      found = within.results;
-      noAge = unstated.results;
-    } else {
-      const all = await pf.search(term, { filters });
-      if (!all) return;
-      found = all.results;
+      ages = ageFiltersFor(span, await knownFilters);
     }
-    if (mine !== latest) return;
-    pending = [...found.map((result) => ({ result })), ...(noAge.length ? [{ noAge: noAge.length }] : [])];
-    pending.push(...noAge.map((result) => ({ result })));
+    const found = await pf.search(term, { filters: { ...filters, ...ages } });
+    if (mine !== latest || !found) return;
+    pending = found.results.map((result) => ({ result }));
     list!.replaceChildren();
-    const n = found.length;
-    const after = noAge.length ? `, then ${plural(noAge.length)} that do not say their ages.` : '.';
-    statusLine!.textContent =
-      n + noAge.length === 0 ? 'No products found. Try fewer words or another filter.' : `${plural(n)} found${after}`;
+    // The products whose ages include hers show first; those that state none are looked for after.
     await showMore(mine);
+    const noAge = span ? await pf.search(term, { filters: { ...filters, ...NO_AGE_FILTER } }) : null;
+    if (mine !== latest) return;
+    const m = noAge?.results.length ?? 0;
+    if (m) {
+      pending.push({ noAge: m }, ...noAge!.results.map((result) => ({ result })));
+      // A first batch the products with ages did not fill is filled up with these.
+      const shown = list!.querySelectorAll('.result__title').length;
+      if (shown < BATCH) await showMore(mine, BATCH - shown);
+      more!.hidden = pending.length === 0;
+    }
+    const n = found.results.length;
+    const after = m ? `, then ${plural(m)} that do not say their ages.` : '.';
+    statusLine!.textContent =
+      n + m === 0 ? 'No products found. Try fewer words or another filter.' : `${plural(n)} found${after}`;
   } catch {
     if (mine === latest) statusLine!.textContent = 'Search could not load. Browse by category or age below instead.';
   }
