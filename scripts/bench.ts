@@ -1,9 +1,14 @@
-// `npm run bench [-- --n 10000] [--keep] [--skip-lighthouse] [--skip-hugo] [--seed 1] [--astro-config f]`: builds N
-// synthetic products cold, then warm as a rebuild on Netlify (the output folder and build
-// cache kept, one product edited), beside two Hugo anchors (Hugo + Pagefind doing the same work,
-// which the build targets are judged against, and a trivial one-template site for information); times the admin functions, weighs the pages (and
-// the heaviest of all, gzipped), checks search ranking and transfer, runs Lighthouse on four pages,
-// judges the targets (TARGETS in scripts/bench/report.ts) and writes bench-results/<timestamp>.json.
+// `npm run bench [-- --n 10000 | --sizes 10,1000,10000] [--runs 3] [--keep] [--skip-lighthouse] [--skip-hugo]
+// [--seed 1] [--astro-config f]` (`--help` prints this): builds N synthetic products cold, then warm
+// as a rebuild on Netlify (the output folder and build cache kept, one product edited), beside two
+// Hugo anchors (Hugo + Pagefind doing the same work, which the build targets are judged against,
+// and a trivial one-template site for information); times the admin functions, weighs the pages
+// (and the heaviest of all, gzipped), checks search ranking and transfer, runs Lighthouse on four
+// pages, judges the targets (TARGETS in scripts/bench/report.ts) and writes
+// bench-results/<timestamp>.json. With --sizes the builds and both anchors run at every size and
+// everything else at the largest; a table of every size (SIZE_GOALS) ends the report, with this
+// machine's speed and load beside it (./bench/machine.ts). --runs repeats each timed build and the
+// same-work anchor: medians, with the spread beside them.
 // The run is the list PHASES below; each phase reads and fills one shared record, `Run`.
 // Everything generated lives under os.tmpdir(); nothing is written to content/ or dist/.
 import { execFileSync } from 'node:child_process';
@@ -46,7 +51,20 @@ import {
 import { chromiumAvailable, lighthouse } from './bench/lighthouse.ts';
 import { measure } from './bench/measure.ts';
 import { pageWeight } from './bench/pages.ts';
-import { judge, markdown, mb, sec, toBuildRun, type BenchReport, type BuildRun } from './bench/report.ts';
+import { describeSpeed, loadAverage, machineSpeed, type MachineSpeed } from './bench/machine.ts';
+import {
+  judge,
+  markdown,
+  mb,
+  sec,
+  sizesMarkdown,
+  summariseSize,
+  toBuildRun,
+  type BenchReport,
+  type BuildRun,
+  type SameWorkRun,
+  type SizeSummary,
+} from './bench/report.ts';
 import { benchSearch } from './bench/search.ts';
 import { serveStatic } from './bench/static-server.ts';
 import { imageCdn, photoTransfer, writeBenchPictures } from './bench/photos.ts';
@@ -66,13 +84,36 @@ const { values: args } = parseArgs({
     'astro-config': { type: 'string' },
     /** Writes the verdicts into docs/results.json, which the documents quote. */
     record: { type: 'boolean', default: false },
+    /** Several catalog sizes in one run (e.g. 10,1000,10000); --n is then ignored. */
+    sizes: { type: 'string' },
+    /** Each timed build and the same-work anchor this many times (medians, spread beside them). */
+    runs: { type: 'string', default: '1' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (args.help) {
+  const head = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+  console.log(
+    head
+      .slice(
+        0,
+        head.findIndex((l) => !l.startsWith('//')),
+      )
+      .join('\n')
+      .replace(/^\/\/ ?/gm, ''),
+  );
+  process.exit(0);
+}
 const n = Number(args.n);
+const sizes = args.sizes ? args.sizes.split(',').map((s) => Number(s.trim())) : [n];
+const runs = Number(args.runs);
 const seed = Number(args.seed);
 /** Makers' photos in the synthetic catalog's pictures (each shared by many products). */
 const MAKER_PHOTOS = 24;
-if (!Number.isInteger(n) || n < 1) throw new Error(`--n must be a positive whole number (got ${args.n})`);
+for (const size of sizes)
+  if (!Number.isInteger(size) || size < 1)
+    throw new Error(`--n and --sizes must be positive whole numbers (got ${args.sizes ?? args.n})`);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive whole number (got ${args.runs})`);
 
 // Astro moves built assets from the checkout's `.astro/` into the output folder with rename(),
 // which fails across filesystems (EXDEV): the temporary folder must share the checkout's.
@@ -104,7 +145,12 @@ interface Run extends Omit<BenchReport, 'date' | 'machine' | 'targets'> {
 interface BenchPhase {
   name: string;
   run(r: Run): Promise<void>;
+  /** Run at every size of --sizes (the others only at the largest). */
+  everySize?: boolean;
 }
+
+/** Writes what the last build or run left on the disk, so that the next timed one does not pay it. */
+const flushDisk = () => execFileSync('sync');
 
 /** Writes N synthetic product files and checks them against the schema. */
 async function generateProducts(r: Run) {
@@ -120,12 +166,12 @@ async function generateProducts(r: Run) {
   log(
     `  ${images.length} pictures, among them ${MAKER_PHOTOS} makers' photos of ${mb(Math.min(...photoBytes))}–${mb(Math.max(...photoBytes))}`,
   );
-  log(`generating ${n.toLocaleString('en-US')} synthetic products (seed ${seed})`);
-  await writeSyntheticCatalog(r.contentDir, n, {
+  log(`generating ${r.n.toLocaleString('en-US')} synthetic products (seed ${seed})`);
+  await writeSyntheticCatalog(r.contentDir, r.n, {
     seed,
     images,
     onProgress: (done) => {
-      if (done % 2500 === 0 || done === n) log(`  ${done.toLocaleString('en-US')} files written`);
+      if (done % 2500 === 0 || done === r.n) log(`  ${done.toLocaleString('en-US')} files written`);
     },
   });
   const { entries, problems } = await loadCatalog(r.contentDir);
@@ -142,6 +188,8 @@ async function generateProducts(r: Run) {
 async function ourBuild(r: Run, label: 'cold' | 'warm'): Promise<BuildRun> {
   if (label === 'cold') await rm(r.distDir, { recursive: true, force: true });
   let pages = 0;
+  flushDisk();
+  const load = loadAverage()[0];
   const result = await measure(r.buildCommand.join(' && '), {
     cwd: ROOT,
     env: r.buildEnv,
@@ -152,10 +200,10 @@ async function ourBuild(r: Run, label: 'cold' | 'warm'): Promise<BuildRun> {
     },
   });
   const dist = result.ok ? await distStats(r.distDir, { gzipHtml: label === 'cold' }) : null;
-  const run = toBuildRun(result, phases(result.log, result.wallMs), dist);
+  const run = { ...toBuildRun(result, phases(result.log, result.wallMs), dist), loadBefore: load };
   if (result.ok && label === 'cold') run.kinds = await countOutputKinds(r.distDir);
   log(
-    `${label} build ${result.ok ? 'done' : 'FAILED'}: ${sec(result.wallMs)}, peak RSS ${mb(result.peakProcessBytes)} (${result.peakProcessCommand}), ${mb(result.peakRssBytes)} over ${result.peakProcesses} processes${dist ? `, ${dist.files} files` : ''}`,
+    `${label} build ${result.ok ? 'done' : 'FAILED'} (load ${load} before): ${sec(result.wallMs)}, peak RSS ${mb(result.peakProcessBytes)} (${result.peakProcessCommand}), ${mb(result.peakRssBytes)} over ${result.peakProcesses} processes${dist ? `, ${dist.files} files` : ''}`,
   );
   log(
     `  peak at ${sec(result.peakAtMs)} (${run.peakPhase ?? 'between phases'}): ${result.atPeak.map((p) => `${p.command} ${mb(p.bytes)}`).join(', ')}`,
@@ -165,13 +213,25 @@ async function ourBuild(r: Run, label: 'cold' | 'warm'): Promise<BuildRun> {
   return run;
 }
 
+/** The build of median wall time among `all` stands for them; every wall time and load is kept beside it. */
+function medianRun(all: BuildRun[]): BuildRun {
+  const ok = all.filter((b) => b.ok);
+  if (ok.length < all.length) return all.find((b) => !b.ok)!;
+  const median = [...ok].sort((a, b) => a.wallMs - b.wallMs)[Math.floor((ok.length - 1) / 2)]!;
+  return { ...median, repeatsMs: all.map((b) => b.wallMs), loads: all.map((b) => b.loadBefore ?? 0) };
+}
+
 async function coldBuild(r: Run) {
   log(`build command: ${r.buildCommand.join(' && ')}`);
-  const cleared = await clearAstroCaches(ROOT, r.cacheDir);
-  log(
-    `cleared ${cleared.length ? cleared.map((d) => path.relative(ROOT, d) || d).join(', ') : 'nothing (no caches yet)'}`,
-  );
-  r.cold = await ourBuild(r, 'cold');
+  const all: BuildRun[] = [];
+  for (let i = 0; i < runs && all.every((b) => b.ok); i++) {
+    const cleared = await clearAstroCaches(ROOT, r.cacheDir);
+    log(
+      `cleared ${cleared.length ? cleared.map((d) => path.relative(ROOT, d) || d).join(', ') : 'nothing (no caches yet)'}`,
+    );
+    all.push(await ourBuild(r, 'cold'));
+  }
+  r.cold = medianRun(all);
 }
 
 /** The warm rebuild: one product repriced, everything else as Netlify's build cache keeps it. */
@@ -179,20 +239,26 @@ async function warmBuild(r: Run) {
   if (!r.cold?.ok) return log('skipped: the cold build failed');
   const edited = publishedEntries(r.entries, r.now).find((e) => e.data.price !== null)!;
   const file = path.join(r.contentDir, `${edited.data.slug}.md`);
-  writeFileSync(
-    file,
-    readFileSync(file, 'utf8').replace(/^price: (\d+)$/m, (_, p) => `price: ${Number(p) + 100}`),
-  );
+  const all: BuildRun[] = [];
+  for (let i = 0; i < runs && all.every((b) => b.ok); i++) {
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/^price: (\d+)$/m, (_, p) => `price: ${Number(p) + 100}`),
+    );
+    all.push(await ourBuild(r, 'warm'));
+  }
   r.warmEdit = `${edited.data.slug} repriced`;
-  r.warm = await ourBuild(r, 'warm');
+  r.warm = medianRun(all);
 }
 
 /** The trivial anchor: one template writes the same products as HTML pages (information only). */
 async function hugoBuild(r: Run) {
   if (args['skip-hugo']) r.hugo = { available: false, note: 'skipped (--skip-hugo)' };
   else if (!hugoAvailable()) {
-    log(`Hugo is not installed at ${HUGO}: run \`apt-get install hugo\` to compare. Skipping the Hugo build.`);
-    r.hugo = { available: false, note: 'not installed (apt-get install hugo)' };
+    log(
+      `Hugo is not installed at ${HUGO}: install it (as root: \`apt-get install -y hugo\`) to compare. Skipping the Hugo build.`,
+    );
+    r.hugo = { available: false, note: 'not installed (as root: apt-get install -y hugo)' };
   } else {
     const site = path.join(r.tmp, 'hugo-site');
     const pub = path.join(r.tmp, 'hugo-public');
@@ -240,67 +306,84 @@ function logKinds(ours: OutputKinds | undefined, theirs: OutputKinds) {
     log(`  ${name.padEnd(44)} ${(ours?.[k] ?? '–').toString().padStart(7)} ${theirs[k].toString().padStart(7)}`);
 }
 
+/** One cold run of the same-work anchor over the site Hugo reads from `site`: Hugo, then Pagefind. */
+async function sameWorkOnce(r: Run, site: string): Promise<SameWorkRun> {
+  const pub = path.join(r.tmp, 'hugo-same-work-public');
+  const cache = path.join(r.tmp, 'hugo-same-work-cache');
+  await Promise.all([pub, cache].map((d) => rm(d, { recursive: true, force: true })));
+  flushDisk();
+  const load = loadAverage()[0];
+  const hugo = await measure(sameWorkHugoCommand(site, pub, cache), { cwd: r.tmp, env: process.env });
+  const tail = (res: typeof hugo) =>
+    res.log
+      .slice(-5)
+      .map((l) => l.line)
+      .join(' ');
+  if (!hugo.ok) return { available: false, note: `hugo failed: ${tail(hugo)}` };
+  log(
+    `  Hugo (load ${load} before): ${sec(hugo.wallMs)}, largest process ${mb(hugo.peakProcessBytes)} (${hugo.peakProcessCommand})`,
+  );
+  const pagefind = await measure(pagefindCommand(PAGEFIND, pub), { cwd: r.tmp, env: process.env });
+  if (!pagefind.ok) return { available: false, note: `pagefind failed: ${tail(pagefind)}` };
+  log(
+    `  Pagefind: ${sec(pagefind.wallMs)}, largest process ${mb(pagefind.peakProcessBytes)} (${pagefind.peakProcessCommand})`,
+  );
+  const kinds = await countOutputKinds(pub);
+  const problems = checkSameWorkOutput(pub, kinds, sameWorkExpectations(r.entries, r.now));
+  const [peak, command] =
+    pagefind.peakProcessBytes > hugo.peakProcessBytes
+      ? [pagefind.peakProcessBytes, pagefind.peakProcessCommand]
+      : [hugo.peakProcessBytes, hugo.peakProcessCommand];
+  log(
+    `Hugo + Pagefind (same work): ${sec(hugo.wallMs + pagefind.wallMs)}, largest process ${mb(peak)} (${command}), ${kinds.total} files`,
+  );
+  logKinds(r.cold?.kinds, kinds);
+  for (const p of problems) log(`  INCOMPLETE: ${p}`);
+  return {
+    available: true,
+    wallMs: hugo.wallMs + pagefind.wallMs,
+    hugoMs: hugo.wallMs,
+    pagefindMs: pagefind.wallMs,
+    peakProcessBytes: peak,
+    peakProcessCommand: command,
+    hugoPeakProcessBytes: hugo.peakProcessBytes,
+    pagefindPeakProcessBytes: pagefind.peakProcessBytes,
+    hugoStats: hugoStats(hugo.log.map((l) => l.line)),
+    kinds,
+    problems,
+    version: execFileSync(HUGO, ['version'], { encoding: 'utf8' }).trim(),
+    loadBefore: load,
+  };
+}
+
 /**
  * The anchor of the build targets: Hugo building the same outputs (hugo-same-work.ts), then
  * Pagefind indexing its HTML, cold, each measured on its own; the anchor's time is the sum and its
  * memory the larger of the two largest processes. The output is counted and checked afterwards.
+ * Repeated --runs times: the run of median time stands for them.
  */
 async function hugoSameWorkBuild(r: Run) {
   if (args['skip-hugo']) r.hugoSameWork = { available: false, note: 'skipped (--skip-hugo)' };
   else if (!hugoAvailable()) {
-    log(`Hugo is not installed at ${HUGO}: run \`apt-get install hugo\` to compare. Skipping.`);
-    r.hugoSameWork = { available: false, note: 'not installed (apt-get install hugo)' };
+    log(`Hugo is not installed at ${HUGO}: install it (as root: \`apt-get install -y hugo\`) to compare. Skipping.`);
+    r.hugoSameWork = { available: false, note: 'not installed (as root: apt-get install -y hugo)' };
   } else if (!existsSync(PAGEFIND)) {
     r.hugoSameWork = { available: false, note: `Pagefind's CLI not found at ${PAGEFIND} (npm install)` };
   } else {
     const site = path.join(r.tmp, 'hugo-same-work-site');
-    const pub = path.join(r.tmp, 'hugo-same-work-public');
-    const cache = path.join(r.tmp, 'hugo-same-work-cache');
     log('writing the same products as a same-work Hugo site (output formats, taxonomies, pagination)');
     await writeSameWorkHugoSite(site, r.entries, { at: r.now, staticFrom: path.join(ROOT, 'public') });
-    await Promise.all([pub, cache].map((d) => rm(d, { recursive: true, force: true })));
-    const hugo = await measure(sameWorkHugoCommand(site, pub, cache), { cwd: r.tmp, env: process.env });
-    const tail = (res: typeof hugo) =>
-      res.log
-        .slice(-5)
-        .map((l) => l.line)
-        .join(' ');
-    if (!hugo.ok) r.hugoSameWork = { available: false, note: `hugo failed: ${tail(hugo)}` };
-    else {
-      log(`  Hugo: ${sec(hugo.wallMs)}, largest process ${mb(hugo.peakProcessBytes)} (${hugo.peakProcessCommand})`);
-      const pagefind = await measure(pagefindCommand(PAGEFIND, pub), { cwd: r.tmp, env: process.env });
-      if (!pagefind.ok) r.hugoSameWork = { available: false, note: `pagefind failed: ${tail(pagefind)}` };
-      else {
-        log(
-          `  Pagefind: ${sec(pagefind.wallMs)}, largest process ${mb(pagefind.peakProcessBytes)} (${pagefind.peakProcessCommand})`,
-        );
-        const kinds = await countOutputKinds(pub);
-        const problems = checkSameWorkOutput(pub, kinds, sameWorkExpectations(r.entries, r.now));
-        const [peak, command] =
-          pagefind.peakProcessBytes > hugo.peakProcessBytes
-            ? [pagefind.peakProcessBytes, pagefind.peakProcessCommand]
-            : [hugo.peakProcessBytes, hugo.peakProcessCommand];
-        r.hugoSameWork = {
-          available: true,
-          wallMs: hugo.wallMs + pagefind.wallMs,
-          hugoMs: hugo.wallMs,
-          pagefindMs: pagefind.wallMs,
-          peakProcessBytes: peak,
-          peakProcessCommand: command,
-          hugoPeakProcessBytes: hugo.peakProcessBytes,
-          pagefindPeakProcessBytes: pagefind.peakProcessBytes,
-          hugoStats: hugoStats(hugo.log.map((l) => l.line)),
-          kinds,
-          problems,
-          version: execFileSync(HUGO, ['version'], { encoding: 'utf8' }).trim(),
-        };
-        log(
-          `Hugo + Pagefind (same work): ${sec(hugo.wallMs + pagefind.wallMs)}, largest process ${mb(peak)} (${command}), ${kinds.total} files`,
-        );
-        logKinds(r.cold?.kinds, kinds);
-        for (const p of problems) log(`  INCOMPLETE: ${p}`);
-      }
-    }
+    const all: SameWorkRun[] = [];
+    for (let i = 0; i < runs && all.every((x) => x.available); i++) all.push(await sameWorkOnce(r, site));
+    const done = all.filter((x) => x.available);
+    r.hugoSameWork =
+      done.length < all.length
+        ? all.find((x) => !x.available)!
+        : {
+            ...[...done].sort((x, y) => x.wallMs! - y.wallMs!)[Math.floor((done.length - 1) / 2)]!,
+            repeatsMs: done.map((x) => x.wallMs!),
+            loads: done.map((x) => x.loadBefore ?? 0),
+          };
   }
   const a = r.hugoSameWork;
   const ok = a?.available && !a.problems?.length;
@@ -432,8 +515,11 @@ async function lighthouseScores(r: Run) {
   });
 }
 
-/** Judges the targets, writes bench-results/<timestamp>.json and prints the tables. */
-async function report(r: Run) {
+/**
+ * Judges the targets of the largest size, writes bench-results/<timestamp>.json (every size's
+ * summary and the machine's speed in it) and prints the tables: the largest size's, then every size's.
+ */
+async function report(r: Run, summaries: SizeSummary[], speed: MachineSpeed[]) {
   const cpus = os.cpus();
   const { tmp, contentDir, distDir, cacheDir, adminCatalog, entries, now, buildEnv, pagePaths, ...measured } = r;
   const partial: Omit<BenchReport, 'targets'> = {
@@ -445,9 +531,12 @@ async function report(r: Run) {
       node: process.version,
       platform: `${os.type()} ${os.release()}`,
       tmpFs:
-        execFileSync('df', ['-T', tmp], { encoding: 'utf8' }).trim().split('\n').pop()?.split(/\s+/)[1] ?? 'unknown',
+        execFileSync('df', ['-T', os.tmpdir()], { encoding: 'utf8' }).trim().split('\n').pop()?.split(/\s+/)[1] ??
+        'unknown',
     },
     ...measured,
+    sizes: summaries,
+    speed,
   };
   const result: BenchReport = { ...partial, targets: judge(partial) };
   const outDir = path.join(ROOT, 'bench-results');
@@ -455,98 +544,122 @@ async function report(r: Run) {
   const file = path.join(outDir, `${result.date.replace(/[:.]/g, '-')}.json`);
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
   const m = result.machine;
-  console.log(`\n## Benchmark, ${result.date.slice(0, 10)}: ${n.toLocaleString('en-US')} products\n`);
+  console.log(`\n## Benchmark, ${result.date.slice(0, 10)}: ${r.n.toLocaleString('en-US')} products\n`);
   console.log(`Machine: ${m.cpus} CPUs (${m.cpuModel}), ${mb(m.memoryBytes)} RAM, Node ${m.node}, tmp on ${m.tmpFs}\n`);
   console.log(markdown(result));
+  console.log(`\n## Every size (${runs} run${runs > 1 ? 's' : ''} each: median, spread in brackets)\n`);
+  console.log(sizesMarkdown(summaries, speed));
   console.log(`\nReport: ${path.relative(ROOT, file)}`);
   if (args.record)
     recordResults('bench', {
       date: result.date.slice(0, 10),
       commit: commitName(),
       machine: `${m.cpus} CPUs${args['skip-lighthouse'] ? ', Lighthouse skipped' : ''}`,
-      products: n,
+      products: r.n,
       targets: result.targets,
     });
 }
 
 /** The benchmark, in order. Hugo runs after our builds so that theirs do not warm its disk cache. */
 const PHASES: BenchPhase[] = [
-  { name: 'products', run: generateProducts },
-  { name: 'cold build', run: coldBuild },
-  { name: 'warm build', run: warmBuild },
-  { name: 'Hugo, trivial site', run: hugoBuild },
-  { name: 'Hugo + Pagefind, same work', run: hugoSameWorkBuild },
+  { name: 'products', run: generateProducts, everySize: true },
+  { name: 'cold build', run: coldBuild, everySize: true },
+  { name: 'warm build', run: warmBuild, everySize: true },
+  { name: 'Hugo, trivial site', run: hugoBuild, everySize: true },
+  { name: 'Hugo + Pagefind, same work', run: hugoSameWorkBuild, everySize: true },
   { name: 'admin functions', run: adminFunctions },
   { name: 'page weights', run: pageWeights },
   { name: 'photos on a phone', run: photosOnAPhone },
   { name: 'search', run: search },
   { name: 'Lighthouse', run: lighthouseScores },
-  { name: 'report', run: report },
 ];
 
-const tmp = await mkdtemp(path.join(os.tmpdir(), 'catalog-bench-'));
 const cacheEnv = supportsCacheDirEnv(ROOT);
-const cacheDir = cacheEnv ? path.join(tmp, 'astro-cache') : null;
-const contentDir = path.join(tmp, 'content/products');
-const distDir = path.join(tmp, 'dist');
-const adminCatalog = path.join(tmp, 'admin-catalog');
-const run: Run = {
-  tmp,
-  contentDir,
-  distDir,
-  cacheDir,
-  adminCatalog,
-  entries: [],
-  now: new Date(),
-  n,
-  seed,
-  catalog: { published: 0, draft: 0, scheduled: 0 },
-  // Astro joins --config to the project root, so the variant is passed relative to it.
-  buildCommand: buildSteps(
-    ROOT,
+
+/** A fresh record, and its own temporary folder, for a catalog of `size` products. */
+async function newRun(size: number): Promise<Run> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'catalog-bench-'));
+  const cacheDir = cacheEnv ? path.join(tmp, 'astro-cache') : null;
+  const contentDir = path.join(tmp, 'content/products');
+  const distDir = path.join(tmp, 'dist');
+  const adminCatalog = path.join(tmp, 'admin-catalog');
+  return {
+    tmp,
+    contentDir,
     distDir,
-    args['astro-config'] ? path.relative(ROOT, path.resolve(args['astro-config'])) : undefined,
-  ),
-  buildEnv: {
-    ...process.env,
-    PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-    CATALOG_CONTENT_DIR: contentDir,
-    ASTRO_TELEMETRY_DISABLED: '1',
-    ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
-    // The build writes the admin catalog here instead of the repository's .generated/.
-    ADMIN_CATALOG_OUT: adminCatalog,
-  },
-  cacheMode: cacheEnv ? 'ASTRO_CACHE_DIR in tmp' : 'node_modules/.astro',
-  cold: null,
-  warm: null,
-  hugo: null,
-  ratioColdToHugo: null,
-  ratioWarmToHugo: null,
-  hugoSameWork: null,
-  ratioColdToSameWork: null,
-  ratioWarmToSameWork: null,
-  ratioMemoryToSameWork: null,
-  admin: { available: false, note: 'not run' },
-  pages: { available: false, weights: [], lighthouse: [], search: null },
-  pagePaths: [],
-};
+    cacheDir,
+    adminCatalog,
+    entries: [],
+    now: new Date(),
+    n: size,
+    seed,
+    catalog: { published: 0, draft: 0, scheduled: 0 },
+    // Astro joins --config to the project root, so the variant is passed relative to it.
+    buildCommand: buildSteps(
+      ROOT,
+      distDir,
+      args['astro-config'] ? path.relative(ROOT, path.resolve(args['astro-config'])) : undefined,
+    ),
+    buildEnv: {
+      ...process.env,
+      PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+      CATALOG_CONTENT_DIR: contentDir,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
+      // The build writes the admin catalog here instead of the repository's .generated/.
+      ADMIN_CATALOG_OUT: adminCatalog,
+    },
+    cacheMode: cacheEnv ? 'ASTRO_CACHE_DIR in tmp' : 'node_modules/.astro',
+    cold: null,
+    warm: null,
+    hugo: null,
+    ratioColdToHugo: null,
+    ratioWarmToHugo: null,
+    hugoSameWork: null,
+    ratioColdToSameWork: null,
+    ratioWarmToSameWork: null,
+    ratioMemoryToSameWork: null,
+    admin: { available: false, note: 'not run' },
+    pages: { available: false, weights: [], lighthouse: [], search: null },
+    pagePaths: [],
+  };
+}
 
 /** Puts the repository back as it was: no 10k content-layer store, no temporary folder. */
-function restore() {
+function restore(r: Run | undefined) {
   if (!cacheEnv) rmSync(path.join(ROOT, 'node_modules/.astro'), { recursive: true, force: true });
-  if (!args.keep) rmSync(tmp, { recursive: true, force: true });
+  if (r && !args.keep) rmSync(r.tmp, { recursive: true, force: true });
 }
+let current: Run | undefined;
 process.on('SIGINT', () => {
-  restore();
+  restore(current);
   process.exit(130);
 });
 
-try {
-  log(`working in ${tmp}${args.keep ? ' (kept: --keep)' : ''}; content-layer cache: ${run.cacheMode}`);
-  for (const phase of PHASES) {
-    log(`— ${phase.name}`);
-    await phase.run(run);
+// The smaller sizes first; the largest last, with every phase, and its report.
+const ordered = [...new Set(sizes)].sort((a, b) => a - b);
+const speed = [machineSpeed()];
+log(describeSpeed(speed[0]!));
+const summaries: SizeSummary[] = [];
+for (const size of ordered) {
+  const largest = size === ordered.at(-1);
+  const run = (current = await newRun(size));
+  try {
+    log(
+      `${size.toLocaleString('en-US')} products: working in ${run.tmp}${args.keep ? ' (kept: --keep)' : ''}; content-layer cache: ${run.cacheMode}`,
+    );
+    for (const phase of PHASES.filter((p) => largest || p.everySize)) {
+      log(`— ${phase.name}`);
+      await phase.run(run);
+    }
+    summaries.push(summariseSize(run));
+    if (largest) {
+      speed.push(machineSpeed());
+      log(describeSpeed(speed[1]!));
+      log('— report');
+      await report(run, summaries, speed);
+    }
+  } finally {
+    restore(run);
   }
-} finally {
-  restore();
 }

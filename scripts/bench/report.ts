@@ -9,6 +9,7 @@ import type { PageWeight } from './pages.ts';
 import type { PhotoTransfer } from './photos.ts';
 import type { SearchBench } from './search.ts';
 import { isPageLine, strip, type Phase } from './build.ts';
+import { REFERENCE_LOOP_MS, type MachineSpeed } from './machine.ts';
 
 export type Verdict = 'MET' | 'NOT MET' | 'NOT AVAILABLE';
 
@@ -39,6 +40,11 @@ export interface BuildRun {
   /** Output files by kind (product pages, twins, JSON, list pages…), to set beside Hugo's. */
   kinds?: OutputKinds;
   error?: string;
+  /** The 1-minute load average just before the build. */
+  loadBefore?: number;
+  /** With --runs: every run's wall time and load before it (this run is the median one). */
+  repeatsMs?: number[];
+  loads?: number[];
 }
 
 /**
@@ -61,6 +67,22 @@ export interface SameWorkRun {
   /** What the output lacks against the expected files (empty when complete). */
   problems?: string[];
   version?: string;
+  loadBefore?: number;
+  repeatsMs?: number[];
+  loads?: number[];
+}
+
+/** One catalog size of a --sizes run: every timed run's wall time, the largest processes, the loads. */
+export interface SizeSummary {
+  n: number;
+  coldMs: number[];
+  warmMs: number[];
+  /** Our largest process, the larger of the median cold and warm builds'. */
+  peakProcessBytes: number | null;
+  sameWorkMs: number[];
+  sameWorkPeakBytes: number | null;
+  /** The 1-minute load before each timed build, ours then the anchor's. */
+  loads: number[];
 }
 
 export interface BenchReport {
@@ -104,6 +126,10 @@ export interface BenchReport {
     photos?: PhotoTransfer | null;
   };
   targets: Target[];
+  /** Every size of the run (one when --sizes is not given), smallest first. */
+  sizes?: SizeSummary[];
+  /** The machine's speed and load before the first build and after the largest size's builds. */
+  speed?: MachineSpeed[];
 }
 
 export const LIMITS = {
@@ -434,5 +460,97 @@ export function markdown(r: BenchReport): string {
     '| target | verdict | measured |',
     '|---|---|---|',
     ...r.targets.map((t) => `| ${cell(t.name)} | ${t.verdict} | ${cell(t.measured)} |`),
+  ].join('\n');
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** A size's figures from its record (the median runs and every run's wall time). */
+export function summariseSize(r: Pick<Report, 'n' | 'cold' | 'warm' | 'hugoSameWork'>): SizeSummary {
+  const walls = (b: BuildRun | null | undefined) => (b?.ok ? (b.repeatsMs ?? [b.wallMs]) : []);
+  const loads = (b: { loadBefore?: number; loads?: number[] } | null | undefined) =>
+    b ? (b.loads ?? (b.loadBefore === undefined ? [] : [b.loadBefore])) : [];
+  const ours = [r.cold, r.warm].filter((b) => b?.ok).map((b) => b!.peakProcessBytes);
+  const sw = r.hugoSameWork?.available && !r.hugoSameWork.problems?.length ? r.hugoSameWork : null;
+  return {
+    n: r.n,
+    coldMs: walls(r.cold),
+    warmMs: walls(r.warm),
+    peakProcessBytes: ours.length ? Math.max(...ours) : null,
+    sameWorkMs: sw ? (sw.repeatsMs ?? [sw.wallMs!]) : [],
+    sameWorkPeakBytes: sw?.peakProcessBytes ?? null,
+    loads: [...loads(r.cold), ...loads(r.warm), ...loads(sw)],
+  };
+}
+
+/**
+ * The goals of "the build starts fast", by catalog size: a small catalog's cold build in seconds,
+ * a curated catalog's (1,000) against Hugo + Pagefind doing the same work, and a large one's no
+ * worse than the round before (1.68×, 0.73×, 1.21×, measured beside the anchor after a `sync`).
+ */
+export const SIZE_GOALS: { n: number; name: string; judge(s: SizeSummary): boolean | null }[] = [
+  { n: 10, name: 'cold ≤ 2 s', judge: (s) => (s.coldMs.length ? median(s.coldMs)! <= 2000 : null) },
+  { n: 1000, name: 'cold ≤ 2.5×', judge: (s) => ratioOf(s.coldMs, s.sameWorkMs, (x) => x <= 2.5) },
+  { n: 1000, name: 'warm ≤ 1.5×', judge: (s) => ratioOf(s.warmMs, s.sameWorkMs, (x) => x <= 1.5) },
+  { n: 1000, name: '≤ 400 MB', judge: (s) => (s.peakProcessBytes ? s.peakProcessBytes <= 400e6 : null) },
+  { n: 10000, name: 'cold ≤ 1.68×', judge: (s) => ratioOf(s.coldMs, s.sameWorkMs, (x) => x <= 1.68) },
+  { n: 10000, name: 'warm ≤ 0.73×', judge: (s) => ratioOf(s.warmMs, s.sameWorkMs, (x) => x <= 0.73) },
+  {
+    n: 10000,
+    name: 'memory ≤ 1.21×',
+    judge: (s) => (s.peakProcessBytes && s.sameWorkPeakBytes ? s.peakProcessBytes / s.sameWorkPeakBytes <= 1.21 : null),
+  },
+];
+
+function ratioOf(ours: number[], anchor: number[], ok: (ratio: number) => boolean): boolean | null {
+  return ours.length && anchor.length ? ok(median(ours)! / median(anchor)!) : null;
+}
+
+/** The table of every size: medians, the spread in brackets, ratios to the anchor, the goals, the loads. */
+export function sizesMarkdown(sizes: SizeSummary[], speed: MachineSpeed[] = []): string {
+  const time = (xs: number[]) =>
+    !xs.length
+      ? 'n/a'
+      : xs.length === 1
+        ? sec(xs[0]!)
+        : `${sec(median(xs)!)} (${sec(Math.min(...xs))}–${sec(Math.max(...xs))})`;
+  const ratio = (a: number[], b: number[]) =>
+    a.length && b.length ? `${(median(a)! / median(b)!).toFixed(2)}×` : 'n/a';
+  const goals = (s: SizeSummary) =>
+    SIZE_GOALS.filter((g) => g.n === s.n)
+      .map((g) => {
+        const ok = g.judge(s);
+        return `${g.name} ${ok === null ? 'NOT AVAILABLE' : ok ? 'MET' : 'NOT MET'}`;
+      })
+      .join('; ') || '–';
+  // The machine's speed now against the reference machine's (the loop of ./machine.ts, before and
+  // after the builds): a wall time divided by it is what the reference would have taken, roughly.
+  const factor = speed.length ? speed.reduce((a, m) => a + m.timesReference, 0) / speed.length : null;
+  const scaled = (xs: number[]) => (factor && xs.length ? `${sec(median(xs)! / factor)}` : 'n/a');
+  const rows = sizes.map((s) =>
+    [
+      s.n.toLocaleString('en-US'),
+      time(s.coldMs),
+      scaled(s.coldMs),
+      time(s.warmMs),
+      s.peakProcessBytes ? mb(s.peakProcessBytes) : 'n/a',
+      `${time(s.sameWorkMs)}, ${s.sameWorkPeakBytes ? mb(s.sameWorkPeakBytes) : 'n/a'}`,
+      ratio(s.coldMs, s.sameWorkMs),
+      ratio(s.warmMs, s.sameWorkMs),
+      s.peakProcessBytes && s.sameWorkPeakBytes ? `${(s.peakProcessBytes / s.sameWorkPeakBytes).toFixed(2)}×` : 'n/a',
+      goals(s),
+      s.loads.length ? `${Math.min(...s.loads)}–${Math.max(...s.loads)}` : 'n/a',
+    ].join(' | '),
+  );
+  const speeds = speed.map(
+    (m) =>
+      `${m.runsMs.join(', ')} ms (median ${m.medianMs} ms, ${(m.medianMs / REFERENCE_LOOP_MS).toFixed(2)}× the reference's ${REFERENCE_LOOP_MS} ms), load ${m.load.join(' ')} on ${m.cores} cores`,
+  );
+  return [
+    '| products | ours cold | ours cold ÷ machine speed | ours warm | largest process | Hugo + Pagefind (same work) | cold ÷ | warm ÷ | memory ÷ | goals | load (1 min) before the builds |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r} |`),
+    '',
+    ...(speeds.length ? [`Machine speed (one core of plain JavaScript), before and after: ${speeds.join('; ')}.`] : []),
   ].join('\n');
 }

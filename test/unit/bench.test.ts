@@ -19,7 +19,14 @@ import {
   writeSameWorkHugoSite,
   type OutputKinds,
 } from '../../scripts/bench/hugo-same-work.ts';
-import { judge, type BenchReport, type SameWorkRun } from '../../scripts/bench/report.ts';
+import {
+  judge,
+  sizesMarkdown,
+  summariseSize,
+  type BenchReport,
+  type BuildRun,
+  type SameWorkRun,
+} from '../../scripts/bench/report.ts';
 import { spread } from '../../scripts/bench/search.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
 
@@ -404,4 +411,65 @@ describe.each([
   ['pagefind/fragment/en_1.pf_fragment', 'pagefind'],
 ])('output kind of %s', (rel, kind) => {
   it(`is ${kind}`, () => expect(outputKind(rel)).toBe(kind));
+});
+
+describe('several sizes in one run', () => {
+  const build = (wallMs: number, peakProcessBytes: number, repeatsMs?: number[]) =>
+    ({
+      ok: true,
+      wallMs,
+      peakProcessBytes,
+      loadBefore: 1.5,
+      ...(repeatsMs ? { repeatsMs, loads: repeatsMs.map(() => 1.5) } : {}),
+    }) as BuildRun;
+  const anchor: SameWorkRun = {
+    available: true,
+    wallMs: 1000,
+    peakProcessBytes: 100e6,
+    problems: [],
+    repeatsMs: [900, 1000, 1300],
+  };
+
+  it('keeps every run of a size and judges the goals of its size on the medians', () => {
+    const thousand = summariseSize({
+      n: 1000,
+      cold: build(2400, 390e6, [2600, 2400, 2300]),
+      warm: build(1400, 380e6),
+      hugoSameWork: anchor,
+    });
+    expect(thousand).toMatchObject({
+      coldMs: [2600, 2400, 2300],
+      warmMs: [1400],
+      peakProcessBytes: 390e6,
+      sameWorkMs: [900, 1000, 1300],
+    });
+    const ten = summariseSize({ n: 10, cold: build(2100, 500e6), warm: build(1500, 500e6), hugoSameWork: null });
+    const speed = {
+      runsMs: [600, 628, 700],
+      medianMs: 628,
+      timesReference: 2,
+      load: [1, 1, 1] as [number, number, number],
+      cores: 2,
+    };
+    const table = sizesMarkdown([ten, thousand], [speed]);
+    // 10 products: 2.1 s is over 2 s here, 1.1 s at the reference's speed; the anchor did not run.
+    expect(table).toContain(
+      '| 10 | 2.1 s | 1.1 s | 1.5 s | 500 MB | n/a, n/a | n/a | n/a | n/a | cold ≤ 2 s NOT MET | 1.5–1.5 |',
+    );
+    // 1,000: cold 2.4 ÷ 1.0 s, warm 1.4 ÷ 1.0 s, 390 MB.
+    expect(table).toContain('| 2.40× | 1.40× | 3.90× | cold ≤ 2.5× MET; warm ≤ 1.5× MET; ≤ 400 MB MET |');
+  });
+
+  it('has no figures for a build that failed', () => {
+    const failed = summariseSize({
+      n: 10000,
+      cold: { ...build(9000, 1e9), ok: false },
+      warm: null,
+      hugoSameWork: anchor,
+    });
+    expect(failed).toMatchObject({ coldMs: [], warmMs: [], peakProcessBytes: null });
+    expect(sizesMarkdown([failed])).toContain(
+      'cold ≤ 1.68× NOT AVAILABLE; warm ≤ 0.73× NOT AVAILABLE; memory ≤ 1.21× NOT AVAILABLE',
+    );
+  });
 });
