@@ -17,6 +17,7 @@ import { writeCatalogOutputs, type OutputLedger } from './write-outputs.ts';
 import type { McpToolSummary } from '../outputs/openapi.ts';
 import type { EditorBackend } from '../outputs/editor-config.ts';
 import { writeEditorBundle, type EditorBundle } from './editor-bundle.ts';
+import { keepEditorCode, restoreEditorCode } from './editor-code-cache.ts';
 
 export interface OutputsJob {
   root: string;
@@ -78,10 +79,14 @@ export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const scanned: string[] = [];
   const markdownFile = cacheFile(job.cacheDir, MARKDOWN);
   const md = cachedProductMarkdown(job.base, previous ? readCacheJson<MarkdownStore>(markdownFile) : undefined);
-  // The editor's code first: its page names the scripts by their hashes.
-  const bundle = await writeEditorBundle(job.root, job.outDir, job.codeVersion, previous?.editorBundle);
+  // The editor's code first: its page names the scripts by their hashes. A cold build takes the
+  // files kept for this code, when there are, instead of bundling them again.
+  const kept = previous?.editorBundle ? undefined : restoreEditorCode(job.root, job.outDir, job.codeVersion);
+  const bundle = await writeEditorBundle(job.root, job.outDir, job.codeVersion, previous?.editorBundle ?? kept);
+  if (bundle.written) keepEditorCode(job.root, job.outDir, job.codeVersion, bundle);
+  const how = kept && !bundle.written ? 'copied from the build cache' : `${bundle.written} written`;
   lines.push(
-    `browser editor: ${bundle.files.length} files (${bundle.key.split(',')[0]}), ${bundle.written} written; its own script ${(bundle.scriptBytes / 1024).toFixed(0)} KiB`,
+    `browser editor: ${bundle.files.length} files (${bundle.key.split(',')[0]}), ${how}; its own script ${(bundle.scriptBytes / 1024).toFixed(0)} KiB`,
   );
   const outputs = await writeCatalogOutputs(job.outDir, view, {
     base: job.base,
