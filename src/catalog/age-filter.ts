@@ -30,12 +30,16 @@ export type AnyOf = { any: string[] };
 export function ageFiltersFor(
   span: AgeSpan,
   known: { agefrom?: Record<string, number>; ageto?: Record<string, number> },
-): { agefrom: AnyOf; ageto: AnyOf } {
+): { agefrom: AnyOf; ageto?: AnyOf } {
   const hi = span.maxMonths ?? Number.POSITIVE_INFINITY;
   const from = Object.keys(known.agefrom ?? {}).filter((v) => v !== NO_AGE && Number(v) <= hi);
-  const to = Object.keys(known.ageto ?? {}).filter((v) => v === OPEN_END || Number(v) >= span.minMonths);
+  const ends = Object.keys(known.ageto ?? {});
+  const to = ends.filter((v) => v === OPEN_END || Number(v) >= span.minMonths);
   // Pagefind reads an empty `any` as no condition: a value no record holds matches nothing instead.
-  return { agefrom: { any: from.length ? from : ['-'] }, ageto: { any: to.length ? to : ['-'] } };
+  const agefrom = { any: from.length ? from : ['-'] };
+  // An end every product with ages meets says nothing (a product stating none has no end, and no
+  // start among `from`): left out, the search does half the work.
+  return to.length === ends.length ? { agefrom } : { agefrom, ageto: { any: to.length ? to : ['-'] } };
 }
 
 /** The filter of the products that state no age (shown after the others). */

@@ -27,7 +27,7 @@ describe('a search for an age keeps the ranges that include it', () => {
     const f = ageFiltersFor({ minMonths, maxMonths }, known);
     return ranges.filter((r) => {
       const o = ageFiltersOf(r);
-      return f.agefrom.any.includes(o.agefrom[0]!) && f.ageto.any.includes(o.ageto[0]!);
+      return f.agefrom.any.includes(o.agefrom[0]!) && (f.ageto?.any.includes(o.ageto[0]!) ?? true);
     });
   };
   it('2 years: the ranges that include 24 months', () => {
@@ -42,10 +42,18 @@ describe('a search for an age keeps the ranges that include it', () => {
   it('a toddler (12–36 months): every range that meets it', () => {
     expect(kept(12, 36)).toEqual(['0–12 months', '12 months–3 years', '18 months–2 years', '3–6 years', '2–4 years']);
   });
+  it('an end every range meets is left out (less work), and a product stating no age still is not kept', () => {
+    expect(ageFiltersFor({ minMonths: 0, maxMonths: 0 }, known).ageto).toBeUndefined();
+    expect(ageFiltersFor({ minMonths: 0, maxMonths: 0 }, known).agefrom.any).not.toContain('none');
+    expect(kept(0, 0)).toEqual(['0–12 months']);
+  });
   it('no range matches: a value no record holds, not an empty list', () => {
     expect(ageFiltersFor({ minMonths: 0, maxMonths: 0 }, { agefrom: { 36: 1 }, ageto: { 72: 1 } })).toEqual({
       agefrom: { any: ['-'] },
-      ageto: { any: ['72'] },
+    });
+    expect(ageFiltersFor({ minMonths: 99, maxMonths: 99 }, { agefrom: { 36: 1 }, ageto: { 72: 1, 120: 1 } })).toEqual({
+      agefrom: { any: ['36'] },
+      ageto: { any: ['120'] },
     });
   });
 });
