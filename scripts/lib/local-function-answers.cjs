@@ -27,15 +27,17 @@ if (/netlify-cli|[\\/]\.bin[\\/]netlify$/.test(process.argv[1] ?? '')) {
         GATEWAY_PATHS.test(req.url) &&
         Number(req.headers['content-length']) > GATEWAY_BODY_BYTES
       ) {
+        // Read to its end first (and dropped), so the client is not cut off while it still sends.
         const body = JSON.stringify({ message: GATEWAY_BODY_TOO_LARGE });
-        res.writeHead(413, {
-          'content-type': 'application/json; charset=utf-8',
-          'content-length': Buffer.byteLength(body),
-          'cache-control': 'no-store',
-          connection: 'close',
-        });
-        res.end(body);
         req.resume();
+        req.once('end', () => {
+          res.writeHead(413, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(body),
+            'cache-control': 'no-store',
+          });
+          res.end(body);
+        });
         return;
       }
       if (typeof req.url === 'string' && FUNCTION_PATHS.test(req.url)) {
