@@ -1,4 +1,4 @@
-// The link watcher bounded whatever shops answer (issue #38's outside review), each case against
+// The link watcher bounded whatever shops answer (an outside review's findings), each case against
 // real loopback shops (test/support/link-server.ts): redirects to private, link-local or loopback
 // addresses are never followed; a long redirect chain stops at five hops; a body that never ends or
 // trickles is not read (the answer's status is all a check needs); and a check still running when

@@ -1,4 +1,4 @@
-// The words a teacher stumbled on in the curators' editor (issue #37), as patterns: developer's and
+// The words a teacher stumbled on in the curators' editor, as patterns: developer's and
 // git's terms, paths, file kinds, raw values and the tool's own name. The editor's glossary and its
 // screens on a phone are checked against them (test/unit/editor-words.test.ts,
 // test/e2e/editor-phone.test.ts).

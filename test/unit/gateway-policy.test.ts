@@ -1,5 +1,5 @@
 // The editor's git gateway's policy (src/server/gateway/policy.ts) as a table: one row per rule of
-// issue #36 (what the editorial workflow needs passes) and one per refused trick (reading outside
+// the editor's write path (what the editorial workflow needs passes) and one per refused trick (reading outside
 // the content, trees with a symlink, a submodule, `..`, an absolute or a non-content path, refs
 // outside `cms/products/`, pull requests from other branches or into other bases, a merge of
 // another branch, deleting main, labels other than Decap's, …). Each refusal carries the plain

@@ -5,7 +5,7 @@
 // queued again when the next one starts.
 import type { StateStore, StandinState } from './state.ts';
 
-/** The required check's name (PLAN.md: the workflow `checks`, job `test`). */
+/** The required check's name (the workflow `checks`, job `test`: .github/workflows/). */
 export const CHECK_NAME = 'test';
 /** The workflow the check belongs to, as the workflow runs list names it. */
 export const WORKFLOW = { id: 1, name: 'checks', path: '.github/workflows/checks.yml' };
