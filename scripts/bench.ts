@@ -475,7 +475,7 @@ async function search(r: Run) {
     log(
       s.error
         ? `  search failed: ${s.error}`
-        : `  exact name first: ${s.firstHits}/${s.sample}; one query: ${(s.queryBytes / 1000).toFixed(1)} KB in ${s.queryRequests} requests (${byKind})`,
+        : `  exact name first: ${s.firstHits}/${s.sample} (median ${s.queryMs} ms a search); one query: ${(s.queryBytes / 1000).toFixed(1)} KB in ${s.queryRequests} requests (${byKind})`,
     );
     for (const m of s.misses) log(`    not first: "${m.name}" → ${m.first ?? 'no result'}`);
   });

@@ -12,6 +12,8 @@ export interface SearchBench {
   firstHits: number;
   /** The names whose product was not first, with what came first instead. */
   misses: { name: string; expected: string; first: string | null }[];
+  /** Median time of one of the sampled searches (search() and its first result's data), ms; absent in older runs. */
+  queryMs?: number;
   /** One query typed into a fresh /search: bytes transferred for /pagefind/ files, and how many. */
   queryBytes: number;
   queryRequests: number;
@@ -44,6 +46,7 @@ export async function benchSearch(
     sample: 0,
     firstHits: 0,
     misses: [],
+    queryMs: 0,
     queryBytes: 0,
     queryRequests: 0,
     queryBytesByKind: {},
@@ -66,15 +69,21 @@ export async function benchSearch(
           return r.results[0] ? (await r.results[0].data()).url : null;
         };
         const found: (string | null)[] = [];
-        for (const q of queries) found.push(await firstOf(q));
-        return found;
+        const ms: number[] = [];
+        for (const q of queries) {
+          const started = performance.now();
+          found.push(await firstOf(q));
+          ms.push(performance.now() - started);
+        }
+        return { found, ms: ms.sort((a, b) => a - b)[ms.length >> 1] ?? 0 };
       },
       { queries: names.map(([name]) => name), index: SEARCH_INDEX_PATH },
     );
     out.sample = names.length;
+    out.queryMs = Math.round(firsts.ms * 10) / 10;
     names.forEach(([name, expected], i) => {
-      if (firsts[i] === expected) out.firstHits++;
-      else out.misses.push({ name, expected, first: firsts[i] ?? null });
+      if (firsts.found[i] === expected) out.firstHits++;
+      else out.misses.push({ name, expected, first: firsts.found[i] ?? null });
     });
     await page.close();
 
