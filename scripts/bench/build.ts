@@ -23,8 +23,8 @@ export function buildSteps(root: string, outDir: string, astroConfig?: string): 
       .flatMap((s) => {
         const run = /^npm run (?:--silent |-s )?([\w:.-]+)(.*)$/.exec(s);
         if (run && depth < 5 && scripts[run[1]!]) return expand(`${scripts[run[1]!]}${run[2] ?? ''}`, depth + 1);
-        // `VAR=value astro build` (an environment prefix) is still the Astro build.
-        if (/^(?:[A-Z_][A-Z0-9_]*=\S*\s+)*astro build\b/.test(s))
+        // `VAR=value astro build` (an environment prefix, its value quoted or not) is still the Astro build.
+        if (/^(?:[A-Z_][A-Z0-9_]*=(?:"[^"]*"|\S*)\s+)*astro build\b/.test(s))
           return [`${s} --outDir ${q(outDir)}${astroConfig ? ` --config ${q(astroConfig)}` : ''}`];
         return [s];
       });
