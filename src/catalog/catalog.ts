@@ -36,7 +36,9 @@ export function fieldValue(entry: CatalogEntry, key: FieldKey): unknown {
 export function fieldText(entry: CatalogEntry, key: FieldKey): string | null {
   const value = fieldValue(entry, key);
   if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) return value.join(', ');
+  // A list of records (offers in other markets) reads as each record's values: "uk 1999 GBP https://…".
+  if (Array.isArray(value))
+    return value.map((v: unknown) => (v !== null && typeof v === 'object' ? Object.values(v).join(' ') : v)).join(', ');
   return value instanceof Date ? value.toISOString() : String(value);
 }
 

@@ -1,7 +1,7 @@
 // Where a product is sold: its offers (the first its price, currency and url), each market in its own
 // currency, each once; the first in one of the public JSON's currencies; files written and read back.
 import { describe, expect, it } from 'vitest';
-import { toProduct } from '../../src/catalog/catalog.ts';
+import { fieldText, toProduct } from '../../src/catalog/catalog.ts';
 import { validateProductText } from '../../src/catalog/load.ts';
 import { MARKETS, offersOf } from '../../src/catalog/markets.ts';
 import { cardPrice } from '../../src/catalog/offer-words.ts';
@@ -79,5 +79,12 @@ describe('market rules', () => {
       { market: 'eu', price: 2150, currency: 'EUR', url: 'https://b.example/y' },
     ]);
     expect(() => field('otherMarkets').meta.cli.read!('mars 1 https://x.example')).toThrow(/not a market/);
+  });
+});
+
+describe('other markets as text', () => {
+  it('read as each offer’s values, not as objects', () => {
+    const e = entry({ otherMarkets: [uk] });
+    expect(fieldText(e, 'otherMarkets')).toBe('uk 1999 GBP https://shop.example.co.uk/x');
   });
 });
