@@ -190,7 +190,10 @@ export function llmsTxt(view: CatalogView, md: ProductMarkdown): string {
     list([
       [link(u(twinPath('/')), 'Home'), text(': what the catalog is, staff picks, ways to browse')],
       [link(u(twinPath(ABOUT_PATH)), 'About'), text(': how products are picked, affiliate links, freshness')],
-      [link(u(twinPath(DEVELOPERS_PATH)), 'For agents and developers'), text(': the ways in, prices and markets, licence')],
+      [
+        link(u(twinPath(DEVELOPERS_PATH)), 'For agents and developers'),
+        text(': the ways in, prices and markets, licence'),
+      ],
       [
         link(u(twinPath(STAFF_PICKS_PATH)), 'Staff picks'),
         text(`: ${plural(view.staffPicks.length, 'product')} the curators recommend first, with their notes`),
