@@ -136,6 +136,8 @@ describe('search for a child’s age, on a 360 px phone', () => {
       const stated = /then (\d+) products? that do not say their ages/.exec(status);
       const withAges = slugs.slice(0, slugs.length - Number(stated?.[1] ?? 0));
       for (const slug of withAges) expect(includes(slug, 12, 36), slug).toBe(true);
+      // With the note of the typed age above them, the results still start on the first screen.
+      expect((await v.page.locator('#search-results li').first().boundingBox())!.y).toBeLessThan(740);
       await v.page.fill('#search-q', 'teens books');
       await expect.poll(() => v.page.textContent('#search-typed-age-text')).toMatch(/from “teens”/);
       await v.page.selectOption('#search-age', '9-12');
