@@ -9,6 +9,7 @@
 import { ageInQuery, spanInWords, type AgeInQuery } from '../catalog/age-query.ts';
 import { ageFiltersFor, NO_AGE_FILTER } from '../catalog/age-filter.ts';
 import type { AgeSpan } from '../catalog/ages.ts';
+import { market, type MarketId } from '../catalog/markets.ts';
 import { ageOfParam, readSearchAddress, searchAddress, type SearchState } from '../catalog/search-address.ts';
 import { SEARCH_INDEX_PATH } from '../catalog/urls.ts';
 
@@ -227,8 +228,11 @@ async function run(step: Step): Promise<void> {
     }
     const n = found.results.length;
     const after = m ? `, then ${plural(m)} that do not say their ages.` : '.';
+    const sold = state.where ? ` sold in ${market(state.where as MarketId).name}` : '';
     statusLine!.textContent =
-      n + m === 0 ? 'No products found. Try fewer words or another filter.' : `${plural(n)} found${after}`;
+      n + m === 0
+        ? `No products${sold} found. Try fewer words or another filter.`
+        : `${plural(n)}${sold} found${after}`;
   } catch {
     if (mine === latest) statusLine!.textContent = 'Search could not load. Browse by category or age below instead.';
   }
