@@ -194,8 +194,9 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
   it('a curator edits the price of an existing product: 24.99, 24 and 2499 are stored and shown as a shopper reads them; the diff is one line', async () => {
     const page = await openEditor(1280, '#/collections/products/entries/azul-tile-game');
     const price = await input(page, /^Price/);
-    const shown = page.locator('.editor-price__shown');
     await expect.poll(() => price.inputValue()).toBe('39.99');
+    // Its own price as a shopper reads it (the prices of its other markets have theirs).
+    const shown = page.locator(`output.editor-price__shown[for="${await price.getAttribute('id')}"]`);
     for (const [typed, label] of [
       ['2499', '$2,499.00'],
       ['24', '$24.00'],

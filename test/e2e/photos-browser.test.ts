@@ -134,6 +134,12 @@ describe.each(VIEWPORTS)('photos at $width px', (vp) => {
         },
       );
       await page.goto(new URL(LIST, baseUrl).href, { waitUntil: 'domcontentloaded' });
+      // Everything but the pictures: the stylesheets and the fonts (a font arriving wraps the text
+      // anew, which is not what this measures).
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet !== null),
+      );
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const heights = () => page.$$eval('.card', (cards) => cards.map((c) => c.getBoundingClientRect().height));
       const waiting = await heights();
       expect(waiting.length).toBeGreaterThan(0);
