@@ -3,6 +3,8 @@
 // worded as a teacher reads them (./review.ts shows them to the curator who is asked to publish).
 import { formatPrice } from '../catalog/catalog.ts';
 import { fieldKind } from '../catalog/field-kinds.ts';
+import { MARKET_IDS, type Offer } from '../catalog/markets.ts';
+import { offerInWords } from '../catalog/offer-words.ts';
 import { FIELDS, field, type FieldKey } from '../catalog/schema.ts';
 import { productPath } from '../catalog/urls.ts';
 import { FIELD_WORDS, MESSAGES } from '../outputs/editor-words.ts';
@@ -30,6 +32,14 @@ export interface Wording {
   timeZone?: string;
 }
 
+/** An offer of another market, as the form's list holds it. */
+const isOffer = (c: unknown): c is Offer =>
+  typeof c === 'object' &&
+  c !== null &&
+  (MARKET_IDS as readonly unknown[]).includes((c as Offer).market) &&
+  typeof (c as Offer).currency === 'string' &&
+  typeof (c as Offer).url === 'string';
+
 const labelOf = (key: FieldKey) => FIELD_WORDS[key]?.label ?? field(key).meta.label;
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
@@ -48,12 +58,14 @@ export function wordedValue(key: FieldKey, values: FileValues, wording: Wording 
   const choice = (c: unknown): string =>
     f.meta.choiceLabel && typeof c === 'string'
       ? f.meta.choiceLabel(c)
-      : typeof c === 'object' && c !== null
-        ? Object.values(c)
-            .filter((x) => !isEmpty(x))
-            .map(String)
-            .join(' ') // a record: its values
-        : String(c);
+      : isOffer(c)
+        ? `${offerInWords(c)}, ${c.url}` // a market's offer: its price as a shopper reads it, and its shop
+        : typeof c === 'object' && c !== null
+          ? Object.values(c)
+              .filter((x) => !isEmpty(x))
+              .map(String)
+              .join(' ') // another record: its values
+          : String(c);
   if (Array.isArray(v)) return v.map(choice).join(v.some((x) => typeof x === 'object') ? '; ' : ', ');
   if (kind.type === 'date-time') {
     const at = new Date(v as string);

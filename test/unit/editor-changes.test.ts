@@ -27,6 +27,14 @@ describe('the changes of saved changes against the product on the site', () => {
     expect(changes).toEqual([{ key: 'price', label: 'Price', before: '€39.99', after: '€24.99' }]);
   });
 
+  it('another market’s offer: its price in its own money and its shop, never minor units', () => {
+    const uk = { market: 'uk', price: 1999, currency: 'GBP', url: 'https://shop.example.co.uk/kite' };
+    const [change] = productChanges(live(), live({ otherMarkets: [uk] }), UTC);
+    expect(change?.key).toBe('otherMarkets');
+    expect(change?.after).toMatch(/^£19\.99 in the United Kingdom, https:\/\/shop\.example\.co\.uk\/kite$/);
+    expect(change?.after).not.toMatch(/1999/);
+  });
+
   it('each value as a teacher reads it: yes or no, a category’s name, nothing for an empty field', () => {
     const changes = productChanges(
       live({ staffPick: false, pickedBy: null, categories: ['puzzles'], ageRange: null }),
