@@ -213,6 +213,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
             codeVersion: codeVersion(root, [base]),
             mcpTools,
             editor: build.editor,
+            stagingEmpty: !start.warm,
           },
           !start.warm,
         );

@@ -18,6 +18,7 @@ import type { McpToolSummary } from '../outputs/openapi.ts';
 import type { EditorBackend } from '../outputs/editor-config.ts';
 import { writeEditorBundle, type EditorBundle } from './editor-bundle.ts';
 import { keepEditorCode, restoreEditorCode } from './editor-code-cache.ts';
+import { stagingStartedEmpty } from './staging.ts';
 
 export interface OutputsJob {
   root: string;
@@ -38,6 +39,8 @@ export interface OutputsJob {
   mcpTools: McpToolSummary[];
   /** The browser editor's backend, for /admin/config.yml. */
   editor: EditorBackend;
+  /** The staging folder started empty (a cold build): no file in it is a link to the live output. */
+  stagingEmpty: boolean;
 }
 
 export interface OutputsReport {
@@ -64,6 +67,7 @@ const MARKDOWN = 'product-markdown.json';
 
 export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const lines: string[] = [];
+  if (job.stagingEmpty) stagingStartedEmpty();
   // What the build read from the product files (./read-catalog.ts), never read again here.
   const loaded = readCatalogHandoff(job.cacheDir, job.contentDir);
   if (!loaded) throw new Error('The outputs pass found no product files read by this build (the hand-off is missing).');
