@@ -1,8 +1,6 @@
-// The curators' editor's files as the last bundling made them (./editor-bundle.ts), kept in the
-// build cache folder under what they are made from (the code's digest and Decap's release), as
-// Decap's own script is: a cold build copies them in instead of bundling the editor's code again.
-// Measured on a 10-product catalog: esbuild's bundling was about 1 s of the outputs worker's
-// 3.4 s on a cold build, and a copy of the six files takes milliseconds (docs/bench.md).
+// The curators' editor's files as the last bundling made them, kept in the checkout's build cache
+// by the code's digest and Decap's release: a cold build copies them instead of bundling again.
+// Why: esbuild's bundling was about 1 s of the outputs worker's 3.4 s on a cold 10-product build.
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
