@@ -18,7 +18,7 @@ import { clearCatalogHandoff, writeCatalogHandoff } from './handoff.ts';
 import { imageMediaType, productImagesDir } from '../catalog/images.ts';
 import { localImageName } from '../catalog/urls.ts';
 import { PRODUCTS_DIR } from '../catalog/content-paths.ts';
-import type { Settings } from '../config/env.ts';
+import { childEnv, type Settings } from '../config/env.ts';
 import { codeVersion, describeStart, finishBuild, lockBuild, startBuild } from './build-cache.ts';
 import { stagingDir, unlinkBeforeWrites, writeAnew, type LiveFiles } from './staging.ts';
 import { BUILD_INFO_PATH, buildInfoJson } from '../contract/build-info.ts';
@@ -43,7 +43,7 @@ function forkWorker(root: string): { child: ChildProcess; report: Promise<Output
   const child = fork(path.join(root, 'src/build/outputs-worker.ts'), [], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    ...(compileCache ? { env: { ...process.env, NODE_COMPILE_CACHE: compileCache } } : {}),
+    ...(compileCache ? { env: { ...childEnv(), NODE_COMPILE_CACHE: compileCache } } : {}),
   });
   const report = new Promise<OutputsReport>((resolve, reject) => {
     let answered = false;

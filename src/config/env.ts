@@ -798,7 +798,7 @@ function buildTime(env: Env): Date | undefined {
   return at;
 }
 
-/** The environment a child process inherits (git, for the local proposals). */
+/** The environment a child process inherits (git for the local proposals, the build's outputs worker). */
 export const childEnv = (): Env => ({ ...process.env });
 
 let parsed: Settings | undefined;
