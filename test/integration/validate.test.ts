@@ -68,8 +68,12 @@ describe('npm run validate on a body the build would refuse', () => {
       writeFileSync(path.join(dir, 'codenames.md'), `${text}${'Words and more words. '.repeat(240_000)}\n`);
       const { code, stderr } = await validate(dir);
       expect(code).toBe(1);
+      // The body starts on the line after the front matter's closing `---`.
+      const bodyLine = text.split('\n').indexOf('---', 1) + 2;
       expect(stderr).toMatch(
-        /codenames\.md:19 {2}description: must be at most 5,000 characters long \(the body below the closing `---` has 5,279,999 characters\)\.\n {4}Fix: Shorten the description/,
+        new RegExp(
+          `codenames\\.md:${bodyLine} {2}description: must be at most 5,000 characters long \\(the body below the closing \`---\` has 5,279,999 characters\\)\\.\\n {4}Fix: Shorten the description`,
+        ),
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
