@@ -698,8 +698,14 @@ export function readSettings(env: Env): Settings {
   // Tokens name the site as their issuer: outside the local stack, the address must be named.
   if (!named && context !== 'dev') tokenProblems.push('SITE_URL (the public address)');
   else if (named && !HttpsUrl.safeParse(named).success) tokenProblems.push(`SITE_URL (not an http(s) URL: "${named}")`);
-  // A production deploy serves sign-in and tokens over the address it names: plain http would send them in the clear.
-  else if (named && context === 'production' && !named.startsWith('https://'))
+  // A production deploy serves sign-in and tokens over the address it names: plain http would send
+  // them in the clear. Loopback excepted: the local stack (`netlify serve`) runs as production.
+  else if (
+    named &&
+    context === 'production' &&
+    !named.startsWith('https://') &&
+    !isLoopbackHost(new URL(named).hostname)
+  )
     tokenProblems.push(`SITE_URL (must be https in production: "${named}")`);
   const current = env.AUTH_SECRET ?? '';
   if (!current) tokenProblems.push(`AUTH_SECRET (at least ${SECRET_MIN_BYTES} random bytes)`);

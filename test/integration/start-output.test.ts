@@ -93,6 +93,17 @@ describe('npm start on one screen', () => {
       const printed = start.log().length;
       for (const p of ['/', '/api/health', '/products', '/llms.txt'])
         expect((await fetch(`${site}${p}`)).ok).toBe(true);
+      // The admin side runs on npm start's defaults (netlify serve runs as production, on a plain-http
+      // loopback address): an MCP call without a token is a 401, not a 503 naming a setting.
+      const mcp = await fetch(`${site}/api/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: '{}',
+      });
+      expect([mcp.status, ((await mcp.json()) as { error: { code: string } }).error.code]).toEqual([
+        401,
+        'unauthorized',
+      ]);
       await new Promise((r) => setTimeout(r, 2000));
       expect(start.log().slice(printed)).toBe('');
       expect(readFileSync(logFile!, 'utf8')).toContain('/api/health');

@@ -69,6 +69,11 @@ describe('checkDeploy', () => {
     );
   });
 
+  it('the local stack (netlify serve runs as production) may name a plain-http loopback address', () => {
+    for (const SITE_URL of ['http://localhost:8888', 'http://127.0.0.1:8888'])
+      expect(checkDeploy({ ...COMPLETE, SITE_URL, CONTEXT: 'production' }).findings).toEqual([]);
+  });
+
   it('a deploy preview may name a plain-http address (only production must be https)', () => {
     expect(checkDeploy({ ...COMPLETE, SITE_URL: 'http://catalog.example.org', CONTEXT: 'deploy-preview' }).ok).toBe(
       true,
