@@ -67,7 +67,7 @@ export const VARIABLES = {
     about:
       "The public address, no trailing slash: `SITE_URL`, else Netlify's `URL`, else `http://localhost:8888`. The OAuth issuer and the MCP resource are derived from it, so admins must use exactly this address; tokens are issued for the loopback default only on the local stack (`CONTEXT` exactly `dev`), otherwise the admin side answers 503 naming `SITE_URL`.",
     envExample: true,
-    required: 'the admin side and the editor; https in production',
+    required: 'the admin side and the editor; https in production (plain http on loopback only)',
     example: 'https://catalog.example.org',
     obtain: "Netlify's *Domain management* page: the site's address (`https://<name>.netlify.app`) or your own domain.",
   },
