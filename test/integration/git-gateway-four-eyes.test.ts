@@ -14,11 +14,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startGithubStandin, type GithubStandin } from '../../scripts/lib/github-standin/index.ts';
 import { provenSavers } from '../../src/server/gateway/authorship.ts';
-import { createGatewayHandler } from '../../src/server/gateway/handler.ts';
 import type { GatewayCurator } from '../../src/server/gateway/policy.ts';
 import { githubBackend } from '../../src/server/proposals/github.ts';
-import { memoryStore } from '../../src/server/store/memory.ts';
-import { memoryPictures, testSeal } from '../support/gateway-deps.ts';
+import { standinGateway, testSeal } from '../support/gateway-deps.ts';
 import { scratchRepo } from '../support/scratch-repo.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -57,22 +55,7 @@ beforeAll(async () => {
     check: async () => true,
     beforeAnswer: (req) => onRequest?.(req),
   });
-  gateway = createGatewayHandler({
-    authenticate: async (req) =>
-      TOKENS[/^Bearer (\S+)$/.exec(req.headers.get('authorization') ?? '')?.[1] ?? ''] ??
-      Response.json({ message: 'Sign in to the editor again.' }, { status: 401 }),
-    github: () => ({
-      ok: true,
-      value: { apiUrl: gh.url, owner: 'local', repo: 'catalog', kind: 'token', token: async () => token },
-    }),
-    siteBranch: 'site',
-    noReplyEmail: (handle) => `${handle}@users.noreply.catalog.example`,
-    publishOwnSaves: () => false,
-    limiter: memoryStore().limiter({ name: 'four-eyes', points: 100_000, durationSeconds: 3600 }),
-    authorship: testSeal,
-    pictures: memoryPictures(),
-    log: () => {},
-  });
+  gateway = standinGateway(gh, token, TOKENS);
 });
 afterAll(async () => {
   await gh?.stop();

@@ -11,12 +11,10 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGithubStandin, type GithubStandin } from '../../scripts/lib/github-standin/index.ts';
-import { createGatewayHandler } from '../../src/server/gateway/handler.ts';
 import type { GatewayCurator } from '../../src/server/gateway/policy.ts';
 import { githubBackend } from '../../src/server/proposals/github.ts';
-import { memoryStore } from '../../src/server/store/memory.ts';
 import { scratchRepo } from '../support/scratch-repo.ts';
-import { memoryPictures, testSeal } from '../support/gateway-deps.ts';
+import { standinGateway } from '../support/gateway-deps.ts';
 
 const maya: GatewayCurator = { handle: 'maya', role: 'curator', id: 'aaaaaaaaaaaaaaaaaaaa' };
 const jo: GatewayCurator = { handle: 'jo', role: 'curator', id: 'bbbbbbbbbbbbbbbbbbbb' };
@@ -46,22 +44,7 @@ beforeAll(async () => {
     token,
     check: async () => true,
   });
-  gateway = createGatewayHandler({
-    authenticate: async (req) =>
-      TOKENS[/^Bearer (\S+)$/.exec(req.headers.get('authorization') ?? '')?.[1] ?? ''] ??
-      Response.json({ message: 'Sign in to the editor again.' }, { status: 401 }),
-    github: () => ({
-      ok: true,
-      value: { apiUrl: gh.url, owner: 'local', repo: 'catalog', kind: 'token', token: async () => token },
-    }),
-    siteBranch: 'site',
-    noReplyEmail: (handle) => `${handle}@users.noreply.catalog.example`,
-    publishOwnSaves: () => false,
-    limiter: memoryStore().limiter({ name: 'git-standin', points: 1000, durationSeconds: 3600 }),
-    authorship: testSeal,
-    pictures: memoryPictures(),
-    log: () => {},
-  });
+  gateway = standinGateway(gh, token, TOKENS);
 });
 afterAll(async () => {
   await gh?.stop();

@@ -14,13 +14,11 @@ import { startGithubStandin, type GithubStandin } from '../../scripts/lib/github
 import { parseRecallWatch, RECALL_WATCH_FILE, RECALL_WATCH_HEADER } from '../../src/catalog/recall-watch-file.ts';
 import { watchFormat } from '../../src/editor/watch-format.ts';
 import { WATCH_WORDS } from '../../src/outputs/editor-words.ts';
-import { createGatewayHandler } from '../../src/server/gateway/handler.ts';
 import type { GatewayCurator } from '../../src/server/gateway/policy.ts';
 import { githubBackend } from '../../src/server/proposals/github.ts';
 import { WATCH_LIST_BRANCH } from '../../src/server/proposals/backend.ts';
-import { memoryStore } from '../../src/server/store/memory.ts';
 import { scratchRepo } from '../support/scratch-repo.ts';
-import { memoryPictures, testSeal } from '../support/gateway-deps.ts';
+import { standinGateway } from '../support/gateway-deps.ts';
 
 const maya: GatewayCurator = { handle: 'maya', role: 'curator', id: 'aaaaaaaaaaaaaaaaaaaa' };
 const jo: GatewayCurator = { handle: 'jo', role: 'curator', id: 'bbbbbbbbbbbbbbbbbbbb' };
@@ -54,22 +52,7 @@ beforeAll(async () => {
       return parseRecallWatch(git('show', `${sha}:${RECALL_WATCH_FILE}`) + '\n').ok;
     },
   });
-  gateway = createGatewayHandler({
-    authenticate: async (req) =>
-      TOKENS[/^Bearer (\S+)$/.exec(req.headers.get('authorization') ?? '')?.[1] ?? ''] ??
-      Response.json({ message: 'Sign in to the editor again.' }, { status: 401 }),
-    github: () => ({
-      ok: true,
-      value: { apiUrl: gh.url, owner: 'local', repo: 'catalog', kind: 'token', token: async () => token },
-    }),
-    siteBranch: 'site',
-    noReplyEmail: (handle) => `${handle}@users.noreply.catalog.example`,
-    publishOwnSaves: () => false,
-    limiter: memoryStore().limiter({ name: 'git-watch', points: 1000, durationSeconds: 3600 }),
-    authorship: testSeal,
-    pictures: memoryPictures(),
-    log: () => {},
-  });
+  gateway = standinGateway(gh, token, TOKENS);
 });
 afterAll(async () => {
   await gh?.stop();
