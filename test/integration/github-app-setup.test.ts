@@ -12,6 +12,7 @@ import { gatewayDeps } from '../../src/server/gateway/deps.ts';
 import { githubAccess } from '../../src/server/github/credentials.ts';
 import { githubOpenapi, type Judged } from '../support/github-openapi.ts';
 import { scratchRepo, type ScratchRepo } from '../support/scratch-repo.ts';
+import { SITE_SETTINGS } from '../support/deploy-env.ts';
 
 const TOKEN = randomBytes(24).toString('base64url');
 let repo: ScratchRepo;
@@ -140,13 +141,7 @@ describe('setup:github-app, from the manifest to the installation', () => {
     const printed = readEnvFile(envLines(credentials));
     const env = {
       ...printed,
-      SITE_URL: 'https://catalog.example.org',
-      OIDC_ISSUER: 'https://accounts.example.com',
-      OIDC_CLIENT_ID: 'catalog',
-      OIDC_CLIENT_SECRET: 's3cret-value',
-      ADMIN_EMAILS: 'ada@example.org',
-      AUTH_SECRET: 'k3Jq9-Zx8vB2mN7pQ4rT6wY1uI5oE0aS3dF',
-      BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/abc',
+      ...SITE_SETTINGS,
     };
     const checked = checkDeploy(env);
     expect(checked.findings).toEqual([]);

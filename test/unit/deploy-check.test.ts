@@ -1,27 +1,12 @@
 // `npm run check:deploy` before a deploy: every variable the site would refuse is named in the
 // site's own words with an example and where to get it; a complete environment, or a public-only
 // first deploy, passes and says what it checked.
-import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkDeploy, readEnvFile, report } from '../../scripts/lib/deploy-check.ts';
 import { editorProblems, readSettings } from '../../src/config/env.ts';
+import { COMPLETE_ENV } from '../support/deploy-env.ts';
 
-const KEY = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' });
-
-const COMPLETE = {
-  SITE_URL: 'https://catalog.example.org',
-  OIDC_ISSUER: 'https://accounts.example.com',
-  OIDC_CLIENT_ID: 'catalog',
-  OIDC_CLIENT_SECRET: 's3cret-value',
-  ADMIN_EMAILS: 'ada@example.org',
-  CURATOR_EMAILS: 'maya@school.example=maya,jo@home.example=jo',
-  AUTH_SECRET: 'k3Jq9-Zx8vB2mN7pQ4rT6wY1uI5oE0aS3dF',
-  GITHUB_REPOSITORY: 'maya/catalog',
-  GITHUB_APP_ID: '123456',
-  GITHUB_APP_PRIVATE_KEY: String(KEY).trim().replace(/\n/g, '\\n'),
-  GITHUB_APP_INSTALLATION_ID: '12345678',
-  BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/abc',
-};
+const COMPLETE = { ...COMPLETE_ENV, CURATOR_EMAILS: 'maya@school.example=maya,jo@home.example=jo' };
 
 const REQUIRED = [
   'SITE_URL',
