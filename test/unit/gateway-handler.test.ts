@@ -14,7 +14,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authorshipSeal, provenSavers, savedMessage } from '../../src/server/gateway/authorship.ts';
-import { createGatewayHandler, MAX_GATEWAY_BODY_BYTES, type GatewayDeps } from '../../src/server/gateway/handler.ts';
+import { GATEWAY_BODY_BYTES } from '../../src/contract/limits.ts';
+import { createGatewayHandler, type GatewayDeps } from '../../src/server/gateway/handler.ts';
 import type { GatewayCurator } from '../../src/server/gateway/policy.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
 
@@ -415,8 +416,8 @@ describe('refusals reach no GitHub', () => {
     expect(sent).toEqual([]);
   });
 
-  it(`a body over ${MAX_GATEWAY_BODY_BYTES} bytes: 413 with the fix, counted while reading (no Content-Length trusted)`, async () => {
-    const big = JSON.stringify({ content: 'A'.repeat(MAX_GATEWAY_BODY_BYTES), encoding: 'base64' });
+  it(`a body over ${GATEWAY_BODY_BYTES} bytes: 413 with the fix, counted while reading (no Content-Length trusted)`, async () => {
+    const big = JSON.stringify({ content: 'A'.repeat(GATEWAY_BODY_BYTES), encoding: 'base64' });
     const res = await send('POST', '/api/git/github/git/blobs', { body: big });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toMatch(/6\.0 MB.*4\.5 MB.*smaller/);

@@ -37,9 +37,6 @@ import { outsideEntry, outsideEntryInWords } from './scope.ts';
 import { waitingFor } from './waiting.ts';
 import { call, GATEWAY_GITHUB_PATH, githubError, handBack, read, type Upstream } from './upstream.ts';
 
-/** The largest request body (src/contract/limits.ts says why). */
-export const MAX_GATEWAY_BODY_BYTES = GATEWAY_BODY_BYTES;
-
 /** The pictures the gateway re-encoded, by blob id: a tree may name no other picture. */
 export interface PictureLedger {
   remember(sha: string): Promise<void>;
@@ -73,9 +70,6 @@ export interface GatewayDeps {
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const ALLOW = METHODS.join(', ');
-
-/** The message of a body over the limit, in the editor's words. */
-export const TOO_LARGE = GATEWAY_BODY_TOO_LARGE;
 
 export function createGatewayHandler(deps: GatewayDeps) {
   const fetchFn = deps.fetch ?? globalThis.fetch;
@@ -124,11 +118,11 @@ export function createGatewayHandler(deps: GatewayDeps) {
   async function afterLimit(req: Request, url: URL, curator: GatewayCurator): Promise<Response> {
     // 4. Body: at most what a Netlify Function accepts, JSON when there is one.
     const declared = Number(req.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > MAX_GATEWAY_BODY_BYTES) return githubError(413, TOO_LARGE);
-    const read = await readBody(req, MAX_GATEWAY_BODY_BYTES);
+    if (Number.isFinite(declared) && declared > GATEWAY_BODY_BYTES) return githubError(413, GATEWAY_BODY_TOO_LARGE);
+    const read = await readBody(req, GATEWAY_BODY_BYTES);
     if (!read.ok)
       return read.reason === 'too_large'
-        ? githubError(413, TOO_LARGE)
+        ? githubError(413, GATEWAY_BODY_TOO_LARGE)
         : githubError(400, 'The request body could not be read as UTF-8 text.');
     let body: unknown;
     if (read.text !== '') {

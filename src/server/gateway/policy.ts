@@ -32,6 +32,9 @@ export interface GatewayCurator {
   previousId?: string;
 }
 
+/** Every id a curator's saves may carry: hers, and the previous one during a rotation of AUTH_SECRET. */
+export const curatorIds = (c: GatewayCurator): string[] => [c.id, ...(c.previousId ? [c.previousId] : [])];
+
 /** The repository the gateway writes to and the branch the site is built from. */
 export interface Site {
   owner: string;
@@ -497,8 +500,7 @@ export function decidePublish(
   if (stray) return outsideEntryInWords(pull.head.ref, stray);
   // Four eyes before the check: a curator who saved the change can never publish it, so "wait for
   // the check" would send her waiting for nothing.
-  const saved =
-    facts.savers.has(curator.id) || (curator.previousId !== undefined && facts.savers.has(curator.previousId));
+  const saved = curatorIds(curator).some((id) => facts.savers.has(id));
   if (curator.role !== 'admin' && !publishOwnSaves && saved)
     return 'You saved these changes, so someone else must publish them: a second person reads every change before it goes on the site.';
   if (!facts.checkPassed)

@@ -44,12 +44,15 @@ interface GithubComparison {
   files?: RangeFile[];
 }
 
+/** The most files GitHub lists in a comparison: a list that long may have been cut. */
+const COMPARE_FILES_LISTED = 300;
+
 /** The changes from the site's branch to one commit, as a publish judges them. */
 export interface Range {
   files: RangeFile[];
   /** The commit messages of the range (its saves). */
   messages: string[];
-  /** Whether every commit and file of the range was listed (GitHub lists 250 commits and 300 files at most). */
+  /** Whether every commit and file of the range was listed (GitHub lists 250 commits and COMPARE_FILES_LISTED files at most). */
   complete: boolean;
 }
 
@@ -69,7 +72,10 @@ export async function rangeOf(up: Upstream, siteBranch: string, sha: string): Pr
         ...(f.previous_filename ? { previous_filename: f.previous_filename } : {}),
       })),
       messages: c.commits.map((x) => x.commit.message),
-      complete: c.commits.length === c.total_commits && c.total_commits <= MAX_PUBLISH_COMMITS && files.length < 300,
+      complete:
+        c.commits.length === c.total_commits &&
+        c.total_commits <= MAX_PUBLISH_COMMITS &&
+        files.length < COMPARE_FILES_LISTED,
     },
   };
 }

@@ -14,7 +14,7 @@ import { WATCH_COLLECTION } from '../../outputs/editor-names.ts';
 import { MESSAGES, WATCH_WORDS } from '../../outputs/editor-words.ts';
 import { editorItemOf } from '../proposals/backend.ts';
 import { provenSavers, type AuthorshipSeal } from './authorship.ts';
-import type { GatewayCurator } from './policy.ts';
+import { curatorIds, type GatewayCurator } from './policy.ts';
 import { read, type Upstream } from './upstream.ts';
 
 /** The board's columns that wait for someone else: "in review" and "ready" (Decap's labels). */
@@ -67,7 +67,7 @@ export async function waitingFor(
   const pulls = await read<GithubPull[]>(up, 'pulls', query);
   if (!pulls.ok) return pulls;
   const candidates = pulls.value.filter((p) => editorItemOf(p.head.ref) !== null).slice(0, MAX_WAITING);
-  const herIds = new Set([curator.id, ...(curator.previousId ? [curator.previousId] : [])]);
+  const herIds = new Set(curatorIds(curator));
   const items: WaitingItem[] = [];
   const mine: MineItem[] = [];
   for (const p of candidates) {
