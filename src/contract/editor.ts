@@ -14,3 +14,13 @@ export const GATEWAY_PATH = '/api/git';
 
 /** The gateway's address: the audience of an editor token, which nothing else accepts. */
 export const gatewayAudience = (base: string) => `${base}${GATEWAY_PATH}`;
+
+/**
+ * Saved changes as `GET /api/git/waiting` names them in `mine` (the open ones the signed-in curator
+ * saved, on which the editor offers her no Publish): the editor's collection and the name it opens
+ * them by.
+ */
+export interface SavedChanges {
+  collection: string;
+  slug: string;
+}

@@ -4,6 +4,7 @@
 // (GET /api/git/waiting); this asks it when the list of products is shown, and shows the answer
 // above Decap's screen. Nothing is shown before she has signed in. The same answer names her own
 // open saved changes (`mine`, proven by the gateway), on which ./own-save.ts offers no Publish.
+import type { SavedChanges } from '../contract/editor.ts';
 import { MESSAGES } from '../outputs/editor-words.ts';
 import { storedToken } from './session.ts';
 
@@ -18,23 +19,17 @@ interface WaitingItem {
   urgent: boolean;
 }
 
-/** Saved changes, by the editor's collection and the name it opens them by. */
-export interface SavedItem {
-  collection: string;
-  slug: string;
-}
-
 export interface WhatWaits {
   items: WaitingItem[];
   /** Her own open saved changes (an answer without them names none). */
-  mine: SavedItem[];
+  mine: SavedChanges[];
 }
 
-const isSaved = (x: unknown): x is SavedItem =>
+const isSaved = (x: unknown): x is SavedChanges =>
   typeof x === 'object' &&
   x !== null &&
-  typeof (x as SavedItem).collection === 'string' &&
-  typeof (x as SavedItem).slug === 'string';
+  typeof (x as SavedChanges).collection === 'string' &&
+  typeof (x as SavedChanges).slug === 'string';
 
 /** The gateway's answer, or null when it is not one. */
 export function readWhatWaits(body: unknown): WhatWaits | null {

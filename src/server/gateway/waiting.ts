@@ -10,6 +10,7 @@
 // written for GitHub (a file's name in code); a watcher's proposal says why by its label.
 import { readFrontMatter } from '../../catalog/front-matter.ts';
 import { PRODUCTS_DIR } from '../../catalog/content-paths.ts';
+import type { SavedChanges } from '../../contract/editor.ts';
 import { WATCH_COLLECTION } from '../../outputs/editor-names.ts';
 import { MESSAGES, WATCH_WORDS } from '../../outputs/editor-words.ts';
 import { editorItemOf } from '../proposals/backend.ts';
@@ -43,12 +44,6 @@ export interface WaitingItem {
   updatedAt: string;
 }
 
-/** An open proposal the curator saved herself: the editor offers her no Publish on it. */
-export interface MineItem {
-  collection: string;
-  slug: string;
-}
-
 interface GithubPull {
   number: number;
   title: string;
@@ -62,14 +57,14 @@ export async function waitingFor(
   curator: GatewayCurator,
   siteBranch: string,
   seal: AuthorshipSeal,
-): Promise<{ ok: true; items: WaitingItem[]; mine: MineItem[] } | { ok: false; response: Response }> {
+): Promise<{ ok: true; items: WaitingItem[]; mine: SavedChanges[] } | { ok: false; response: Response }> {
   const query = `?state=open&base=${encodeURIComponent(siteBranch)}&per_page=100&sort=updated&direction=desc`;
   const pulls = await read<GithubPull[]>(up, 'pulls', query);
   if (!pulls.ok) return pulls;
   const candidates = pulls.value.filter((p) => editorItemOf(p.head.ref) !== null).slice(0, MAX_WAITING);
   const herIds = new Set(curatorIds(curator));
   const items: WaitingItem[] = [];
-  const mine: MineItem[] = [];
+  const mine: SavedChanges[] = [];
   for (const p of candidates) {
     const commits = await read<{ commit: { message: string } }[]>(up, `pulls/${p.number}/commits`, '?per_page=100');
     if (!commits.ok) return commits;
