@@ -16,6 +16,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFil
 import path from 'node:path';
 import { decapBundlePath, EDITOR_CODE_DIR, EDITOR_STYLE_PATH, PREVIEW_STYLE_PATH } from '../catalog/urls.ts';
 import type { EditorScripts } from '../outputs/editor-page.ts';
+import { BUILD_CACHE_DIR } from './build-cache.ts';
 import { precompiledDecapConfig } from './decap-config-check.ts';
 import { writeAnew } from './staging.ts';
 
@@ -105,7 +106,7 @@ export function decapVersion(root: string): string {
  * temporary name, then renamed, so that two builds at once each see a whole file.
  */
 export async function decapScript(root: string, version = decapVersion(root)): Promise<string> {
-  const file = path.join(root, '.build-cache/decap', version, 'decap-cms.js');
+  const file = path.join(root, BUILD_CACHE_DIR, 'decap', version, 'decap-cms.js');
   if (existsSync(file)) return file;
   const { build } = await import('esbuild');
   const result = await build({
