@@ -87,15 +87,24 @@ const ok = <T extends { status: number; json: Record<string, any> }>(r: T, statu
 };
 
 /** A save as Decap makes it: blobs, a tree on `base`, a commit on `parent`; the commit's sha. */
-async function saveCommit(who: string, files: Record<string, string>, parent: string, message: string) {
+async function saveCommit(
+  who: string,
+  files: Record<string, string>,
+  parent: string,
+  message: string,
+  /** The tree it builds on (the parent's unless given), and more of the commit's fields (an author). */
+  { baseTree = git('rev-parse', `${parent}^{tree}`), commit = {} }: { baseTree?: string; commit?: object } = {},
+) {
   const tree = [];
   for (const [p, text] of Object.entries(files)) {
     const blob = ok(await decap(who, 'POST', 'git/blobs', { content: b64(text), encoding: 'base64' }), 201);
     tree.push({ path: p, mode: '100644', type: 'blob', sha: blob.json.sha });
   }
-  const baseTree = git('rev-parse', `${parent}^{tree}`);
   const t = ok(await decap(who, 'POST', 'git/trees', { base_tree: baseTree, tree }), 201);
-  const c = ok(await decap(who, 'POST', 'git/commits', { message, tree: t.json.sha, parents: [parent] }), 201);
+  const c = ok(
+    await decap(who, 'POST', 'git/commits', { message, tree: t.json.sha, parents: [parent], ...commit }),
+    201,
+  );
   return c.json.sha as string;
 }
 const product = (name: string) => ({ [`content/products/${SLUG}.md`]: `---\nslug: ${SLUG}\nname: ${name}\n---\n` });
@@ -218,23 +227,10 @@ describe('a save changes only its own entry, and is built on the site', () => {
   ])('a commit carrying %s is refused when the branch is made; nothing in git', async (_what, treeOf) => {
     const site = git('rev-parse', 'site');
     // Through the gateway's tree call too: a base tree is only a sha to it, so the branch decides.
-    const blob = ok(
-      await decap('maya', 'POST', 'git/blobs', {
-        content: b64(own['content/products/wooden-blocks.md']),
-        encoding: 'base64',
-      }),
-      201,
-    );
-    const tree = ok(
-      await decap('maya', 'POST', 'git/trees', {
-        base_tree: treeOf(),
-        tree: [{ path: 'content/products/wooden-blocks.md', mode: '100644', type: 'blob', sha: blob.json.sha }],
-      }),
-      201,
-    );
-    const message = 'Add wooden-blocks (from the browser editor)';
-    const c = ok(await decap('maya', 'POST', 'git/commits', { message, tree: tree.json.sha, parents: [site] }), 201);
-    const made = await decap('maya', 'POST', 'git/refs', { ref: `refs/heads/${branch}`, sha: c.json.sha });
+    const sha = await saveCommit('maya', own, site, 'Add wooden-blocks (from the browser editor)', {
+      baseTree: treeOf(),
+    });
+    const made = await decap('maya', 'POST', 'git/refs', { ref: `refs/heads/${branch}`, sha });
     expect(made.status).toBe(403);
     expect(made.json.message).toMatch(/“wooden-blocks” only/);
     expect(() => git('rev-parse', '--verify', '-q', `refs/heads/${branch}`)).toThrow();
@@ -265,35 +261,20 @@ describe('a save changes only its own entry, and is built on the site', () => {
   });
 
   it('a forged Saved-by/Curator-id of another curator counts for nothing; the dates are the gateway’s', async () => {
-    const site = git('rev-parse', 'site');
-    const blob = ok(
-      await decap('maya', 'POST', 'git/blobs', {
-        content: b64(own['content/products/wooden-blocks.md']),
-        encoding: 'base64',
-      }),
-      201,
+    const sha = await saveCommit(
+      'maya',
+      own,
+      git('rev-parse', 'site'),
+      `Add wooden-blocks\n\nSAVED-BY:jo\ncurator-id :  ${jo.id}`,
+      {
+        commit: { author: { name: 'jo', email: 'jo@school.example', date: '2001-02-03T04:05:06Z' } },
+      },
     );
-    const tree = ok(
-      await decap('maya', 'POST', 'git/trees', {
-        base_tree: git('rev-parse', 'site^{tree}'),
-        tree: [{ path: 'content/products/wooden-blocks.md', mode: '100644', type: 'blob', sha: blob.json.sha }],
-      }),
-      201,
-    );
-    const c = ok(
-      await decap('maya', 'POST', 'git/commits', {
-        message: `Add wooden-blocks\n\nSAVED-BY:jo\ncurator-id :  ${jo.id}`,
-        tree: tree.json.sha,
-        parents: [site],
-        author: { name: 'jo', email: 'jo@school.example', date: '2001-02-03T04:05:06Z' },
-      }),
-      201,
-    );
-    const body = git('log', '-1', '--format=%B', c.json.sha);
+    const body = git('log', '-1', '--format=%B', sha);
     expect(provenSavers(body, testSeal).map((x) => x.handle)).toEqual(['maya']);
     expect(body).not.toContain(jo.id);
     expect(body).not.toMatch(/saved-by: ?jo/i);
-    expect(Number(git('log', '-1', '--format=%at %ct', c.json.sha).split(' ')[0])).toBeGreaterThan(
+    expect(Number(git('log', '-1', '--format=%at %ct', sha).split(' ')[0])).toBeGreaterThan(
       Date.parse('2026-01-01') / 1000,
     );
   });
