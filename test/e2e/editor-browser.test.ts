@@ -290,12 +290,23 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     expect(said).toMatch(new RegExp(`^!?\\s*${MESSAGES.hintSign}:`));
     expect(said).toContain('Look on the box for a “Small parts” warning, because it is in Puzzles');
     expect(forbiddenIn(said)).toEqual([]);
-    // Beside its field: below the warnings' choice, above the field that answers it.
-    const y = async (label: RegExp) => (await page.locator('label', { hasText: label }).first().boundingBox())!.y;
-    const box = (await hint.boundingBox())!;
-    expect(box.y).toBeGreaterThan(await y(/^Safety warnings/));
-    expect(box.y + box.height).toBeLessThanOrEqual(await y(/^Checked: no warning needed/));
-    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    // Beside its field: below the warnings' choice, above the field that answers it. The three are
+    // measured in one look at the page, so that the form scrolling or a field above growing between
+    // two measurements cannot put them out of order (it did, at load 9).
+    const placed = () =>
+      page.evaluate(() => {
+        const top = (el: Element | null | undefined) => el?.getBoundingClientRect().top ?? Number.NaN;
+        const label = (start: string) =>
+          [...document.querySelectorAll('label')].find((l) => l.textContent?.trim().startsWith(start));
+        const box = document.querySelector('.editor-hint')!.getBoundingClientRect();
+        return {
+          belowWarnings: box.top > top(label('Safety warnings')),
+          aboveAnswer: box.bottom <= top(label('Checked: no warning needed')),
+          right: box.right,
+        };
+      });
+    await expect.poll(placed).toEqual({ belowWarnings: true, aboveAnswer: true, right: expect.any(Number) });
+    expect((await placed()).right).toBeLessThanOrEqual(360);
     // Not a mistake: not in the mistakes' red, and a sign beside the words.
     const colours = await hint.evaluate((el) => {
       const mistake = document.createElement('p');
