@@ -1,7 +1,8 @@
-// `npm test`: the preflight, then two lanes side by side (two cores): the checks, unit and
-// integration tests, the production build with its post-build proof and the OpenAPI linters one
-// after the other; beside them from the start, the e2e suite (one real local stack, Chromium), then
-// the integration files it takes over (AFTER_E2E).
+// `npm test`: the preflight, then three lanes side by side on two cores: the e2e suite (one real
+// local stack, Chromium); the integration files, one at a time; and the checks, unit tests, the
+// production build with its post-build proof and the OpenAPI linter, one after the other. The two
+// test lanes wait on servers, browsers and child processes for about half their time; the third
+// fills that time (two lanes took 7 min 16 s where three take 6 min 25 s: docs/bench.md).
 // `npm run test:content` (`content`): what a pull request that changes only content needs: the
 // validator, the build with its proof, and the HTTP checks of what content becomes (no Chromium,
 // no Redis: no preflight). Either stops at the first failing step (scripts/lib/steps.ts).
@@ -42,15 +43,11 @@ const vitest = (name: string, project: string, more: string[] = []): Step => {
   };
 };
 
-/** Beside the e2e suite, which keeps a core busy, the other lane runs its test files one at a time. */
-const ONE_WORKER = ['--maxWorkers=1'];
-
 /**
- * Integration files the e2e lane runs once its suite is done, since it ends first (a fresh clone:
- * e2e 11 min 17 s, the other lane 15 min 34 s): two `npm start`s side by side (49 s there) and the
- * warm build's two builds (2 min 14 s in the other lane).
+ * Beside the e2e suite, the unit and integration tests run their files one at a time: two
+ * integration workers ran two `npm start`s at once, each waiting on the other's start slot.
  */
-const AFTER_E2E = ['test/integration/stacks-side-by-side.test.ts', 'test/integration/warm-build.test.ts'];
+const ONE_WORKER = ['--maxWorkers=1'];
 
 const plan = process.argv[2] === 'content' ? 'content' : 'full';
 rmSync(REPORT, { recursive: true, force: true });
@@ -85,13 +82,9 @@ const lanes: Step[][] =
           npm('type check', 'check:types'),
           ...build,
           npm('OpenAPI lint', 'lint:openapi'),
-          vitest(
-            'integration',
-            'integration',
-            AFTER_E2E.flatMap((f) => ['--exclude', f]),
-          ),
         ],
-        [vitest('e2e', 'e2e'), vitest('integration after e2e', 'integration', AFTER_E2E)],
+        [vitest('integration', 'integration', ONE_WORKER)],
+        [vitest('e2e', 'e2e')],
       ];
 
 // `npm test -- --record`: a passing full run's time and steps go into docs/results.json, which the documents quote.

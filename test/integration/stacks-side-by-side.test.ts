@@ -1,17 +1,27 @@
-// HEAVY (two `npm start`s at the same moment, each with its production build): stacks of one
-// checkout run side by side. Each gets its own ports (none of netlify-cli's fixed defaults), its
-// own folder (build, build cache, admin catalog, netlify-cli's .netlify/ with its Blobs), and the
-// one that finds the other building waits for it and says so. Every socket a stack listens on is
-// on loopback, except the site's own port when HOST opens it to the network. Their proposals and
-// browser editors write to a scratch repository (PROPOSALS_REPO_DIR), never to the checkout's git.
+// HEAVY (two `npm start`s at the same moment, each with its production build of the five-product
+// fixture catalog): stacks of one checkout run side by side. Each gets its own ports (none of
+// netlify-cli's fixed defaults), its own folder (build, build cache, admin catalog, netlify-cli's
+// .netlify/ with its Blobs), and the one that finds the other building waits for it and says so.
+// Every socket a stack listens on is on loopback, except the site's own port when HOST opens it to
+// the network. Their proposals and browser editors write to a scratch repository
+// (PROPOSALS_REPO_DIR), never to the checkout's git.
+// The same two stacks then show what `npm start` prints (one screen, nothing per request) and how
+// it stops: Ctrl+C (a SIGTERM to npm) stops the one, npm killed outright (SIGKILL) the other, each
+// with every process it started and its port freed. (These were start-output.test.ts's first test
+// and start-stop.test.ts, each starting a stack of its own; start-stop started `npm run dev`, the
+// same script, scripts/start.ts, with Astro's dev server, which no rule depends on.)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../../scripts/lib/stack.ts';
+import { FIXTURE_CATALOG } from '../support/build-site.ts';
 import { isLoopbackAddress, listeningSockets } from '../support/listening-sockets.ts';
 import { contentRepository } from '../support/scratch-repo.ts';
+import { displayRows } from '../support/terminal-rows.ts';
+import { gone, processesOnPort } from '../support/stack-gone.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Where both stacks' proposals and browser editors write (as two stacks of one checkout share its git): never the checkout's own. */
@@ -28,7 +38,16 @@ interface Started {
 function npmStart(port: number, env: Record<string, string>): Started {
   const npm = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), SITE_URL: '', HOST: '', PROPOSALS_REPO_DIR: proposals.dir, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SITE_URL: '',
+      HOST: '',
+      START_VERBOSE: '',
+      CATALOG_CONTENT_DIR: FIXTURE_CATALOG,
+      PROPOSALS_REPO_DIR: proposals.dir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -48,9 +67,18 @@ function npmStart(port: number, env: Record<string, string>): Started {
   return { port, npm, log: () => log, running };
 }
 
+const until = async (what: () => boolean, ms: number) => {
+  const end = Date.now() + ms;
+  while (!what() && Date.now() < end) await new Promise((r) => setTimeout(r, 250));
+};
+
+const ended = (s: Started) => s.npm.exitCode !== null || s.npm.signalCode !== null;
+const exited = (s: Started) =>
+  new Promise<void>((resolve) => (ended(s) ? resolve() : s.npm.once('exit', () => resolve())));
+
 const stopped = (s: Started) =>
   new Promise<void>((resolve) => {
-    if (s.npm.exitCode !== null) return resolve();
+    if (ended(s)) return resolve();
     s.npm.once('exit', () => resolve());
     s.npm.kill('SIGTERM');
   });
@@ -152,5 +180,50 @@ describe('two npm starts at the same moment, on different ports', () => {
       openB.map((s) => `${s.address}:${s.port}`),
       show(socketsB),
     ).toEqual([`0.0.0.0:${portB}`]);
+
+    // What npm start prints on its defaults (A) fits on one screen, whom it waited for included:
+    // at most 25 rows at 80 columns before its summary, one progress line per build step and not
+    // the build's own output, no `Error:`.
+    const first = a;
+    await until(() => first.log().includes('Press Ctrl+C to stop.'), 5_000);
+    const out = stripVTControlCharacters(first.log());
+    const at = out.indexOf(`running at http://localhost:${first.port}`);
+    const before = out.slice(0, out.lastIndexOf('\n', at) + 1);
+    const summary = out.slice(at);
+    expect(displayRows(before), before).toBeLessThanOrEqual(25);
+    expect(before).toMatch(/\[\d+:\d\d\] build\.command from netlify\.toml…/);
+    expect(before).not.toMatch(/Netlify Build Complete|\[build\] /);
+    expect(out).not.toMatch(/Error:/);
+    const site = `http://localhost:${first.port}`;
+    expect(summary).toMatch(new RegExp(`Site\\s+${site}\\n`));
+    expect(summary).toMatch(new RegExp(`Editor\\s+${site}/admin\\n`));
+    expect(summary).toMatch(new RegExp(`MCP\\s+${site}/api/mcp\\s`));
+    const logFile = /Log of the build and every request: (\S+)/.exec(summary)?.[1];
+    expect(logFile).toBeTruthy();
+    expect(readFileSync(logFile!, 'utf8')).toMatch(/build\.command from netlify\.toml[\s\S]*\[build\] /);
+    // Requests, pages and functions alike, print nothing more; the log has them.
+    const printed = first.log().length;
+    for (const p of ['/', '/api/health', '/products', '/llms.txt']) expect((await fetch(`${site}${p}`)).ok).toBe(true);
+    // The admin side runs on npm start's defaults (netlify serve runs as production, on a plain-http
+    // loopback address): an MCP call without a token is a 401, not a 503 naming a setting.
+    const mcp = await fetch(`${site}/api/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
+    expect([mcp.status, ((await mcp.json()) as { error: { code: string } }).error.code]).toEqual([401, 'unauthorized']);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(first.log().slice(printed)).toBe('');
+    expect(readFileSync(logFile!, 'utf8')).toContain('/api/health');
+
+    // Ctrl+C (a SIGTERM to npm, which passes it on to the start script) stops every process A's
+    // stack started and frees its port; npm killed outright (SIGKILL, nothing passed on) leaves B's
+    // start script to notice it lost its parent and do the same.
+    for (const s of [a, b]) expect(processesOnPort(s.port).length, `stack on ${s.port}`).toBeGreaterThan(0);
+    a.npm.kill('SIGTERM');
+    b.npm.kill('SIGKILL');
+    await Promise.all([exited(a), exited(b)]);
+    expect(await gone(portA), a.log().slice(-2000)).toEqual({ processes: [], open: false });
+    expect(await gone(portB), b.log().slice(-2000)).toEqual({ processes: [], open: false });
   }, 600_000);
 });
