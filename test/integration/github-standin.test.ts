@@ -35,6 +35,8 @@ const judged: (Judged & { method: string; path: string; status: number })[] = []
 /** The check's verdict per head commit, released by the test (so queued and in-progress are seen). */
 const verdicts = new Map<string, (passed: boolean) => void>();
 const checked: string[] = [];
+/** The commits whose running check was told to stop. */
+const aborted: string[] = [];
 
 /** Sends a request as Decap's API class does, and judges the answer. */
 async function call(method: string, where: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -87,8 +89,9 @@ beforeAll(async () => {
     repo: REPO,
     siteBranch: SITE,
     token: TOKEN,
-    check: (sha) => {
+    check: (sha, signal) => {
       checked.push(sha);
+      signal.addEventListener('abort', () => aborted.push(sha));
       return new Promise<boolean>((resolve) => verdicts.set(sha, resolve));
     },
   });
@@ -282,12 +285,14 @@ describe('the GitHub stand-in', () => {
     const commits = await call('GET', `${R}/pulls/${number}/commits?per_page=100`);
     expect(commits.body.map((c: { sha: string }) => c.sha)).toEqual([firstHead, secondHead]);
     expect(commits.body[1].commit.author).toMatchObject(AUTHOR);
-    // The check of the first head was queued when the pull request opened; the second queued behind it.
-    await checkStatus(firstHead, 'in_progress');
+    // The check of the first head started when the pull request opened; the second head queued its
+    // own behind it, and the first was told to stop (cancel-in-progress): whatever it answers, it
+    // is cancelled.
     expect((await checkStatus(secondHead, 'queued')).conclusion).toBeNull();
-    verdicts.get(firstHead)!(false);
-    const failed = await checkStatus(firstHead, 'completed');
-    expect([failed.name, failed.conclusion]).toEqual(['test', 'failure']);
+    expect(aborted).toContain(firstHead);
+    verdicts.get(firstHead)!(true);
+    const cancelled = await checkStatus(firstHead, 'completed');
+    expect([cancelled.name, cancelled.conclusion]).toEqual(['test', 'cancelled']);
     await checkStatus(secondHead, 'in_progress');
     expect(checked).toEqual([firstHead, secondHead]);
   });
@@ -486,7 +491,7 @@ describe('the GitHub stand-in', () => {
     expect(repo.git('branch', '--list', 'catalog/*', 'cms/*')).toBe('');
   });
 
-  it('cancels the queued check of a commit that is no longer its pull request head, and runs the new head', async () => {
+  it('cancels the check of a commit that is no longer its pull request head, queued or running, and runs the new head', async () => {
     const site = repo.git('rev-parse', SITE);
     const commitOn = async (parent: string, n: number) => {
       const tree = await call('POST', `${R}/git/trees`, {
@@ -507,7 +512,11 @@ describe('the GitHub stand-in', () => {
     const c = await commitOn(b, 3);
     await call('PATCH', `${R}/git/refs/heads/cms%2Fproducts%2Fquick`, { sha: c });
     expect((await checkStatus(b, 'queued')).conclusion).toBeNull();
+    // The running check of a was told to stop when b became the head (cancel-in-progress); a
+    // check that answers anyway is still cancelled, never a success.
+    expect(aborted.filter((sha) => [a, b, c].includes(sha))).toEqual([a]);
     verdicts.get(a)!(true);
+    expect((await checkStatus(a, 'completed')).conclusion).toBe('cancelled');
     const cancelled = await checkStatus(b, 'completed');
     expect(cancelled.conclusion).toBe('cancelled');
     await checkStatus(c, 'in_progress');

@@ -1,8 +1,9 @@
 // The stand-in's required check: one check run named `test` per pull request head, computed by
 // the injected `check(sha)` one at a time (the content checks keep a core busy), queued, then
-// in progress, then completed with success or failure; cancelled, before it starts, when its commit
-// is no longer the head of an open pull request. A run left unfinished by a stopped stand-in is
-// queued again when the next one starts.
+// in progress, then completed with success or failure; cancelled when its commit is no longer the
+// head of an open pull request, before it starts or while it runs, as the workflow's
+// `concurrency: cancel-in-progress` does (.github/workflows/pr.yml). A run left unfinished by a
+// stopped stand-in is queued again when the next one starts.
 import type { StateStore, StandinState } from './state.ts';
 
 /** The required check's name (the workflow `checks`, job `test`: .github/workflows/). */
@@ -13,20 +14,30 @@ export const WORKFLOW = { id: 1, name: 'checks', path: '.github/workflows/checks
 export interface Checks {
   /** Within a state change: a queued run for `sha` unless it has one. */
   queue(s: StandinState, sha: string): void;
-  /** Starts working through the queued runs (after the change that queued them is written). */
+  /**
+   * Starts working through the queued runs (after the change that queued them is written), and
+   * cancels the run in progress if its commit is no longer wanted.
+   */
   kick(): void;
   /** Resolves when no run is queued or in progress (tests, and stop()). */
   idle(): Promise<void>;
   stop(): void;
 }
 
+/** A check of one commit; `signal` aborts when its run is cancelled (it may then answer anything). */
+export type CheckRun = (sha: string, signal: AbortSignal) => Promise<boolean>;
+
+const CANCELLED = 'Cancelled: a newer commit is the head of its pull request, or it was closed.';
+
 export function startChecks(
   state: StateStore,
-  check: (sha: string) => Promise<boolean>,
+  check: CheckRun,
   onError: (err: unknown) => void,
   wanted: (sha: string) => boolean = () => true,
 ): Checks {
   let running: Promise<void> | null = null;
+  /** The run in progress: its commit, and how to cancel it. */
+  let current: { sha: string; cancel: AbortController } | null = null;
   let stopped = false;
   const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -42,7 +53,7 @@ export function startChecks(
             status: 'completed',
             conclusion: 'cancelled',
             completedAt: now(),
-            summary: 'Cancelled: a newer commit is the head of its pull request.',
+            summary: CANCELLED,
           };
         });
         continue;
@@ -52,26 +63,33 @@ export function startChecks(
       });
       let passed = false;
       let summary: string;
+      const cancel = new AbortController();
+      current = { sha: next.sha, cancel };
       try {
-        passed = await check(next.sha);
+        passed = await check(next.sha, cancel.signal);
         summary = passed ? 'The content checks passed on this commit.' : 'The content checks failed on this commit.';
       } catch (err) {
         summary = `The content checks could not run: ${(err as Error).message}`;
+      } finally {
+        current = null;
       }
       if (stopped) return;
+      const cancelled = cancel.signal.aborted;
       await state.change((s) => {
         s.checks[next.sha] = {
           ...s.checks[next.sha]!,
           status: 'completed',
-          conclusion: passed ? 'success' : 'failure',
+          conclusion: cancelled ? 'cancelled' : passed ? 'success' : 'failure',
           completedAt: now(),
-          summary,
+          summary: cancelled ? CANCELLED : summary,
         };
       });
     }
   }
 
   const kick = () => {
+    // Called after every change to the pull requests: the run in progress goes if its commit did.
+    if (current && !wanted(current.sha)) current.cancel.abort();
     if (running || stopped) return;
     running = work()
       .catch(onError)

@@ -38,15 +38,39 @@ export const checksFolder = (repoDir: string) =>
     `little-hands-catalog-checks-${createHash('sha1').update(path.resolve(repoDir)).digest('hex').slice(0, 10)}`,
   );
 
-/** The steps running now (each in its own process group, so stop() ends npm and what it started). */
+/** The steps running now (each in its own process group, so ending it ends npm and what it started). */
 const running = new Set<ChildProcess>();
 
-function runStep(step: Step, cwd: string, env: NodeJS.ProcessEnv, log: NodeJS.WritableStream): Promise<boolean> {
+const end = (child: ChildProcess) => {
+  if (child.pid !== undefined)
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already ended.
+    }
+};
+
+function runStep(
+  step: Step,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  log: NodeJS.WritableStream,
+  signal: AbortSignal,
+): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
   log.write(`\n▶ ${step.name}: ${step.cmd} ${step.args.join(' ')} (in ${cwd})\n`);
   return new Promise((resolve) => {
     const child = spawn(step.cmd, step.args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     running.add(child);
-    child.on('exit', () => running.delete(child));
+    const cancel = () => {
+      log.write(`Cancelled: the commit is no longer the head of an open pull request.\n`);
+      end(child);
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    child.on('exit', () => {
+      running.delete(child);
+      signal.removeEventListener('abort', cancel);
+    });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on('error', (err) => {
@@ -61,7 +85,7 @@ function runStep(step: Step, cwd: string, env: NodeJS.ProcessEnv, log: NodeJS.Wr
 }
 
 export interface ContentCheck {
-  (sha: string): Promise<boolean>;
+  (sha: string, signal?: AbortSignal): Promise<boolean>;
   /** Ends the steps running now (their checks fail); for the stand-in's stop. */
   stop(): void;
 }
@@ -72,7 +96,7 @@ export function contentCheck(opts: ContentCheckOptions): ContentCheck {
   const folder = opts.folder ?? checksFolder(opts.repoDir);
   const report = opts.report ?? ((line: string) => console.log(line));
   const git = openGit(opts.repoDir);
-  const check = async (sha: string) => {
+  const check = async (sha: string, signal = new AbortController().signal) => {
     if (!SHA.test(sha)) throw new Error(`contentCheck: ${sha} is not a commit id.`);
     mkdirSync(path.join(folder, 'logs'), { recursive: true });
     const logFile = path.join(folder, 'logs', `${sha}.log`);
@@ -94,7 +118,7 @@ export function contentCheck(opts: ContentCheckOptions): ContentCheck {
       await g.run([`--work-tree=${content}`, 'checkout-index', '-a', '-f'], { env });
       for (const name of CODE) symlinkSync(path.join(root, name), path.join(tree, name));
       const base = netlifyEnv();
-      passed = await runStep(validateStep(), tree, base, log);
+      passed = await runStep(validateStep(), tree, base, log, signal);
       const buildEnv = {
         ...base,
         CATALOG_CONTENT_DIR: path.join(content, 'products'),
@@ -103,12 +127,12 @@ export function contentCheck(opts: ContentCheckOptions): ContentCheck {
         ADMIN_CATALOG_OUT: path.join(work, 'admin-catalog'),
       };
       for (const step of buildSteps(path.join(work, 'dist')))
-        passed = passed && (await runStep(step, root, buildEnv, log));
+        passed = passed && (await runStep(step, root, buildEnv, log, signal));
       return passed;
     } finally {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       report(
-        `content checks of ${sha.slice(0, 12)}: ${passed ? 'passed' : 'failed'} in ${seconds} s (log: ${logFile})`,
+        `content checks of ${sha.slice(0, 12)}: ${signal.aborted ? 'cancelled' : passed ? 'passed' : 'failed'} in ${seconds} s (log: ${logFile})`,
       );
       await new Promise<void>((resolve) => log.end(() => resolve()));
       await rm(work, { recursive: true, force: true });
@@ -116,13 +140,7 @@ export function contentCheck(opts: ContentCheckOptions): ContentCheck {
   };
   return Object.assign(check, {
     stop() {
-      for (const child of running)
-        if (child.pid !== undefined)
-          try {
-            process.kill(-child.pid, 'SIGTERM');
-          } catch {
-            // Already ended.
-          }
+      for (const child of running) end(child);
     },
   });
 }

@@ -18,7 +18,7 @@
 // /search/issues), its Open Authoring forks and pre-2.0 metadata refs, and GET /user.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startChecks } from './checks.ts';
+import { startChecks, type CheckRun } from './checks.ts';
 import type { Ctx } from './context.ts';
 import { openGit } from './git.ts';
 import { handler, type BeforeAnswer } from './http.ts';
@@ -40,8 +40,8 @@ export interface GithubStandinOptions {
   siteBranch: string;
   /** The one token the stand-in accepts (`Authorization: Bearer <token>` or `token <token>`). */
   token: string;
-  /** The required check `test` of a head commit: true when it passes. */
-  check(sha: string): Promise<boolean>;
+  /** The required check `test` of a head commit: true when it passes; `signal` aborts when its run is cancelled. */
+  check: CheckRun;
   /** The account the token belongs to (commits made without an author, merges). */
   bot?: { login: string; name: string; email: string };
   /** Told the site branch's new commit after each merge (the local stack rebuilds from it). */
