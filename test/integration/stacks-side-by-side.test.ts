@@ -11,7 +11,8 @@
 // and start-stop.test.ts, each starting a stack of its own; start-stop started `npm run dev`, the
 // same script, scripts/start.ts, with Astro's dev server, which no rule depends on.)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,12 @@ import { gone, processesOnPort } from '../support/stack-gone.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Where both stacks' proposals and browser editors write (as two stacks of one checkout share its git): never the checkout's own. */
 const proposals = contentRepository();
+/**
+ * The two stacks' temporary folder, where a checkout's stacks keep their folders and take turns to
+ * build (scripts/lib/stack-folder.ts): their own, so that the turns they take are between the two
+ * of them, not with the e2e suite's stack beside this file, which rebuilds after each publish.
+ */
+const temporary = mkdtempSync(path.join(tmpdir(), 'side-by-side-'));
 
 interface Started {
   port: number;
@@ -46,6 +53,7 @@ function npmStart(port: number, env: Record<string, string>): Started {
       START_VERBOSE: '',
       CATALOG_CONTENT_DIR: FIXTURE_CATALOG,
       PROPOSALS_REPO_DIR: proposals.dir,
+      TMPDIR: temporary,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,6 +104,7 @@ afterAll(async () => {
     if (folder) rmSync(folder, { recursive: true, force: true });
   }
   proposals.remove();
+  rmSync(temporary, { recursive: true, force: true });
 });
 
 describe('two npm starts at the same moment, on different ports', () => {
