@@ -251,8 +251,8 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     const before = git('for-each-ref', '--format=%(refname) %(objectname)');
     await spoil(page);
     await save(page);
-    await page.waitForTimeout(1500);
     await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toMatch(error);
+    // Time for a save that went out after all to reach git.
     await new Promise((r) => setTimeout(r, 1500));
     expect(git('for-each-ref', '--format=%(refname) %(objectname)')).toBe(before);
     await page.close();

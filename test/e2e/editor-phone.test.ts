@@ -86,17 +86,17 @@ async function layout() {
 
 /**
  * A finger's swipes over the middle of the screen, as its touch screen sends them (touch points
- * moving 10 px at a time): up the screen 400 px a swipe, `times` times (the page scrolls down), or
- * down the screen when `times` is negative.
+ * moving `step` px at a time: 10 for a slow finger): up the screen 400 px a swipe, `times` times
+ * (the page scrolls down), or down the screen when `times` is negative.
  */
-async function swipe(times: number) {
+async function swipe(times: number, step = 10) {
   const cdp = await context.newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y = 0) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: PHONE.width / 2, y }] });
   const [from, to] = times > 0 ? [500, 100] : [100, 500];
   for (let n = 0; n < Math.abs(times); n++) {
     await touch('touchStart', from);
-    for (let y = from; y !== to; y += Math.sign(to - from) * 10) await touch('touchMove', y);
+    for (let y = from; y !== to; y += Math.sign(to - from) * step) await touch('touchMove', y);
     await touch('touchMove', to);
     await touch('touchEnd');
   }
@@ -254,7 +254,7 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
     expect(save.y, 'Save is on the screen').toBeGreaterThan(PHONE.height / 2);
     expect(save.y + save.height).toBeLessThanOrEqual(PHONE.height);
     await screen('form-scrolled');
-    await swipe(-12); // back to the top of the form
+    await swipe(-12, 50); // back to the top of the form, quick flicks (96 touch events, not 480)
   });
 
   it('a save with mistakes keeps the form and shows the first; each mistake is one sentence at its field, and nothing else', async () => {
