@@ -2,7 +2,7 @@
 // local stack, Chromium); the integration files, one at a time; and the checks, unit tests, the
 // production build with its post-build proof and the OpenAPI linter, one after the other. The two
 // test lanes wait on servers, browsers and child processes for about half their time; the third
-// fills that time (two lanes took 7 min 16 s where three take 6 min 25 s: docs/bench.md).
+// fills that time (two lanes took 7 min 16 s where three take 5 min 47 s: docs/bench.md).
 // `npm run test:content` (`content`): what a pull request that changes only content needs: the
 // validator, the build with its proof, and the HTTP checks of what content becomes (no Chromium,
 // no Redis: no preflight). Either stops at the first failing step (scripts/lib/steps.ts).
