@@ -530,6 +530,36 @@ describe('the GitHub stand-in', () => {
     expect(repo.git('log', '-1', '--format=%s', SITE)).toBe(`quick (#${pr.body.number})`);
   });
 
+  it('runs the newest queued check first: the latest save is the one somebody waits for', async () => {
+    const site = repo.git('rev-parse', SITE);
+    const open = async (slug: string) => {
+      const tree = await call('POST', `${R}/git/trees`, {
+        base_tree: site,
+        tree: [
+          { path: `content/products/${slug}.md`, mode: '100644', type: 'blob', content: `---\nslug: ${slug}\n---\n` },
+        ],
+      });
+      const sha = (await call('POST', `${R}/git/commits`, { message: slug, tree: tree.body.sha, parents: [site] })).body
+        .sha as string;
+      await call('POST', `${R}/git/refs`, { ref: `refs/heads/cms/products/${slug}`, sha });
+      const pr = await call('POST', `${R}/pulls`, { title: slug, head: `cms/products/${slug}`, base: SITE });
+      return { sha, number: pr.body.number as number };
+    };
+    const first = await open('order-first');
+    await checkStatus(first.sha, 'in_progress');
+    const older = await open('order-older');
+    const newer = await open('order-newer');
+    verdicts.get(first.sha)!(true);
+    await checkStatus(newer.sha, 'in_progress');
+    expect((await checkStatus(older.sha, 'queued')).conclusion).toBeNull();
+    verdicts.get(newer.sha)!(true);
+    await checkStatus(older.sha, 'in_progress');
+    verdicts.get(older.sha)!(true);
+    await checkStatus(older.sha, 'completed');
+    expect(checked.slice(-3)).toEqual([first.sha, newer.sha, older.sha]);
+    for (const pr of [first, older, newer]) await call('PATCH', `${R}/pulls/${pr.number}`, { state: 'closed' });
+  });
+
   it('judges answers for real: a pull request without its head, or a 200 nobody documents, is wrong', () => {
     const pr = judged.find((j) => j.operation === 'pulls/get' && j.status === 200);
     expect(pr).toBeDefined();

@@ -1,10 +1,10 @@
 // The stand-in's required check: one check run named `test` per pull request head, computed by
-// the injected `check(sha)` one at a time (the content checks keep a core busy), queued, then
+// the injected `check(sha)` one at a time (the content checks keep a core busy), newest first, queued, then
 // in progress, then completed with success or failure; cancelled when its commit is no longer the
 // head of an open pull request, before it starts or while it runs, as the workflow's
 // `concurrency: cancel-in-progress` does (.github/workflows/pr.yml). A run left unfinished by a
 // stopped stand-in is queued again when the next one starts.
-import type { StateStore, StandinState } from './state.ts';
+import type { CheckRecord, StateStore, StandinState } from './state.ts';
 
 /** The required check's name (the workflow `checks`, job `test`: .github/workflows/). */
 export const CHECK_NAME = 'test';
@@ -44,20 +44,28 @@ export function startChecks(
   async function work() {
     for (;;) {
       if (stopped) return;
-      const next = Object.values(state.read().checks).find((c) => c.status === 'queued');
-      if (!next) return;
-      if (!wanted(next.sha)) {
+      const queued = Object.values(state.read().checks).filter((c) => c.status === 'queued');
+      const unwanted = queued.filter((c) => !wanted(c.sha));
+      if (unwanted.length) {
         await state.change((s) => {
-          s.checks[next.sha] = {
-            ...s.checks[next.sha]!,
-            status: 'completed',
-            conclusion: 'cancelled',
-            completedAt: now(),
-            summary: CANCELLED,
-          };
+          for (const c of unwanted)
+            s.checks[c.sha] = {
+              ...s.checks[c.sha]!,
+              status: 'completed',
+              conclusion: 'cancelled',
+              completedAt: now(),
+              summary: CANCELLED,
+            };
         });
         continue;
       }
+      // The newest queued run first: on GitHub each push's check starts at once on a runner of its
+      // own; here they take turns, and the one somebody is waiting for is the latest save's.
+      const next = queued.reduce<CheckRecord | undefined>(
+        (newest, c) => (newest && newest.id > c.id ? newest : c),
+        undefined,
+      );
+      if (!next) return;
       await state.change((s) => {
         s.checks[next.sha] = { ...s.checks[next.sha]!, status: 'in_progress', startedAt: now() };
       });
