@@ -30,6 +30,9 @@ export default defineConfig({
           globalSetup: ['test/support/global-stack.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // What an e2e test polls for is drawn by a real browser or written by a real stack: the
+          // default second was too short beside a 10,000-product build (Decap's preview at load 10).
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

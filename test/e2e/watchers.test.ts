@@ -113,8 +113,10 @@ describe('the watchers on the local stack', () => {
     expect(found).toContain('recall_match:soft-activity-blocks');
     expect(found).toContain('recall_brand_only:wooden-lap-loom');
     expect(found).toContain('shop_down:shop.example.com');
-    // The local stack's proposals take GitHub's path, to its loopback stand-in (scripts/lib/local-editor.ts).
-    expect(r.watchers.proposals).toBe('pull requests on GitHub (GITHUB_TOKEN, GITHUB_REPOSITORY)');
+    // The local stack's proposals take GitHub's path, to its loopback stand-in (scripts/lib/local-editor.ts), and say so.
+    expect(r.watchers.proposals).toMatch(
+      /^pull requests on [\w.-]+\/[\w.-]+ through the GitHub API at http:\/\/127\.0\.0\.1:\d+ \(GITHUB_REPOSITORY, with GITHUB_TOKEN or a GitHub App\)$/,
+    );
     expect(r.watchers.links).toMatch(/link watch: checked 25 links/);
     expect(r.watchers.recalls).toMatch(/recall watch: read /);
   });

@@ -123,7 +123,7 @@ describe('the editor’s form says what the check would suggest, and what publis
 
   it('answered (the box has the warning), the suggestion goes', async () => {
     await choose(/^Safety warnings/, 'Small parts');
-    await expect.poll(() => hint().count()).toBe(0);
+    await expect.poll(() => hint().count(), { timeout: 30_000 }).toBe(0);
     const save = page.getByRole('button', { name: T.save, exact: true });
     await save.click();
     // Saved: nothing left to save.

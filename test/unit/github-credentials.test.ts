@@ -129,7 +129,23 @@ describe('a GitHub App installation token', () => {
       GITHUB_APP_PRIVATE_KEY: privateKey,
       GITHUB_APP_INSTALLATION_ID: INSTALLATION,
     });
-    expect(chooseProposals(s.admin.proposals)).toMatchObject({ ok: true, kind: 'github' });
+    expect(chooseProposals(s.admin.proposals)).toMatchObject({
+      ok: true,
+      kind: 'github',
+      where: 'pull requests on little-hands/catalog on GitHub (GITHUB_REPOSITORY, with GITHUB_TOKEN or a GitHub App)',
+    });
+  });
+
+  it('says which API the proposals go through when it is not GitHub’s own', () => {
+    const s = readSettings({
+      GITHUB_REPOSITORY: 'local/catalog',
+      GITHUB_TOKEN: 'standin-token',
+      GITHUB_API_URL: 'http://127.0.0.1:40121/',
+    });
+    expect(chooseProposals(s.admin.proposals)).toMatchObject({
+      where:
+        'pull requests on local/catalog through the GitHub API at http://127.0.0.1:40121 (GITHUB_REPOSITORY, with GITHUB_TOKEN or a GitHub App)',
+    });
   });
 });
 

@@ -3,7 +3,7 @@
 // else the local checkout's git repository when the local stack names it (npm start does), else
 // none: the write tools then answer `not_configured` naming what to set. Either backend's listing
 // is kept a moment in the shared store (./listing.ts).
-import type { GithubSettings } from '../../config/env.ts';
+import { GITHUB_API_URL, type GithubSettings } from '../../config/env.ts';
 import { githubAccess, githubNamed, GITHUB_NOT_CONFIGURED } from '../github/credentials.ts';
 import type { ProposalBackend } from './backend.ts';
 import { withListingCache, type ListedBackend, type ListingCache } from './listing.ts';
@@ -16,7 +16,20 @@ export interface ProposalSettings {
 }
 
 export type ProposalsChoice =
-  { ok: true; kind: ProposalBackend['kind']; backend: () => Promise<ListedBackend> } | { ok: false; missing: string };
+  | {
+      ok: true;
+      kind: ProposalBackend['kind'];
+      /** Where proposals go, in a sentence for an admin (audit_catalog says it). */
+      where: string;
+      backend: () => Promise<ListedBackend>;
+    }
+  | { ok: false; missing: string };
+
+/** Where GitHub proposals go: the repository, and the API when it is not GitHub's own (the local stand-in's). */
+const onGithub = (owner: string, repo: string, apiUrl: string) =>
+  `pull requests on ${owner}/${repo}` +
+  (apiUrl === GITHUB_API_URL ? ' on GitHub' : ` through the GitHub API at ${apiUrl}`) +
+  ' (GITHUB_REPOSITORY, with GITHUB_TOKEN or a GitHub App)';
 
 export const PROPOSALS_NOT_CONFIGURED =
   `${GITHUB_NOT_CONFIGURED}, with contents and pull requests: write on that repository, or run ` +
@@ -36,6 +49,7 @@ export function chooseProposals(s: ProposalSettings, cache: ListingCache = { rec
     return {
       ok: true,
       kind: 'github',
+      where: onGithub(owner, repo, apiUrl),
       // Octokit loads with the first write or list, never with the endpoint.
       backend: once(async () =>
         (await import('./github.ts')).githubBackend({ token, repository: `${owner}/${repo}`, baseUrl: apiUrl }),
@@ -44,7 +58,12 @@ export function chooseProposals(s: ProposalSettings, cache: ListingCache = { rec
   }
   if (s.localRepoDir) {
     const repoDir = s.localRepoDir;
-    return { ok: true, kind: 'git', backend: once(async () => (await import('./git.ts')).gitBackend({ repoDir })) };
+    return {
+      ok: true,
+      kind: 'git',
+      where: 'branches of the local checkout (PROPOSALS_REPO_DIR)',
+      backend: once(async () => (await import('./git.ts')).gitBackend({ repoDir })),
+    };
   }
   return { ok: false, missing: PROPOSALS_NOT_CONFIGURED };
 }

@@ -65,9 +65,7 @@ export async function watchAudit(input: WatchAuditInput): Promise<{ findings: Fi
   const p = input.proposals;
   const watchers: WatchersStatus = {
     proposals: p.ok
-      ? p.kind === 'github'
-        ? 'pull requests on GitHub (GITHUB_TOKEN, GITHUB_REPOSITORY)'
-        : 'branches of the local checkout (PROPOSALS_REPO_DIR)'
+      ? p.where
       : 'not configured: the watchers record findings only (this list), with no proposals; set GITHUB_TOKEN and GITHUB_REPOSITORY',
     paused: input.paused,
     links: null,
