@@ -10,7 +10,7 @@
 // with every process it started and its port freed. (These were start-output.test.ts's first test
 // and start-stop.test.ts, each starting a stack of its own; start-stop started `npm run dev`, the
 // same script, scripts/start.ts, with Astro's dev server, which no rule depends on.)
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,10 +18,10 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../../scripts/lib/stack.ts';
-import { FIXTURE_CATALOG } from '../support/build-site.ts';
 import { isLoopbackAddress, listeningSockets } from '../support/listening-sockets.ts';
 import { contentRepository } from '../support/scratch-repo.ts';
-import { displayRows } from '../support/terminal-rows.ts';
+import { displayRows, ended, npmStart, type NpmStart } from '../support/npm-start.ts';
+import { until } from '../support/until.ts';
 import { gone, processesOnPort } from '../support/stack-gone.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -34,69 +34,22 @@ const proposals = contentRepository();
  */
 const temporary = mkdtempSync(path.join(tmpdir(), 'side-by-side-'));
 
-interface Started {
-  port: number;
-  npm: ChildProcess;
-  log: () => string;
-  running: Promise<void>;
-}
-
-/** `npm start` on `port`, as a developer types it. */
-function npmStart(port: number, env: Record<string, string>): Started {
-  const npm = spawn('npm', ['start'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SITE_URL: '',
-      HOST: '',
-      START_VERBOSE: '',
-      CATALOG_CONTENT_DIR: FIXTURE_CATALOG,
-      PROPOSALS_REPO_DIR: proposals.dir,
-      TMPDIR: temporary,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  npm.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-  npm.stderr!.on('data', (c: Buffer) => (log += c.toString()));
-  const running = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (log.includes(`running at http://localhost:${port}`)) {
-        clearInterval(timer);
-        resolve();
-      } else if (npm.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`npm start on ${port} exited early:\n${log.slice(-3000)}`));
-      }
-    }, 250);
-  });
-  return { port, npm, log: () => log, running };
-}
-
-const until = async (what: () => boolean, ms: number) => {
-  const end = Date.now() + ms;
-  while (!what() && Date.now() < end) await new Promise((r) => setTimeout(r, 250));
+/** Ctrl+C (a SIGTERM to npm) unless it has ended; resolves when npm has. */
+const stopped = (s: NpmStart) => {
+  if (!ended(s)) s.npm.kill('SIGTERM');
+  return s.exited;
 };
 
-const ended = (s: Started) => s.npm.exitCode !== null || s.npm.signalCode !== null;
-const exited = (s: Started) =>
-  new Promise<void>((resolve) => (ended(s) ? resolve() : s.npm.once('exit', () => resolve())));
-
-const stopped = (s: Started) =>
-  new Promise<void>((resolve) => {
-    if (ended(s)) return resolve();
-    s.npm.once('exit', () => resolve());
-    s.npm.kill('SIGTERM');
-  });
+/** `npm start` on `port` for this file: its proposals in the scratch repository, its folders in its own temporary folder. */
+const start = (port: number, env: Record<string, string> = {}) =>
+  npmStart(port, { PROPOSALS_REPO_DIR: proposals.dir, TMPDIR: temporary, ...env });
 
 const branchesOfCheckout = (pattern: string) =>
   execFileSync('git', ['-C', ROOT, 'branch', '--list', pattern], { encoding: 'utf8' });
 
-const folderOf = (s: Started) => /This stack's folder \(.*\): (.+)$/m.exec(s.log())?.[1]?.trim();
+const folderOf = (s: NpmStart) => /This stack's folder \(.*\): (.+)$/m.exec(s.log())?.[1]?.trim();
 
-const started: Started[] = [];
+const started: NpmStart[] = [];
 afterAll(async () => {
   await Promise.all(started.map(stopped));
   for (const s of started) {
@@ -112,10 +65,10 @@ describe('two npm starts at the same moment, on different ports', () => {
     const portA = await freePort();
     let portB = await freePort();
     while (portB === portA) portB = await freePort();
-    const a = npmStart(portA, {});
+    const a = start(portA);
     // Opened to the network: the development identity provider refuses to run there, so the admin
     // side names an OpenID provider (never contacted by this test).
-    const b = npmStart(portB, {
+    const b = start(portB, {
       HOST: '0.0.0.0',
       OIDC_ISSUER: 'https://id.example.test',
       OIDC_CLIENT_ID: 'side-by-side',
@@ -193,17 +146,16 @@ describe('two npm starts at the same moment, on different ports', () => {
     // What npm start prints on its defaults (A) fits on one screen, whom it waited for included:
     // at most 25 rows at 80 columns before its summary, one progress line per build step and not
     // the build's own output, no `Error:`.
-    const first = a;
-    await until(() => first.log().includes('Press Ctrl+C to stop.'), 5_000);
-    const out = stripVTControlCharacters(first.log());
-    const at = out.indexOf(`running at http://localhost:${first.port}`);
+    await until(() => a.log().includes('Press Ctrl+C to stop.'), 5_000, 'the summary to end');
+    const out = stripVTControlCharacters(a.log());
+    const at = out.indexOf(`running at http://localhost:${a.port}`);
     const before = out.slice(0, out.lastIndexOf('\n', at) + 1);
     const summary = out.slice(at);
     expect(displayRows(before), before).toBeLessThanOrEqual(25);
     expect(before).toMatch(/\[\d+:\d\d\] build\.command from netlify\.toml…/);
     expect(before).not.toMatch(/Netlify Build Complete|\[build\] /);
     expect(out).not.toMatch(/Error:/);
-    const site = `http://localhost:${first.port}`;
+    const site = `http://localhost:${a.port}`;
     expect(summary).toMatch(new RegExp(`Site\\s+${site}\\n`));
     expect(summary).toMatch(new RegExp(`Editor\\s+${site}/admin\\n`));
     expect(summary).toMatch(new RegExp(`MCP\\s+${site}/api/mcp\\s`));
@@ -211,7 +163,7 @@ describe('two npm starts at the same moment, on different ports', () => {
     expect(logFile).toBeTruthy();
     expect(readFileSync(logFile!, 'utf8')).toMatch(/build\.command from netlify\.toml[\s\S]*\[build\] /);
     // Requests, pages and functions alike, print nothing more; the log has them.
-    const printed = first.log().length;
+    const printed = a.log().length;
     for (const p of ['/', '/api/health', '/products', '/llms.txt']) expect((await fetch(`${site}${p}`)).ok).toBe(true);
     // The admin side runs on npm start's defaults (netlify serve runs as production, on a plain-http
     // loopback address): an MCP call without a token is a 401, not a 503 naming a setting.
@@ -222,7 +174,7 @@ describe('two npm starts at the same moment, on different ports', () => {
     });
     expect([mcp.status, ((await mcp.json()) as { error: { code: string } }).error.code]).toEqual([401, 'unauthorized']);
     await new Promise((r) => setTimeout(r, 2000));
-    expect(first.log().slice(printed)).toBe('');
+    expect(a.log().slice(printed)).toBe('');
     expect(readFileSync(logFile!, 'utf8')).toContain('/api/health');
 
     // Ctrl+C (a SIGTERM to npm, which passes it on to the start script) stops every process A's
@@ -231,7 +183,7 @@ describe('two npm starts at the same moment, on different ports', () => {
     for (const s of [a, b]) expect(processesOnPort(s.port).length, `stack on ${s.port}`).toBeGreaterThan(0);
     a.npm.kill('SIGTERM');
     b.npm.kill('SIGKILL');
-    await Promise.all([exited(a), exited(b)]);
+    await Promise.all([a.exited, b.exited]);
     expect(await gone(portA), a.log().slice(-2000)).toEqual({ processes: [], open: false });
     expect(await gone(portB), b.log().slice(-2000)).toEqual({ processes: [], open: false });
   }, 600_000);

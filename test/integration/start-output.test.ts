@@ -2,7 +2,6 @@
 // error (the validator's: the file, the field, the fix) and the log's path on one screen, and npm
 // start exits non-zero, leaving nothing running. (What a start that runs prints, and how it stops,
 // is stacks-side-by-side.test.ts's, on the two stacks it starts anyway.)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,10 +9,9 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/lib/stack.ts';
 import { stackFolder } from '../../scripts/lib/stack-folder.ts';
-import { FIXTURE_CATALOG } from '../support/build-site.ts';
 import { productFile } from '../support/products.ts';
 import { contentRepository } from '../support/scratch-repo.ts';
-import { displayRows } from '../support/terminal-rows.ts';
+import { displayRows, ended, npmStart } from '../support/npm-start.ts';
 import { gone } from '../support/stack-gone.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -25,36 +23,14 @@ afterAll(() => {
   for (const f of folders) rmSync(f, { recursive: true, force: true });
 });
 
-function npmStart(port: number, env: Record<string, string> = {}) {
-  folders.push(stackFolder(ROOT, `port-${port}`));
-  const npm = spawn('npm', ['start'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      SITE_URL: '',
-      HOST: '',
-      START_VERBOSE: '',
-      CATALOG_CONTENT_DIR: FIXTURE_CATALOG,
-      PROPOSALS_REPO_DIR: proposals.dir,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  npm.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-  npm.stderr!.on('data', (c: Buffer) => (log += c.toString()));
-  const exited = new Promise<number | null>((resolve) => npm.once('exit', resolve));
-  return { npm, log: () => log, exited };
-}
-
 describe('npm start whose build fails', () => {
   it('a build that fails shows the validator’s message (the file, the field, the fix) and the log’s path, and exits non-zero', async () => {
     const content = mkdtempSync(path.join(tmpdir(), 'start-broken-'));
     folders.push(content);
     writeFileSync(path.join(content, 'broken-kit.md'), productFile({ slug: 'broken-kit', price: -5 }));
     const port = await freePort();
-    const start = npmStart(port, { CATALOG_CONTENT_DIR: content });
+    folders.push(stackFolder(ROOT, `port-${port}`));
+    const start = npmStart(port, { CATALOG_CONTENT_DIR: content, PROPOSALS_REPO_DIR: proposals.dir });
     try {
       // Bounded below the test's own timeout, so that `finally` stops a stack that started after all.
       const code = await Promise.race([
@@ -78,7 +54,7 @@ describe('npm start whose build fails', () => {
       expect(await gone(port)).toEqual({ processes: [], open: false });
     } finally {
       // A stack that started after all (the failure this test is for) is stopped, not left running.
-      if (start.npm.exitCode === null && start.npm.signalCode === null) {
+      if (!ended(start)) {
         start.npm.kill('SIGTERM');
         await gone(port);
       }
