@@ -64,16 +64,12 @@ function forkWorker(root: string): { child: ChildProcess; report: Promise<Output
 }
 
 /** Gives the worker its job; resolves with its report. */
-function startJob(
-  worker: ReturnType<typeof forkWorker>,
-  job: OutputsJob,
-  yieldToAstro: boolean,
-): Promise<OutputsReport> {
+function startJob(worker: ReturnType<typeof forkWorker>, job: OutputsJob): Promise<OutputsReport> {
   const { child } = worker;
   // On a cold build Astro's rendering is the longer road: the worker (and Pagefind, its child)
   // yields the CPU to it. On a warm one Astro renders next to nothing and the worker is the road.
   try {
-    if (child.pid && yieldToAstro) os.setPriority(child.pid, 10);
+    if (child.pid && job.cold) os.setPriority(child.pid, 10);
   } catch {
     // Not allowed here: both run at the same priority.
   }
@@ -199,24 +195,20 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         rmSync(path.join(stage, '_astro'), { recursive: true, force: true });
         // The worker has its job now, on the core that Astro's content sync and Vite leave idle, so
         // the search index is done by the time the pages are.
-        outputsReport = startJob(
-          worker!,
-          {
-            root,
-            outDir: stage,
-            cacheDir,
-            imagesDir: productImagesDir(root, build.imagesDir),
-            contentDir: contentDir(),
-            at: at.toISOString(),
-            base,
-            adminOut: path.resolve(root, build.adminCatalogOut ?? ADMIN_CATALOG_DIR),
-            codeVersion: codeVersion(root, [base]),
-            mcpTools,
-            editor: build.editor,
-            stagingEmpty: !start.warm,
-          },
-          !start.warm,
-        );
+        outputsReport = startJob(worker!, {
+          root,
+          outDir: stage,
+          cacheDir,
+          imagesDir: productImagesDir(root, build.imagesDir),
+          contentDir: contentDir(),
+          at: at.toISOString(),
+          base,
+          adminOut: path.resolve(root, build.adminCatalogOut ?? ADMIN_CATALOG_DIR),
+          codeVersion: codeVersion(root, [base]),
+          mcpTools,
+          editor: build.editor,
+          cold: !start.warm,
+        });
       },
       // `astro dev` serves public/ only: product pictures come from their own folder, as the
       // build copies them (every product's here, drafts included: dev is for curators).

@@ -39,8 +39,8 @@ export interface OutputsJob {
   mcpTools: McpToolSummary[];
   /** The browser editor's backend, for /admin/config.yml. */
   editor: EditorBackend;
-  /** The staging folder started empty (a cold build): no file in it is a link to the live output. */
-  stagingEmpty: boolean;
+  /** A cold build: the staging folder started empty (no file in it is a link to the live output). */
+  cold: boolean;
 }
 
 export interface OutputsReport {
@@ -67,7 +67,7 @@ const MARKDOWN = 'product-markdown.json';
 
 export async function runOutputsJob(job: OutputsJob): Promise<OutputsReport> {
   const lines: string[] = [];
-  if (job.stagingEmpty) stagingStartedEmpty();
+  if (job.cold) stagingStartedEmpty();
   // What the build read from the product files (./read-catalog.ts), never read again here.
   const loaded = readCatalogHandoff(job.cacheDir, job.contentDir);
   if (!loaded) throw new Error('The outputs pass found no product files read by this build (the hand-off is missing).');
