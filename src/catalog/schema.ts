@@ -346,7 +346,8 @@ export const Product = z
 export type Product = z.infer<typeof Product>;
 
 /** One offer in another market: the public price and url rules, in that market's own currency. */
-const OtherOffer = z
+/** A product's offer in a market other than its first (`otherMarkets`' items). */
+export const OtherOffer = z
   .object({
     market: z.enum(MARKET_IDS).describe(`Where it is sold: ${MARKET_IDS.join(', ')}.`),
     price: Product.shape.price,

@@ -3,9 +3,9 @@
 // worded as a teacher reads them (./review.ts shows them to the curator who is asked to publish).
 import { formatPrice } from '../catalog/catalog.ts';
 import { fieldKind } from '../catalog/field-kinds.ts';
-import { MARKET_IDS, type Offer } from '../catalog/markets.ts';
+import type { Offer } from '../catalog/markets.ts';
 import { offerInWords } from '../catalog/offer-words.ts';
-import { FIELDS, field, type FieldKey } from '../catalog/schema.ts';
+import { FIELDS, OtherOffer, field, type FieldKey } from '../catalog/schema.ts';
 import { productPath } from '../catalog/urls.ts';
 import { FIELD_WORDS, MESSAGES } from '../outputs/editor-words.ts';
 import { sameValue, type FileValues } from './form-data.ts';
@@ -32,13 +32,11 @@ export interface Wording {
   timeZone?: string;
 }
 
-/** An offer of another market, as the form's list holds it. */
-const isOffer = (c: unknown): c is Offer =>
-  typeof c === 'object' &&
-  c !== null &&
-  (MARKET_IDS as readonly unknown[]).includes((c as Offer).market) &&
-  typeof (c as Offer).currency === 'string' &&
-  typeof (c as Offer).url === 'string';
+/** An offer of another market when the schema reads `c` as one, else null. */
+const offerOf = (c: unknown): Offer | null => {
+  const read = OtherOffer.safeParse(c);
+  return read.success ? read.data : null;
+};
 
 const labelOf = (key: FieldKey) => FIELD_WORDS[key]?.label ?? field(key).meta.label;
 const isEmpty = (v: unknown) =>
@@ -55,17 +53,18 @@ export function wordedValue(key: FieldKey, values: FileValues, wording: Wording 
   const kind = fieldKind(f).value;
   if (kind.type === 'boolean') return v === true ? MESSAGES.changeYes : MESSAGES.changeNo;
   if (isEmpty(v)) return MESSAGES.changeEmpty;
-  const choice = (c: unknown): string =>
-    f.meta.choiceLabel && typeof c === 'string'
-      ? f.meta.choiceLabel(c)
-      : isOffer(c)
-        ? `${offerInWords(c)}, ${c.url}` // a market's offer: its price as a shopper reads it, and its shop
-        : typeof c === 'object' && c !== null
-          ? Object.values(c)
-              .filter((x) => !isEmpty(x))
-              .map(String)
-              .join(' ') // another record: its values
-          : String(c);
+  const choice = (c: unknown): string => {
+    if (f.meta.choiceLabel && typeof c === 'string') return f.meta.choiceLabel(c);
+    // A market's offer: its price as a shopper reads it, and its shop.
+    const offer = offerOf(c);
+    if (offer) return `${offerInWords(offer)}, ${offer.url}`;
+    if (typeof c === 'object' && c !== null)
+      return Object.values(c)
+        .filter((x) => !isEmpty(x))
+        .map(String)
+        .join(' '); // another record: its values
+    return String(c);
+  };
   if (Array.isArray(v)) return v.map(choice).join(v.some((x) => typeof x === 'object') ? '; ' : ', ');
   if (kind.type === 'date-time') {
     const at = new Date(v as string);
