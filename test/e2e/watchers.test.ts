@@ -115,7 +115,7 @@ describe('the watchers on the local stack', () => {
     expect(found).toContain('shop_down:shop.example.com');
     // The local stack's proposals take GitHub's path, to its loopback stand-in (scripts/lib/local-editor.ts), and say so.
     expect(r.watchers.proposals).toMatch(
-      /^pull requests on [\w.-]+\/[\w.-]+ through the GitHub API at http:\/\/127\.0\.0\.1:\d+ \(GITHUB_REPOSITORY, with GITHUB_TOKEN or a GitHub App\)$/,
+      /^pull requests on [\w.-]+\/[\w.-]+ through the GitHub API at http:\/\/127\.0\.0\.1:\d+$/,
     );
     expect(r.watchers.links).toMatch(/link watch: checked 25 links/);
     expect(r.watchers.recalls).toMatch(/recall watch: read /);

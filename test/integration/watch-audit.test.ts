@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecallWatch } from '../../src/catalog/recall-watch-file.ts';
 import { memoryStore } from '../../src/server/store/memory.ts';
+import { PROPOSALS_NOT_CONFIGURED } from '../../src/server/proposals/choose.ts';
 import { cpscSource } from '../../src/server/watch/cpsc.ts';
 import { runLinkWatch } from '../../src/server/watch/link-watch.ts';
 import { runRecallWatch } from '../../src/server/watch/recall-watch.ts';
@@ -120,6 +121,8 @@ describe('audit_catalog after the watchers ran', () => {
       ],
     });
     expect(r.watchers.proposals).toMatch(/^not configured: the watchers record findings only/);
+    // What to set, as the proposal choice names it (a GitHub App or a token, or the local stack).
+    expect(r.watchers.proposals).toContain(PROPOSALS_NOT_CONFIGURED);
     expect(r.findings.some((f) => f.kind === 'recall_match')).toBe(false);
     expect(r.findings.some((f) => f.kind === 'recall_brand_only' && f.slug === 'huffy-ride-on')).toBe(false);
   });

@@ -132,7 +132,7 @@ describe('a GitHub App installation token', () => {
     expect(chooseProposals(s.admin.proposals)).toMatchObject({
       ok: true,
       kind: 'github',
-      where: 'pull requests on little-hands/catalog on GitHub (GITHUB_REPOSITORY, with GITHUB_TOKEN or a GitHub App)',
+      where: 'pull requests on little-hands/catalog on GitHub',
     });
   });
 
@@ -143,8 +143,7 @@ describe('a GitHub App installation token', () => {
       GITHUB_API_URL: 'http://127.0.0.1:40121/',
     });
     expect(chooseProposals(s.admin.proposals)).toMatchObject({
-      where:
-        'pull requests on local/catalog through the GitHub API at http://127.0.0.1:40121 (GITHUB_REPOSITORY, with GITHUB_TOKEN or a GitHub App)',
+      where: 'pull requests on local/catalog through the GitHub API at http://127.0.0.1:40121',
     });
   });
 });

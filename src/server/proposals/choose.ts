@@ -28,8 +28,7 @@ export type ProposalsChoice =
 /** Where GitHub proposals go: the repository, and the API when it is not GitHub's own (the local stand-in's). */
 const onGithub = (owner: string, repo: string, apiUrl: string) =>
   `pull requests on ${owner}/${repo}` +
-  (apiUrl === GITHUB_API_URL ? ' on GitHub' : ` through the GitHub API at ${apiUrl}`) +
-  ' (GITHUB_REPOSITORY, with GITHUB_TOKEN or a GitHub App)';
+  (apiUrl === GITHUB_API_URL ? ' on GitHub' : ` through the GitHub API at ${apiUrl}`);
 
 export const PROPOSALS_NOT_CONFIGURED =
   `${GITHUB_NOT_CONFIGURED}, with contents and pull requests: write on that repository, or run ` +

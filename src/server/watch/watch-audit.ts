@@ -66,7 +66,7 @@ export async function watchAudit(input: WatchAuditInput): Promise<{ findings: Fi
   const watchers: WatchersStatus = {
     proposals: p.ok
       ? p.where
-      : 'not configured: the watchers record findings only (this list), with no proposals; set GITHUB_TOKEN and GITHUB_REPOSITORY',
+      : `not configured: the watchers record findings only (this list), with no proposals; set ${p.missing}`,
     paused: input.paused,
     links: null,
     recalls: null,
