@@ -238,7 +238,7 @@ describe('search sample and the browse targets', () => {
 // the benchmark builds it with the real Hugo and checks the output with checkSameWorkOutput.
 describe('same-work Hugo site', () => {
   const at = new Date('2026-06-01T00:00:00Z');
-  const site = async () => {
+  const makeSite = async () => {
     const dir = await tmp();
     await writeSyntheticCatalog(path.join(dir, 'content'), 150, { seed: 3 });
     const { entries } = await loadCatalog(path.join(dir, 'content'));
@@ -246,6 +246,9 @@ describe('same-work Hugo site', () => {
     const read = (rel: string) => readFile(path.join(dir, 'site', rel), 'utf8');
     return { dir, entries, read, published: publishedEntries(entries, at) };
   };
+  /** One site for the block, written on first use: every test here only reads it. */
+  let made: ReturnType<typeof makeSite> | undefined;
+  const site = () => (made ??= makeSite());
 
   it('configures what Hugo 0.111 needs for our outputs: ugly URLs, 48 a page at /list/N, output formats per kind', async () => {
     const { read } = await site();

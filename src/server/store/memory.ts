@@ -5,25 +5,43 @@ import { slotLimiter } from './slot-limiter.ts';
 
 export function memoryStore(now: () => number = Date.now): SharedStore & { size(): number } {
   const records = new Map<string, number>();
+  /** The keys of `records` by their folder (up to the last '/'): a count reads its folder's keys, not every key. */
+  const folders = new Map<string, Set<string>>();
+  const folderOf = (key: string) => key.slice(0, key.lastIndexOf('/') + 1);
+  const forget = (key: string) => {
+    records.delete(key);
+    const folder = folders.get(folderOf(key));
+    folder?.delete(key);
+    if (folder?.size === 0) folders.delete(folderOf(key));
+  };
   /** JSON records, kept as text so a reader never shares an object with the writer. */
   const values = new Map<string, { text: string; expiresAt: number }>();
   const live = (key: string) => {
     const until = records.get(key);
     if (until === undefined) return false;
     if (until > now()) return true;
-    records.delete(key);
+    forget(key);
     return false;
   };
   const create = async (key: string, expiresAt: number) => {
     if (live(key)) return false;
     records.set(key, expiresAt);
+    const folder = folderOf(key);
+    folders.set(folder, (folders.get(folder) ?? new Set()).add(key));
     return true;
   };
-  const count = async (prefix: string) => [...records.keys()].filter((k) => k.startsWith(prefix) && live(k)).length;
+  const count = async (prefix: string) => {
+    let n = 0;
+    for (const [folder, keys] of folders) {
+      if (folder.startsWith(prefix)) for (const k of [...keys]) n += live(k) ? 1 : 0;
+      else if (prefix.startsWith(folder)) for (const k of [...keys]) n += k.startsWith(prefix) && live(k) ? 1 : 0;
+    }
+    return n;
+  };
   return {
     backend: 'memory',
     claim: create,
-    release: async (key) => void records.delete(key),
+    release: async (key) => void forget(key),
     has: async (key) => live(key),
     limiter: (spec) => slotLimiter({ create, count }, spec, { now, scope: 'instance' }),
     async getRecord(key) {
