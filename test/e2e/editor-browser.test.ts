@@ -372,6 +372,6 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
       await page.goto(`${baseUrl}/admin/#/collections/products/entries/azul-tile-game`);
       await (await input(page, /^Name/)).waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, `editor-form${width === 360 ? '-360' : ''}.png`) });
-      }
+    }
   });
 });
