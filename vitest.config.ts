@@ -22,7 +22,15 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      { test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          // A folder for the run's shared builds of the fixture catalog (test/support/build-site.ts).
+          globalSetup: ['test/support/fixture-builds.ts'],
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'e2e',

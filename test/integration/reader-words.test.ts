@@ -1,11 +1,12 @@
-// HEAVY (one `astro build` of the fixture catalog, a few seconds): the reader pages speak a parent's
+// HEAVY (one `astro build` of the fixture catalog, a few seconds, shared with schedule.test.ts through
+// fixtureBuild): the reader pages speak a parent's
 // words. No page a reader sees says API, JSON, Markdown, OpenAPI, llms.txt or "minor units": what
 // agents and developers need is on their one page (/for-developers), linked from every footer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPERS_PATH } from '../../src/catalog/urls.ts';
 import { htmlFileOf } from '../../src/outputs/pages.ts';
 import { EDITOR_PATH } from '../../src/catalog/urls.ts';
-import { buildSite, FIXTURE_CATALOG, type Build } from '../support/build-site.ts';
+import { fixtureBuild, type Build } from '../support/build-site.ts';
 
 const DEVELOPER_WORDS = [/\bAPI\b/, /\bJSON\b/i, /markdown/i, /openapi/i, /llms(-full)?\.txt/i, /minor units/i];
 
@@ -20,9 +21,9 @@ const visibleText = (html: string) =>
 
 let build: Build;
 beforeAll(async () => {
-  build = await buildSite(FIXTURE_CATALOG, '2099-01-01T00:00:00Z');
+  // From the fixture's last publishAt on, every product but the draft is published.
+  build = await fixtureBuild('2031-06-01T12:00:00Z');
 }, 120_000);
-afterAll(() => build?.remove());
 
 describe('reader pages in a parent’s words', () => {
   it('no reader page says a developer’s word; the developers’ page does, and every footer links it', () => {

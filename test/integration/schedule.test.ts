@@ -1,8 +1,9 @@
-// HEAVY (two full `astro build`s of a 5-product fixture, a few seconds each): scheduled publishing.
+// HEAVY (two full `astro build`s of a 5-product fixture, a few seconds each, shared with rebuild.test.ts
+// and reader-words.test.ts through fixtureBuild): scheduled publishing.
 // A product with publishAt T is absent from every output file when the build clock is before T,
 // and present in every output (page, twin, products.json, its JSON, llms-full.txt, sitemap) from T.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, FIXTURE_CATALOG, SITE, type Build } from '../support/build-site.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixtureBuild, SITE, type Build } from '../support/build-site.ts';
 
 const SCHEDULED = { slug: 'ops-zeppelin-star-atlas', name: 'Zeppelin Star Atlas', at: '2031-06-01T12:00:00Z' };
 const DRAFT = { slug: 'ops-draft-puzzle-box', name: 'Ops Draft Puzzle Box' };
@@ -13,13 +14,9 @@ let after: Build;
 
 beforeAll(async () => {
   // One minute before T, and exactly T (publishAt "not after the build time" is published).
-  before = await buildSite(FIXTURE_CATALOG, '2031-06-01T11:59:00Z');
-  after = await buildSite(FIXTURE_CATALOG, SCHEDULED.at);
+  before = await fixtureBuild('2031-06-01T11:59:00Z');
+  after = await fixtureBuild(SCHEDULED.at);
 }, 120_000);
-afterAll(() => {
-  before?.remove();
-  after?.remove();
-});
 
 /** The files of a build that mention `text` anywhere (HTML, JSON, text, XML, assets). */
 const mentioning = (b: Build, text: string) => b.files().filter((f) => b.read(f).includes(text));

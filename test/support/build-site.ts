@@ -1,10 +1,13 @@
 // Full `astro build`s for the scheduling and rebuild tests, isolated from any other build of the
-// repository: a temporary outDir and content-layer cache (ASTRO_CACHE_DIR), a fixed SITE_URL.
+// repository: a temporary outDir and content-layer cache (ASTRO_CACHE_DIR), a fixed SITE_URL. The
+// fixture catalog's builds are shared within a run (fixtureBuild).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { inject } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Five products: published, published by a past publishAt, unpriced, a draft, scheduled. */
@@ -82,21 +85,9 @@ export async function astroBuild(
   }
 }
 
-/** Builds the site from `contentDir` cold, in a temporary folder, as if the clock read `buildTime`. */
-export async function buildSite(contentDir: string, buildTime: string): Promise<Build> {
-  const tmp = mkdtempSync(path.join(tmpdir(), 'ops-build-'));
-  const outDir = path.join(tmp, 'out');
-  let log: string;
-  try {
-    log = await astroBuild(contentDir, buildTime, {
-      outDir,
-      cacheDir: path.join(tmp, 'cache'),
-      adminOut: path.join(tmp, 'admin-catalog.json'),
-    });
-  } catch (err) {
-    rmSync(tmp, { recursive: true, force: true });
-    throw err;
-  }
+/** The build in `folder` (its output in `folder/out`), which `remove` deletes. */
+function builtIn(folder: string, log: string, remove: () => void): Build {
+  const outDir = path.join(folder, 'out');
   return {
     outDir,
     log,
@@ -107,6 +98,62 @@ export async function buildSite(contentDir: string, buildTime: string): Promise<
         .sort(),
     read: (file) => readFileSync(path.join(outDir, file), 'utf8'),
     bytes: (file) => readFileSync(path.join(outDir, file)),
-    remove: () => rmSync(tmp, { recursive: true, force: true }),
+    remove,
   };
+}
+
+/** Builds the site from `contentDir` cold into a new temporary folder; returns the folder and what it printed. */
+async function buildFresh(contentDir: string, buildTime: string, parent = tmpdir()) {
+  const folder = mkdtempSync(path.join(parent, 'ops-build-'));
+  try {
+    const log = await astroBuild(contentDir, buildTime, {
+      outDir: path.join(folder, 'out'),
+      cacheDir: path.join(folder, 'cache'),
+      adminOut: path.join(folder, 'admin-catalog.json'),
+    });
+    return { folder, log };
+  } catch (err) {
+    rmSync(folder, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Builds the site from `contentDir` cold, in a temporary folder, as if the clock read `buildTime`. */
+export async function buildSite(contentDir: string, buildTime: string): Promise<Build> {
+  const { folder, log } = await buildFresh(contentDir, buildTime);
+  return builtIn(folder, log, () => rmSync(folder, { recursive: true, force: true }));
+}
+
+/** A shared build, and when the build that made it ran (this machine's clock, ms). */
+export type SharedBuild = Build & { ran: { from: number; to: number } };
+
+/**
+ * The fixture catalog built cold as if the clock read `buildTime`, once per run for each time: the
+ * first file that asks builds it into the run's folder (./fixture-builds.ts, the integration
+ * project's global setup), keyed by the fixture's files, the time and the site's address; later
+ * files read that build. Read it, never change it: its `remove()` leaves it to the run's end.
+ */
+export async function fixtureBuild(buildTime: string): Promise<SharedBuild> {
+  const runFolder = inject('fixtureBuilds');
+  // One instant, one key, however it is written.
+  const at = new Date(buildTime).toISOString();
+  const key = createHash('sha256').update(`${SITE}\n${at}\n`);
+  for (const name of readdirSync(FIXTURE_CATALOG).sort())
+    key.update(`${name}\n`).update(readFileSync(path.join(FIXTURE_CATALOG, name)));
+  const folder = path.join(runFolder, key.digest('hex').slice(0, 16));
+  const about = path.join(folder, 'about-the-build.json');
+  if (!existsSync(about)) {
+    const from = Date.now();
+    const made = await buildFresh(FIXTURE_CATALOG, at, runFolder);
+    const ran = { from, to: Date.now() };
+    writeFileSync(path.join(made.folder, 'about-the-build.json'), JSON.stringify({ log: made.log, ran }));
+    try {
+      renameSync(made.folder, folder);
+    } catch {
+      // Another worker's build of the same inputs got there first: read that one.
+      rmSync(made.folder, { recursive: true, force: true });
+    }
+  }
+  const { log, ran } = JSON.parse(readFileSync(about, 'utf8')) as { log: string; ran: SharedBuild['ran'] };
+  return { ...builtIn(folder, log, () => {}), ran };
 }
