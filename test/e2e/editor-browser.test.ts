@@ -61,6 +61,8 @@ afterAll(async () => {
 
 /** The editor at each width: one page each, so Decap starts once per width, as a curator keeps her tab. */
 const editors = new Map<number, Page>();
+/** Decap's other questions (withdrawing): yes while a test says so, else no. */
+let sayYes = false;
 
 /**
  * The editor of the curator's (kim's) session at `width`, on the screen `hash` names. The first
@@ -79,11 +81,8 @@ async function openEditor(width: number, hash = ''): Promise<Page> {
   if (!page) {
     page = await session.newPage();
     await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });
-    // Decap asks before leaving a form with unsaved changes; a test's own question (withdrawing) is its own.
-    page.on('dialog', (d) => {
-      if (/leave/i.test(d.message())) void d.accept();
-      else if (page!.listenerCount('dialog') === 1) void d.dismiss();
-    });
+    // Decap asks before leaving a form with unsaved changes: yes, as the curator moves on.
+    page.on('dialog', (d) => void (/leave/i.test(d.message()) || sayYes ? d.accept() : d.dismiss()));
     editors.set(width, page);
     await page.goto(`${baseUrl}/admin/${hash}`);
   } else {
@@ -285,9 +284,10 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await save(page);
     const branch = 'cms/products/withdrawn-kite';
     await savedWhole(branch);
-    page.once('dialog', (d) => d.accept());
+    sayYes = true;
     await page.getByRole('button', { name: /withdraw this product/i }).click();
     await until(() => !branches().includes(branch));
+    sayYes = false;
   });
 
   it('at 360 px, a toy for ages 3–6 in Puzzles: the check’s suggestion beside “Safety warnings”, marked and not red, said again on save, gone once answered', async () => {
@@ -349,9 +349,10 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await choose(page, /^Safety warnings/, 'Small parts');
     await expect.poll(() => hint.count()).toBe(0);
     // Withdrawing with that change unsaved asks twice: leave the unsaved change, then withdraw.
-    page.on('dialog', (d) => void d.accept());
+    sayYes = true;
     await page.getByRole('button', { name: /withdraw this product/i }).click();
     await until(() => !branches().includes(branch));
+    sayYes = false;
   });
 
   it('the site says how long its last update took, to anyone, revalidated on each read', async () => {
