@@ -59,16 +59,7 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The editor at each width: one page each, so Decap starts once per width, as a curator keeps her tab. */
-const editors = new Map<number, Page>();
-/** Decap's other questions (withdrawing): yes while a test says so, else no. */
-let sayYes = false;
-
-/**
- * The editor of the curator's (kim's) session at `width`, on the screen `hash` names. The first
- * call at a width opens the page; later ones go back to the list and on to `hash`, as a curator
- * moves on, leaving a form she did not save when Decap asks.
- */
+/** The editor in a new page of the curator's (kim's) session at `width`, on the screen `hash` names. */
 async function openEditor(width: number, hash = ''): Promise<Page> {
   if (!session) {
     session = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -77,20 +68,9 @@ async function openEditor(width: number, hash = ''): Promise<Page> {
     await first.getByRole('link', { name: /^Add a product$/ }).waitFor({ timeout: 120_000 });
     await first.close();
   }
-  let page = editors.get(width);
-  if (!page) {
-    page = await session.newPage();
-    await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });
-    // Decap asks before leaving a form with unsaved changes: yes, as the curator moves on.
-    page.on('dialog', (d) => void (/leave/i.test(d.message()) || sayYes ? d.accept() : d.dismiss()));
-    editors.set(width, page);
-    await page.goto(`${baseUrl}/admin/${hash}`);
-  } else {
-    const go = (to: string) => page!.evaluate((h) => void (location.hash = h), to);
-    await go('#/collections/products');
-    await page.getByRole('link', { name: /^Add a product$/ }).waitFor({ timeout: 60_000 });
-    await go(hash);
-  }
+  const page = await session.newPage();
+  await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });
+  await page.goto(`${baseUrl}/admin/${hash}`);
   await page
     .getByText(/Products/)
     .first()
@@ -147,6 +127,7 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     expect(await page.locator(siteLink).count()).toBeGreaterThan(0);
     const loadingBar = 'body > canvas';
     expect(await writeDocImage(page, 'editor.png', { hide: [siteLink, loadingBar] })).toEqual(DOC_IMAGE_SIZE);
+    await page.close();
   });
 
   it('at 360 px, a curator adds a product with a photo: one branch with exactly the file and the picture, valid, the photo’s GPS not published', async () => {
@@ -169,6 +150,7 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await save(page);
     const branch = 'cms/products/magnetic-tiles-starter-set';
     await savedWhole(branch);
+    await page.close();
 
     expect(git('diff', '--name-only', `${base}...${branch}`).split('\n').sort()).toEqual([
       'content/images/products/magnetic-tiles-starter-set.jpg',
@@ -227,6 +209,7 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await save(page);
     const branch = 'cms/products/azul-tile-game';
     await savedWhole(branch);
+    await page.close();
     const diff = git('diff', '--unified=0', `${base}...${branch}`, '--', 'content/products/azul-tile-game.md');
     expect(diff.split('\n').filter((l) => /^[-+](?![-+])/.test(l))).toEqual(['-price: 3999', '+price: 2499']);
     expect(git('diff', '--name-only', `${base}...${branch}`)).toBe('content/products/azul-tile-game.md');
@@ -241,6 +224,7 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await save(page);
     const branch = 'cms/products/djeco-animal-memory';
     await savedWhole(branch);
+    await page.close();
     expect(git('diff', '--name-only', `${base}...${branch}`)).toBe('content/products/djeco-animal-memory.md');
     const changed = git('diff', '--unified=0', `${base}...${branch}`)
       .split('\n')
@@ -271,6 +255,7 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     // Time for a save that went out after all to reach git.
     await new Promise((r) => setTimeout(r, 1500));
     expect(git('for-each-ref', '--format=%(refname) %(objectname)')).toBe(before);
+    await page.close();
   });
 
   it('a draft is withdrawn: withdrawing the product deletes its branch', async () => {
@@ -284,10 +269,10 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await save(page);
     const branch = 'cms/products/withdrawn-kite';
     await savedWhole(branch);
-    sayYes = true;
+    page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: /withdraw this product/i }).click();
     await until(() => !branches().includes(branch));
-    sayYes = false;
+    await page.close();
   });
 
   it('at 360 px, a toy for ages 3–6 in Puzzles: the check’s suggestion beside “Safety warnings”, marked and not red, said again on save, gone once answered', async () => {
@@ -349,10 +334,10 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await choose(page, /^Safety warnings/, 'Small parts');
     await expect.poll(() => hint.count()).toBe(0);
     // Withdrawing with that change unsaved asks twice: leave the unsaved change, then withdraw.
-    sayYes = true;
+    page.on('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: /withdraw this product/i }).click();
     await until(() => !branches().includes(branch));
-    sayYes = false;
+    await page.close();
   });
 
   it('the site says how long its last update took, to anyone, revalidated on each read', async () => {
@@ -373,6 +358,7 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
       await page.goto(`${baseUrl}/admin/#/collections/products/entries/azul-tile-game`);
       await (await input(page, /^Name/)).waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, `editor-form${width === 360 ? '-360' : ''}.png`) });
+      await page.close();
     }
   });
 });
