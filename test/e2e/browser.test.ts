@@ -92,13 +92,20 @@ const pages = [
   { name: 'about', path: () => '/about', scripts: 0 },
 ];
 
+/** The links of a page as Chromium resolved them. */
+const linksOf = (page: Page) => page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
+
 describe.each(pages)('the $name page', ({ path: pathOf, scripts }) => {
+  /** The page's links, read by the first test's visit for the second (which visits when it has none). */
+  let links: string[] | undefined;
+
   it(`loads with status 200, no console errors, page errors or failed requests, and ${scripts} scripts`, async () => {
     const v = await visit(pathOf());
     try {
       expect(v.status).toBe(200);
       // Resources (the stylesheet, images, the favicon) have finished too.
       await v.page.waitForLoadState('networkidle');
+      links = await linksOf(v.page);
       expect(v.problems).toEqual([]);
       const markup = await v.page.evaluate(() => ({
         lang: document.documentElement.lang,
@@ -126,20 +133,17 @@ describe.each(pages)('the $name page', ({ path: pathOf, scripts }) => {
   });
 
   it('has internal links that all resolve with 200', async () => {
-    const v = await visit(pathOf());
-    try {
-      const hrefs = await v.page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
-      const internal = [
-        ...new Set(
-          hrefs.filter((h) => new URL(h).origin === new URL(baseUrl).origin).map((h) => h.replace(/#.*$/, '')),
-        ),
-      ];
-      expect(internal.length).toBeGreaterThan(5);
-      const statuses = await Promise.all(internal.map(async (url) => ({ url, status: await statusOf(url) })));
-      expect(statuses.filter((s) => s.status !== 200)).toEqual([]);
-    } finally {
-      await v.close();
+    let hrefs = links;
+    if (!hrefs) {
+      const v = await visit(pathOf());
+      hrefs = await linksOf(v.page).finally(() => v.close());
     }
+    const internal = [
+      ...new Set(hrefs.filter((h) => new URL(h).origin === new URL(baseUrl).origin).map((h) => h.replace(/#.*$/, ''))),
+    ];
+    expect(internal.length).toBeGreaterThan(5);
+    const statuses = await Promise.all(internal.map(async (url) => ({ url, status: await statusOf(url) })));
+    expect(statuses.filter((s) => s.status !== 200)).toEqual([]);
   });
 
   it('has no axe-core violations', async () => {
