@@ -44,8 +44,10 @@ const vitest = (name: string, project: string, more: string[] = []): Step => {
 };
 
 /**
- * Beside the e2e suite, the unit and integration tests run their files one at a time: two
- * integration workers ran two `npm start`s at once, each waiting on the other's start slot.
+ * Beside the e2e suite, the integration tests run their files one at a time: two integration
+ * workers ran two `npm start`s at once, each waiting on the other's start slot. The unit tests take
+ * both cores (vitest.config.ts): on one worker they waited 52–60 s for 20 CPU s beside the other
+ * lanes, on two they take 22 s (docs/bench.md).
  */
 const ONE_WORKER = ['--maxWorkers=1'];
 
@@ -76,7 +78,7 @@ const lanes: Step[][] =
         [
           validateStep(),
           npm('lint and format', 'lint'),
-          vitest('unit', 'unit', ONE_WORKER),
+          vitest('unit', 'unit'),
           // After the first steps: by then the e2e stack beside them has built (its build and
           // the type check's sync both write .astro/ in the checkout).
           npm('type check', 'check:types'),
