@@ -2,7 +2,7 @@
 // local stack, Chromium); the integration files, one at a time; and the checks, unit tests, the
 // production build with its post-build proof and the OpenAPI linter, one after the other. The two
 // test lanes wait on servers, browsers and child processes for about half their time; the third
-// fills that time (two lanes took 7 min 16 s where three take 5 min 47 s: docs/bench.md).
+// fills that time (the times of each: docs/bench.md).
 // `npm run test:content` (`content`): what a pull request that changes only content needs: the
 // validator, the build with its proof, and the HTTP checks of what content becomes (no Chromium,
 // no Redis: no preflight). Either stops at the first failing step (scripts/lib/steps.ts).
@@ -46,8 +46,7 @@ const vitest = (name: string, project: string, more: string[] = []): Step => {
 /**
  * Beside the e2e suite, the integration tests run their files one at a time: two integration
  * workers ran two `npm start`s at once, each waiting on the other's start slot. The unit tests take
- * both cores (vitest.config.ts): on one worker they waited 52–60 s for 20 CPU s beside the other
- * lanes, on two they take 22 s (docs/bench.md).
+ * both cores (vitest.config.ts): on one worker their files waited for a core (docs/bench.md).
  */
 const ONE_WORKER = ['--maxWorkers=1'];
 

@@ -345,8 +345,7 @@ export const Product = z
   .describe('A published product.');
 export type Product = z.infer<typeof Product>;
 
-/** One offer in another market: the public price and url rules, in that market's own currency. */
-/** A product's offer in a market other than its first (`otherMarkets`' items). */
+/** One offer in another market (`otherMarkets`' items): the public price and url rules, in that market's own currency. */
 export const OtherOffer = z
   .object({
     market: z.enum(MARKET_IDS).describe(`Where it is sold: ${MARKET_IDS.join(', ')}.`),

@@ -2,11 +2,8 @@
 // test's port, with the five-product fixture catalog, printing nothing per request (START_VERBOSE
 // empty). Its output is kept; `running` and `exited` say when it runs and when npm ends.
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { FIXTURE_CATALOG } from './build-site.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
+import { FIXTURE_CATALOG, ROOT } from './build-site.ts';
 
 export interface NpmStart {
   port: number;

@@ -27,7 +27,7 @@ export interface Checks {
 /** A check of one commit; `signal` aborts when its run is cancelled (it may then answer anything). */
 export type CheckRun = (sha: string, signal: AbortSignal) => Promise<boolean>;
 
-const CANCELLED = 'Cancelled: a newer commit is the head of its pull request, or it was closed.';
+export const CANCELLED = 'Cancelled: a newer commit is the head of its pull request, or it was closed.';
 
 export function startChecks(
   state: StateStore,

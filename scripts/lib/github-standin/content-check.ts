@@ -15,6 +15,7 @@ import path from 'node:path';
 import { buildSteps, validateStep } from '../content-steps.ts';
 import { netlifyEnv, ROOT } from '../stack.ts';
 import type { Step } from '../steps.ts';
+import { CANCELLED } from './checks.ts';
 import { openGit, SHA } from './git.ts';
 
 /** What the content checks need of the checkout besides its content: links to them, never copies. */
@@ -63,7 +64,7 @@ function runStep(
     const child = spawn(step.cmd, step.args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     running.add(child);
     const cancel = () => {
-      log.write(`Cancelled: the commit is no longer the head of an open pull request.\n`);
+      log.write(`${CANCELLED}\n`);
       end(child);
     };
     signal.addEventListener('abort', cancel, { once: true });

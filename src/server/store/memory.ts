@@ -33,8 +33,9 @@ export function memoryStore(now: () => number = Date.now): SharedStore & { size(
   const count = async (prefix: string) => {
     let n = 0;
     for (const [folder, keys] of folders) {
-      if (folder.startsWith(prefix)) for (const k of [...keys]) n += live(k) ? 1 : 0;
-      else if (prefix.startsWith(folder)) for (const k of [...keys]) n += k.startsWith(prefix) && live(k) ? 1 : 0;
+      // live() forgets an expired key as it goes: a Set's and a Map's iteration allow that.
+      if (folder.startsWith(prefix)) for (const k of keys) n += live(k) ? 1 : 0;
+      else if (prefix.startsWith(folder)) for (const k of keys) n += k.startsWith(prefix) && live(k) ? 1 : 0;
     }
     return n;
   };
