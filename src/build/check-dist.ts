@@ -16,8 +16,7 @@ import {
   EDITOR_CODE_DIR,
   EDITOR_CONFIG_PATH,
   EDITOR_PATH,
-  previewImageOf,
-  PREVIEWS_DIR,
+  drawnPreviewOf,
   productPath,
   SEARCH_INDEX_PATH,
   twinPath,
@@ -227,12 +226,15 @@ const CHECKS: Check[] = [
   },
   {
     name: 'link previews',
-    run({ view, fileSet, fail }) {
+    run({ view, files, fileSet, fail }) {
       for (const e of view.products) {
-        const preview = previewImageOf(e.data.imageUrl);
-        if (preview?.url.startsWith(PREVIEWS_DIR) && !fileSet.has(distFileOf(preview.url)))
-          fail(`${preview.url}: link-preview image of ${productPath(e.data.slug)} is missing`);
+        const preview = drawnPreviewOf(e.data.imageUrl);
+        if (preview && !fileSet.has(distFileOf(preview)))
+          fail(`${preview}: link-preview image of ${productPath(e.data.slug)} is missing`);
       }
+      // A photo's preview is the Image CDN's address (under /.netlify/), never a file the build writes.
+      for (const f of files.filter((x) => x.startsWith('.netlify/')))
+        fail(`/${f}: Netlify keeps /.netlify/ for its own services and never serves a file there`);
     },
   },
   {

@@ -1,13 +1,13 @@
-// Link previews reject SVG, and the products' local pictures are SVG: this renders each local SVG
-// image of a published product once into a PREVIEW_SIZE PNG (the picture centred on the site's
-// background), at the path previewImageOf() gives the product page's og:image. A preview whose
-// picture did not change since the last build is kept.
+// Link previews reject SVG: this renders each local SVG image of a published product once into a
+// PREVIEW_SIZE PNG (the picture centred on the site's background), at the path drawnPreviewOf()
+// gives it (the product page's og:image). Photos get none here: their previews are the Image CDN's
+// crops. A preview whose picture did not change since the last build is kept.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { CatalogView } from '../catalog/catalog.ts';
-import { localImageName, PREVIEW_SIZE, previewImageOf } from '../catalog/urls.ts';
+import { drawnPreviewOf, localImageName, PREVIEW_SIZE } from '../catalog/urls.ts';
 import { distFileOf } from '../outputs/pages.ts';
 import { writeAnew } from './staging.ts';
 
@@ -33,11 +33,8 @@ export async function writePreviewImages(
   const started = performance.now();
   const jobs = new Map<string, string>();
   for (const e of view.products) {
-    const image = e.data.imageUrl;
-    const preview = previewImageOf(image);
-    if (!image || !preview || preview.url === image || jobs.has(preview.url)) continue;
-    // previewImageOf maps local SVGs only; a remote image keeps its own URL.
-    jobs.set(preview.url, path.join(imagesDir, localImageName(image)!));
+    const preview = drawnPreviewOf(e.data.imageUrl);
+    if (preview && !jobs.has(preview)) jobs.set(preview, path.join(imagesDir, localImageName(e.data.imageUrl)!));
   }
   const ledger: Record<string, string> = {};
   let rendered = 0;

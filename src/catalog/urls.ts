@@ -122,6 +122,15 @@ export function previewImageOf(imageUrl: string | null): PreviewImage | null {
       url: imageCdnUrl(imageUrl, { w: PREVIEW_SIZE.width, h: PREVIEW_SIZE.height, fit: 'cover', fm: 'jpg' }),
       ...PREVIEW_SIZE,
     };
-  const local = localImageName(imageUrl);
-  return local ? { url: `${PREVIEWS_DIR}products/${local.replace(/\.svg$/i, '')}.png`, ...PREVIEW_SIZE } : null;
+  const drawn = drawnPreviewOf(imageUrl);
+  return drawn ? { url: drawn, ...PREVIEW_SIZE } : null;
+}
+
+/**
+ * The PNG the build draws for a product image (src/build/preview-images.ts): a local SVG's, under
+ * PREVIEWS_DIR; null for every other image (a photo's preview is the Image CDN's, drawn on request).
+ */
+export function drawnPreviewOf(imageUrl: string | null): string | null {
+  const local = imageUrl === null || isPhoto(imageUrl) ? null : localImageName(imageUrl);
+  return local ? `${PREVIEWS_DIR}products/${local.replace(/\.svg$/i, '')}.png` : null;
 }

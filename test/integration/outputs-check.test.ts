@@ -1,19 +1,21 @@
 // The one-pass writer and the post-build proof over a real folder: a clean build passes, and
 // each kind of fault is caught. The writer builds the search index with Pagefind, whose Node API
 // runs Pagefind's own binary. (The unpublished-product matcher alone: test/unit/outputs-check.test.ts.)
-import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogView } from '../../src/catalog/catalog.ts';
 import { checkDist } from '../../src/build/check-dist.ts';
+import { writePreviewImages } from '../../src/build/preview-images.ts';
 import { indexSearchRecords, SEARCH_ENTRY_FILE, writeSearchIndex } from '../../src/build/search-index.ts';
 import { writeCatalogOutputs } from '../../src/build/write-outputs.ts';
-import { decapBundlePath, EDITOR_CONFIG_PATH, previewImageOf } from '../../src/catalog/urls.ts';
+import { decapBundlePath, drawnPreviewOf, EDITOR_CONFIG_PATH } from '../../src/catalog/urls.ts';
 import type { EditorScripts } from '../../src/outputs/editor-page.ts';
 import { distFileOf, htmlFileOf, pagesOf } from '../../src/outputs/pages.ts';
-import { AT, SAMPLE } from '../support/products.ts';
+import sharp from 'sharp';
+import { AT, entry, SAMPLE } from '../support/products.ts';
 
 let dist: string;
 /** The editor's scripts as src/build/editor-bundle.ts names them. */
@@ -37,10 +39,10 @@ async function writeAstroStandIns(view: ReturnType<typeof catalogView>) {
     await writeFile(f, `<!doctype html><title>${p.title}</title>`);
   }
   for (const e of view.products) {
-    const preview = previewImageOf(e.data.imageUrl);
-    if (!preview || preview.url === e.data.imageUrl) continue;
-    await mkdir(path.dirname(path.join(dist, distFileOf(preview.url))), { recursive: true });
-    await writeFile(path.join(dist, distFileOf(preview.url)), 'png');
+    const preview = drawnPreviewOf(e.data.imageUrl);
+    if (!preview) continue;
+    await mkdir(path.dirname(path.join(dist, distFileOf(preview))), { recursive: true });
+    await writeFile(path.join(dist, distFileOf(preview)), 'png');
   }
 }
 
@@ -157,6 +159,35 @@ describe('writeCatalogOutputs + checkDist', () => {
     expect((await check()).failures.join('\n')).toMatch(
       /\/images\/previews\/products\/ant\.png: link-preview image of \/products\/ant-farm is missing/,
     );
+  });
+
+  it('catches a file under /.netlify/, where Netlify answers with its own services and never with a file', async () => {
+    await mkdir(path.join(dist, '.netlify'), { recursive: true });
+    await writeFile(path.join(dist, '.netlify/images?url=x.jpg'), 'png');
+    expect((await check()).failures.join('\n')).toMatch(
+      /\[link previews\] \/\.netlify\/images\?url=x\.jpg: Netlify keeps \/\.netlify\/ for its own services/,
+    );
+  });
+
+  it('draws a link preview of each local SVG picture, and none of a photo (the Image CDN crops those)', async () => {
+    const images = path.join(dist, 'pictures');
+    await mkdir(images);
+    await writeFile(path.join(images, 'ant.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"/>');
+    await sharp({ create: { width: 8, height: 6, channels: 3, background: '#c84' } })
+      .jpeg()
+      .toFile(path.join(images, 'kite.jpg'));
+    const kite = entry({ slug: 'kite', name: 'Kite', imageUrl: '/images/products/kite.jpg' });
+    const out = await mkdtemp(path.join(tmpdir(), 'previews-'));
+    try {
+      const stats = await writePreviewImages(out, catalogView([...SAMPLE, kite], AT), images);
+      const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter((f) => f.isFile());
+      expect(files.map((f) => path.relative(out, path.join(f.parentPath, f.name)))).toEqual([
+        'images/previews/products/ant.png',
+      ]);
+      expect(stats).toMatchObject({ images: 1, rendered: 1 });
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   });
 
   it('catches a per-slug file that differs from products.json', async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { imageMediaType } from '../../src/catalog/images.ts';
 import { loadCatalog } from '../../src/catalog/load.ts';
-import { localImageName, previewImageOf } from '../../src/catalog/urls.ts';
+import { drawnPreviewOf, localImageName, previewImageOf } from '../../src/catalog/urls.ts';
 import { FIXTURE_CATALOG } from '../support/build-site.ts';
 
 let root: string;
@@ -46,6 +46,16 @@ describe('local picture paths', () => {
       height: 630,
     });
   });
+
+  it.each([
+    ['/images/products/kite.svg', '/images/previews/products/kite.png'],
+    ['/images/products/kite.jpg', null],
+    ['/images/products/kite.webp', null],
+    ['https://cdn.example.com/images/products/kite.svg', null],
+    [null, null],
+  ])('the build draws the link preview of %s at %s (a photo has the Image CDN crop instead)', (url, drawn) =>
+    expect(drawnPreviewOf(url)).toBe(drawn),
+  );
 
   it.each([
     ['a.svg', 'image/svg+xml'],
