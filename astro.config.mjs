@@ -39,6 +39,9 @@ export default {
     // The output folder is kept between builds; the integration empties it when a build starts cold.
     build: { assetsInlineLimit: 0, emptyOutDir: false },
   },
+  // No code in the site's Markdown, and the CSP would refuse Shiki's inline colours: Shiki is not
+  // loaded at all (20-25 MB less at the build's peak, 378-388 MB against 405 MB at 1,000 products).
+  markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
   telemetry: false,
 };
