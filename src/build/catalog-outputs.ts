@@ -251,7 +251,7 @@ export default function catalogOutputs({ mcpTools, build }: CatalogOutputsOption
         const ledger = proofLedger(cacheDir, stage, entries, at, report.scanned);
         const check = await checkDist(stage, { entries, base, scanned: ledger.vouched });
         if (check.failures.length) throw new Error(`Post-build proof failed:\n${formatFailures(check.failures)}`);
-        ledger.save();
+        ledger.save([buildInfo]);
         logger.info(
           `post-build proof passed: ${check.checks.map((c) => `${c.name} ${c.ms.toFixed(0)} ms`).join(', ')}; ${check.filesScanned} files read for the leak search (${ledger.vouchedCount()} vouched for)`,
         );

@@ -53,11 +53,14 @@ export function proofLedger(
       return same;
     },
     vouchedCount: () => vouched,
-    /** After the proof passed: every text file it looked at, as it is now. */
-    save(): void {
+    /**
+     * After the proof passed: every text file it looked at, as it is now, but `rewritten`, which the
+     * build writes again after the proof (a stamp of it would make the next build start cold).
+     */
+    save(rewritten: readonly string[] = []): void {
       const files: Ledger['files'] = {};
       for (const f of seen) {
-        if (BINARY.test(f)) continue;
+        if (BINARY.test(f) || rewritten.includes(f)) continue;
         const s = stamp(f);
         if (s) files[f] = s;
       }

@@ -1,4 +1,4 @@
-// HEAVY (eight full `astro build`s of a small fixture): a rebuild, warm from the kept
+// HEAVY (nine full `astro build`s of a small fixture): a rebuild, warm from the kept
 // output folder and build cache, after adding, editing, unpublishing and deleting products, writes
 // exactly what a cold build of the same content writes, byte for byte (the admin catalog too);
 // files that did not change were not rewritten; and a build that fails or is killed, at any step,
@@ -48,6 +48,7 @@ let firstBuiltAt: string | undefined;
 const warm = dirs('warm');
 const cold = dirs('cold');
 let warmLog = '';
+let againLog = '';
 const mtimes = new Map<string, number>();
 const KEPT = [
   'products/ops-bird-feeder-kit.html',
@@ -68,6 +69,8 @@ beforeAll(async () => {
   edit('ops-zeppelin-star-atlas', /published: true/, 'published: false');
   rmSync(file('ops-crayon-rocks'));
   warmLog = await build(warm, '2030-01-01T11:00:00.000Z');
+  // The same again: nothing changed since that warm build, so this one keeps everything too.
+  againLog = await build(warm, '2030-01-01T11:00:00.000Z');
   await build(cold, '2030-01-01T11:00:00.000Z');
 }, 240_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -76,6 +79,11 @@ describe('the warm rebuild', () => {
   it('starts warm from the kept output and cache', () => {
     expect(warmLog).toMatch(/warm build: keeping what did not change/);
     expect(warmLog).toMatch(/\(cached\)/);
+  });
+
+  it('and the build after it starts warm too (its /admin/build.json, written after the proof, is no change)', () => {
+    expect(againLog).toMatch(/warm build: keeping what did not change/);
+    expect(againLog).not.toMatch(/cold build/);
   });
 
   it('writes the same files as a cold build of the same content, byte for byte', () => {
