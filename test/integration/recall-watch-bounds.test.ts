@@ -101,7 +101,7 @@ describe.each(stores)('the recall watcher’s state, bounded (%s store)', (_name
     store,
     proposals: h.proposals,
     sources: [
-      cpscSource({ baseUrl: cpsc.url, timeoutMs: 1000 }),
+      cpscSource({ baseUrl: cpsc.url }),
       healthCanadaSource({ url: regulators.healthCanadaUrl }),
       safetyGateSource({ url: regulators.safetyGateUrl }),
     ],
