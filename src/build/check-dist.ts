@@ -17,6 +17,7 @@ import {
   EDITOR_CONFIG_PATH,
   EDITOR_PATH,
   drawnPreviewOf,
+  NETLIFY_RESERVED_DIR,
   productPath,
   SEARCH_INDEX_PATH,
   twinPath,
@@ -232,9 +233,9 @@ const CHECKS: Check[] = [
         if (preview && !fileSet.has(distFileOf(preview)))
           fail(`${preview}: link-preview image of ${productPath(e.data.slug)} is missing`);
       }
-      // A photo's preview is the Image CDN's address (under /.netlify/), never a file the build writes.
-      for (const f of files.filter((x) => x.startsWith('.netlify/')))
-        fail(`/${f}: Netlify keeps /.netlify/ for its own services and never serves a file there`);
+      // A photo's preview is the Image CDN's address, never a file the build writes.
+      for (const f of files.filter((x) => x.startsWith(distFileOf(NETLIFY_RESERVED_DIR))))
+        fail(`/${f}: Netlify keeps ${NETLIFY_RESERVED_DIR} for its own services and never serves a file there`);
     },
   },
   {

@@ -17,7 +17,7 @@ import { HAZARD_IDS, HAZARDS, hazard, type HazardId } from './hazards.ts';
 import { MARKET_CURRENCIES, MARKET_IDS, MARKETS, market, marketOfCurrency, type MarketId } from './markets.ts';
 import { toMinorUnits } from './money.ts';
 import { SLUG_MAX, SLUG_PATTERN } from './slug.ts';
-import { LOCAL_IMAGE_PATH } from './urls.ts';
+import { IMAGE_CDN_PATH, LOCAL_IMAGE_PATH } from './urls.ts';
 import { formatCount } from './count.ts';
 
 /**
@@ -279,7 +279,7 @@ export const Product = z
       .describe(
         "Absolute URL of the product's original picture: an SVG drawing, or a photo (JPEG, PNG, WebP or " +
           'AVIF) that may be several megabytes. The pages show photos resized by the Image CDN ' +
-          '(`/.netlify/images?url=<picture>&w=<width>&fm=avif`); clients may ask it the same way. ' +
+          `(\`${IMAGE_CDN_PATH}?url=<picture>&w=<width>&fm=avif\`); clients may ask it the same way. ` +
           'Null when there is none.',
       )
       .register(fieldMeta, {

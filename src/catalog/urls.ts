@@ -76,8 +76,10 @@ export function localImageName(imageUrl: string | null): string | null {
 /** Whether a picture is a photo (served resized by the Image CDN) rather than an SVG drawing. */
 export const isPhoto = (imageUrl: string) => !/\.svg$/i.test(new URL(imageUrl, 'http://site.invalid').pathname);
 
+/** Netlify answers under this folder with its own services (the Image CDN, functions), never with a file. */
+export const NETLIFY_RESERVED_DIR = '/.netlify/';
 /** Netlify's Image CDN: resizes and converts a local or allowed remote picture on request, at the edge. */
-export const IMAGE_CDN_PATH = '/.netlify/images';
+export const IMAGE_CDN_PATH = `${NETLIFY_RESERVED_DIR}images`;
 
 export interface ImageCdnOptions {
   /** Width in pixels (the height follows the picture's ratio unless `h` is given). */
