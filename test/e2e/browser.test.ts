@@ -5,14 +5,13 @@
 // README's picture of the site (docs/images/).
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CATEGORY_SLUGS } from '../../src/config/site.ts';
 import { AGE_BANDS } from '../../src/catalog/ages.ts';
 import { agePath, ageCategoryPath, categoryPath, twinPath } from '../../src/catalog/urls.ts';
 import { ROOT } from '../../scripts/lib/stack.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { axeViolations, launchBrowser } from '../support/browser.ts';
 import { DOC_IMAGE_SIZE, writeDocImage } from '../support/doc-images.ts';
 
 const baseUrl = inject('baseUrl');
@@ -43,11 +42,8 @@ interface Visit {
 }
 
 /** Opens a page and records everything that went wrong while it loaded. */
-async function visit(pagePath: string, opts: { width?: number; bypassCSP?: boolean } = {}): Promise<Visit> {
-  const context = await browser.newContext({
-    viewport: { width: opts.width ?? 1280, height: 900 },
-    bypassCSP: opts.bypassCSP ?? false,
-  });
+async function visit(pagePath: string): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {
@@ -95,51 +91,50 @@ const pages = [
 /** The links of a page as Chromium resolved them. */
 const linksOf = (page: Page) => page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
 
-describe.each(pages)('the $name page', ({ path: pathOf, scripts }) => {
-  /** The page's links, read by the first test's visit for the second (which visits when it has none). */
-  let links: string[] | undefined;
+describe.each(pages)('the $name page', ({ name, path: pathOf, scripts }) => {
+  /** One visit per page, under the site's CSP, that its tests share: at 1280 px, then narrowed to 360 px. */
+  let v: Visit;
+  beforeAll(async () => {
+    v = await visit(pathOf());
+  });
+  afterAll(async () => {
+    await v?.close();
+  });
 
   it(`loads with status 200, no console errors, page errors or failed requests, and ${scripts} scripts`, async () => {
-    const v = await visit(pathOf());
-    try {
-      expect(v.status).toBe(200);
-      // Resources (the stylesheet, images, the favicon) have finished too.
-      await v.page.waitForLoadState('networkidle');
-      links = await linksOf(v.page);
-      expect(v.problems).toEqual([]);
-      const markup = await v.page.evaluate(() => ({
-        lang: document.documentElement.lang,
-        title: document.title,
-        description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
-        canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '',
-        twin: document.querySelector('link[rel="alternate"][type="text/markdown"]')?.getAttribute('href') ?? '',
-        scripts: [...document.scripts].filter((s) => s.type !== 'application/ld+json').length,
-        inlineStyles: document.querySelectorAll('[style], style').length,
-        handlers: [...document.querySelectorAll('*')].filter((el) =>
-          [...el.attributes].some((a) => a.name.startsWith('on')),
-        ).length,
-        skipLink: document.querySelector('a.skip-link')?.getAttribute('href') ?? '',
-      }));
-      expect(markup.lang).toBe('en');
-      expect(markup.title.length).toBeGreaterThan(3);
-      expect(markup.description.length).toBeGreaterThan(20);
-      // The stack builds with SITE_URL set to its own address, so canonical URLs point at it.
-      expect(markup.canonical).toBe(new URL(pathOf(), baseUrl).href);
-      expect(markup.twin).toBe(twinPath(pathOf()));
-      expect(markup).toMatchObject({ scripts, inlineStyles: 0, handlers: 0, skipLink: '#main' });
-    } finally {
-      await v.close();
-    }
+    expect(v.status).toBe(200);
+    // Resources (the stylesheet, images, the favicon) have finished too.
+    await v.page.waitForLoadState('networkidle');
+    expect(v.problems).toEqual([]);
+    const markup = await v.page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      title: document.title,
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '',
+      twin: document.querySelector('link[rel="alternate"][type="text/markdown"]')?.getAttribute('href') ?? '',
+      scripts: [...document.scripts].filter((s) => s.type !== 'application/ld+json').length,
+      inlineStyles: document.querySelectorAll('[style], style').length,
+      handlers: [...document.querySelectorAll('*')].filter((el) =>
+        [...el.attributes].some((a) => a.name.startsWith('on')),
+      ).length,
+      skipLink: document.querySelector('a.skip-link')?.getAttribute('href') ?? '',
+    }));
+    expect(markup.lang).toBe('en');
+    expect(markup.title.length).toBeGreaterThan(3);
+    expect(markup.description.length).toBeGreaterThan(20);
+    // The stack builds with SITE_URL set to its own address, so canonical URLs point at it.
+    expect(markup.canonical).toBe(new URL(pathOf(), baseUrl).href);
+    expect(markup.twin).toBe(twinPath(pathOf()));
+    expect(markup).toMatchObject({ scripts, inlineStyles: 0, handlers: 0, skipLink: '#main' });
   });
 
   it('has internal links that all resolve with 200', async () => {
-    let hrefs = links;
-    if (!hrefs) {
-      const v = await visit(pathOf());
-      hrefs = await linksOf(v.page).finally(() => v.close());
-    }
     const internal = [
-      ...new Set(hrefs.filter((h) => new URL(h).origin === new URL(baseUrl).origin).map((h) => h.replace(/#.*$/, ''))),
+      ...new Set(
+        (await linksOf(v.page))
+          .filter((h) => new URL(h).origin === new URL(baseUrl).origin)
+          .map((h) => h.replace(/#.*$/, '')),
+      ),
     ];
     expect(internal.length).toBeGreaterThan(5);
     const statuses = await Promise.all(internal.map(async (url) => ({ url, status: await statusOf(url) })));
@@ -147,20 +142,20 @@ describe.each(pages)('the $name page', ({ path: pathOf, scripts }) => {
   });
 
   it('has no axe-core violations', async () => {
-    // axe is injected as a script, which the site's CSP rightly forbids: this context bypasses CSP.
-    const v = await visit(pathOf(), { bypassCSP: true });
-    try {
-      await v.page.addScriptTag({ content: axe.source });
-      const violations = await v.page.evaluate(async () => {
-        const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
-        return result.violations.map(
-          (x) => `${x.id} (${x.impact}): ${x.help} — ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
-      });
-      expect(violations).toEqual([]);
-    } finally {
-      await v.close();
-    }
+    expect(await axeViolations(v.page)).toEqual([]);
+  });
+
+  it('writes full-page screenshots at 1280 and 360 px, and has no horizontal scroll at 360 px', async () => {
+    const file = name.replace(/\W+/g, '-');
+    await v.page.screenshot({ path: path.join(SCREENSHOTS, `${file}.png`), fullPage: true });
+    await v.page.setViewportSize({ width: 360, height: 900 });
+    await v.page.screenshot({ path: path.join(SCREENSHOTS, `${file}-360.png`), fullPage: true });
+    const { scrollWidth, innerWidth } = await v.page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(innerWidth).toBe(360);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   });
 });
 
@@ -197,30 +192,6 @@ describe('screenshots and small screens', () => {
       await v.close();
     }
   });
-
-  it.each(pages)(
-    'writes a full-page screenshot of the $name page and has no horizontal scroll at 360px',
-    async ({ name, path: pathOf }) => {
-      const file = name.replace(/\W+/g, '-');
-      const wide = await visit(pathOf());
-      try {
-        await wide.page.screenshot({ path: path.join(SCREENSHOTS, `${file}.png`), fullPage: true });
-      } finally {
-        await wide.close();
-      }
-      const narrow = await visit(pathOf(), { width: 360 });
-      try {
-        await narrow.page.screenshot({ path: path.join(SCREENSHOTS, `${file}-360.png`), fullPage: true });
-        const { scrollWidth, innerWidth } = await narrow.page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          innerWidth: window.innerWidth,
-        }));
-        expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-      } finally {
-        await narrow.close();
-      }
-    },
-  );
 });
 
 describe('search', () => {

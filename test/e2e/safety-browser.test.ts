@@ -3,12 +3,11 @@
 // history step, the first result is on a phone's first screen; where she lives keeps that market's
 // products in its money; and a safety warning shows before the shop link and on a result, with a
 // sign and the word "Warning", not as colour alone.
-import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseAgeRange } from '../../src/catalog/ages.ts';
 import { hazard } from '../../src/catalog/hazards.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { axeViolations, launchBrowser } from '../support/browser.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -26,11 +25,10 @@ afterAll(async () => browser?.close());
 /** Opens a page, recording console errors, page errors and failed requests. */
 async function open(
   path: string,
-  opts: { bypassCSP?: boolean; viewport?: { width: number; height: number } } = {},
+  opts: { viewport?: { width: number; height: number } } = {},
 ): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
   const context = await browser.newContext({
     viewport: opts.viewport ?? { width: 390, height: 844 },
-    bypassCSP: opts.bypassCSP ?? false,
   });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -39,15 +37,6 @@ async function open(
   page.on('requestfailed', (r) => problems.push(`${r.url()} ${r.failure()?.errorText}`));
   await page.goto(new URL(path, baseUrl).href, { waitUntil: 'load' });
   return { page, problems, close: () => context.close() };
-}
-
-/** axe-core's violations on the page as it is now (axe is injected: the page's context bypasses its CSP). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
-    return result.violations.map((x) => `${x.id}: ${x.help} — ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 /** Whether a product's ages include the span (a child's age, or a word's span of months). */
@@ -236,7 +225,7 @@ describe('a product page with a safety warning', () => {
 
   it('has no axe-core violations, and neither has the search page showing a typed age', async () => {
     for (const path of ['/products/gravitrax-starter-set', '/search?q=toddler%20blocks']) {
-      const v = await open(path, { bypassCSP: true });
+      const v = await open(path);
       try {
         if (path.startsWith('/search')) await v.page.locator('#search-typed-age').waitFor({ state: 'visible' });
         else expect(await v.page.locator('section.safety li').count()).toBe(3);

@@ -1,7 +1,9 @@
 // Launches Chromium (CHROME_PATH, else Debian's) through playwright-core for the browser checks.
 // Fails loudly (never skips) when it is missing, and keeps Chromium off the network beyond loopback.
+// Runs axe-core on a page as served.
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import axe from 'axe-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
 
 export { CHROMIUM_PATH };
@@ -16,5 +18,20 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_FLAGS],
+  });
+}
+
+/**
+ * axe-core's violations on `page` as it is now. axe goes in over the DevTools protocol, which the
+ * page's CSP does not govern (a script tag would need the CSP bypassed), so the page is checked
+ * exactly as it is served.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document);
+    return result.violations.map(
+      (x) => `${x.id} (${x.impact}): ${x.help} — ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
   });
 }
