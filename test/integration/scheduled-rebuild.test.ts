@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScheduledRebuild } from '../../src/server/rebuild/scheduled.ts';
 import { redisStore } from '../../src/server/store/redis.ts';
 import { startRedis, type RedisServer } from '../support/redis.ts';
-import { depsFor, useBuildHook } from '../support/scheduled-rebuild.ts';
+import { depsFor, NOW, useBuildHook } from '../support/scheduled-rebuild.ts';
 
 const hook = useBuildHook();
 const { posts } = hook;
@@ -20,7 +20,10 @@ describe('two instances on real stores', () => {
   });
 
   it('Redis: two instances at the same moment post once', async () => {
-    const [a, b] = [redisStore(redis.url, { log: () => {} }), redisStore(redis.url, { log: () => {} })];
+    // The stores keep the rebuild's clock: a claim's lifetime is counted from the same NOW (on the
+    // real clock, a claim for 2026-12-01 10:00–11:00 had expired as soon as it was made).
+    const store = () => redisStore(redis.url, { now: () => NOW.getTime(), log: () => {} });
+    const [a, b] = [store(), store()];
     try {
       const outcomes = await Promise.all([a, b].map((store) => runScheduledRebuild(deps({ store }))));
       expect(outcomes.map((o) => o.result).sort()).toEqual(['already-posted', 'posted']);
