@@ -180,7 +180,7 @@ describe('the product page', () => {
   });
 });
 
-describe('screenshots and small screens', () => {
+describe('README’s picture of the site', () => {
   it('writes README’s picture of a product page (docs/images/product-page.png), the name in view', async () => {
     const v = await visit(productPath);
     try {

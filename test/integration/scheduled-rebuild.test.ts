@@ -22,8 +22,8 @@ describe('two instances on real stores', () => {
   it('Redis: two instances at the same moment post once', async () => {
     // The stores keep the rebuild's clock: a claim's lifetime is counted from the same NOW (on the
     // real clock, a claim for 2026-12-01 10:00–11:00 had expired as soon as it was made).
-    const store = () => redisStore(redis.url, { now: () => NOW.getTime(), log: () => {} });
-    const [a, b] = [store(), store()];
+    const onTestClock = () => redisStore(redis.url, { now: () => NOW.getTime(), log: () => {} });
+    const [a, b] = [onTestClock(), onTestClock()];
     try {
       const outcomes = await Promise.all([a, b].map((store) => runScheduledRebuild(deps({ store }))));
       expect(outcomes.map((o) => o.result).sort()).toEqual(['already-posted', 'posted']);
