@@ -51,12 +51,12 @@ export async function assertWritableRef(ctx: Ctx, ref: string): Promise<void> {
 /** Within `exclusive`: every open pull request brought up to its head branch; true when one changed. */
 export async function syncPulls(ctx: Ctx, s: StandinState): Promise<boolean> {
   let changed = false;
-  const base = new Map<string, string | null>();
-  for (const pr of s.pulls) {
-    if (pr.state !== 'open') continue;
-    const head = await ctx.git.refSha(`refs/heads/${pr.head}`);
-    if (!base.has(pr.base)) base.set(pr.base, await ctx.git.refSha(`refs/heads/${pr.base}`));
-    const baseSha = base.get(pr.base) ?? pr.baseSha;
+  const open = s.pulls.filter((pr) => pr.state === 'open');
+  // Every head and base at one moment, in one git command.
+  const shas = await ctx.git.refShas(open.flatMap((pr) => [`refs/heads/${pr.head}`, `refs/heads/${pr.base}`]));
+  for (const pr of open) {
+    const head = shas.get(`refs/heads/${pr.head}`) ?? null;
+    const baseSha = shas.get(`refs/heads/${pr.base}`) ?? pr.baseSha;
     if (head === null) {
       // GitHub closes a pull request whose head branch is deleted.
       Object.assign(pr, { state: 'closed', closedAt: now(), updatedAt: now(), baseSha });

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { childEnv } from '../../../src/config/env.ts';
+import { keptAnswers } from './kept.ts';
 
 export const ZERO = '0'.repeat(40);
 export const SHA = /^[0-9a-f]{40}$/;
@@ -87,6 +88,8 @@ export interface Git {
   typeOf(sha: string): Promise<string | null>;
   /** A ref's commit, or null. */
   refSha(ref: string): Promise<string | null>;
+  /** Each ref's commit (or null), all read by one git command at one moment. */
+  refShas(refs: string[]): Promise<Map<string, string | null>>;
   /** A branch name, a full commit sha (or `<either>:<path>` for a tree) to an object id, or null. */
   resolve(rev: string, want: 'commit' | 'tree'): Promise<string | null>;
   commit(sha: string): Promise<CommitInfo>;
@@ -138,17 +141,44 @@ export async function openGit(repoDir: string): Promise<Git> {
   const run = (args: string[], opts: RunOptions = {}) =>
     raw(args, { ...opts, env: { GIT_DIR: gitDir, ...opts.env } }, gitDir);
   const text = async (args: string[], opts: RunOptions = {}) => (await run(args, opts)).out.toString('utf8');
-  const commits = new Map<string, CommitInfo>();
+  // Answers about objects are kept (./kept.ts); `about(…)` names one only when every revision in
+  // it is a full sha, never a branch.
+  const kept = keptAnswers();
+  const about = (what: string, ...revs: (string | null)[]) =>
+    revs.every((r) => r === null || SHA.test(r)) ? `${what} ${JSON.stringify(revs)}` : null;
 
   async function typeOf(sha: string) {
     if (!SHA.test(sha)) return null;
-    const r = await run(['cat-file', '-t', sha], { ok: [128, 1] });
-    return r.code === 0 ? r.out.toString('utf8').trim() : null;
+    return kept.answer(
+      about('type', sha),
+      async () => {
+        const r = await run(['cat-file', '-t', sha], { ok: [128, 1] });
+        return r.code === 0 ? r.out.toString('utf8').trim() : null;
+      },
+      // An object missing now may be written later.
+      (type) => type !== null,
+    );
+  }
+
+  // A ref name only: never git's revision syntax (`~`, `^`, `@{…}`, `:`), which would name another
+  // commit, nor a pattern's (`*`, `?`, `[`).
+  const isRefName = (ref: string) => ref.startsWith('refs/') && !/[~^:?*[\\\s]|\.\.|@\{/.test(ref);
+
+  async function refShas(refs: string[]) {
+    const named = [...new Set(refs.filter(isRefName))];
+    const found = new Map<string, string | null>(refs.map((r) => [r, null]));
+    if (named.length === 0) return found;
+    // A name given whole matches that ref alone; a ref that is not a commit counts as none.
+    const out = await text(['for-each-ref', '--format=%(objectname) %(objecttype) %(refname)', '--', ...named]);
+    for (const line of out.split('\n')) {
+      const [, sha, type, ref] = /^([0-9a-f]{40}) (\S+) (.+)$/.exec(line) ?? [];
+      if (type === 'commit' && found.has(ref!)) found.set(ref!, sha!);
+    }
+    return found;
   }
 
   async function refSha(ref: string) {
-    // A ref name only: never git's revision syntax (`~`, `^`, `@{…}`, `:`), which would name another commit.
-    if (!ref.startsWith('refs/') || /[~^:?*[\\\s]|\.\.|@\{/.test(ref)) return null;
+    if (!isRefName(ref)) return null;
     const r = await run(['rev-parse', '-q', '--verify', `${ref}^{commit}`], { ok: [1, 128] });
     return r.code === 0 ? r.out.toString('utf8').trim() : null;
   }
@@ -172,15 +202,18 @@ export async function openGit(repoDir: string): Promise<Git> {
 
   /** The tree at `sub` (a folder path, '' for the top) of a commit or tree, or null. */
   async function subtree(of: string, sub: string) {
-    // `<rev>:<path>` takes everything after the colon as the path, so the type is asked apart.
-    const r = await run(['rev-parse', '-q', '--verify', sub ? `${of}:${sub}` : `${of}^{tree}`], { ok: [1, 128] });
-    const sha = r.code === 0 ? r.out.toString('utf8').trim() : null;
-    return sha && (await typeOf(sha)) === 'tree' ? sha : null;
+    // Only ever asked of an object that exists, so "no such folder" is as lasting as the folder.
+    return kept.answer(about(`subtree ${JSON.stringify(sub)}`, of), async () => {
+      // `<rev>:<path>` takes everything after the colon as the path, so the type is asked apart.
+      const r = await run(['rev-parse', '-q', '--verify', sub ? `${of}:${sub}` : `${of}^{tree}`], { ok: [1, 128] });
+      const sha = r.code === 0 ? r.out.toString('utf8').trim() : null;
+      return sha && (await typeOf(sha)) === 'tree' ? sha : null;
+    });
   }
 
-  async function commit(sha: string): Promise<CommitInfo> {
-    const known = commits.get(sha);
-    if (known) return known;
+  const commit = (sha: string) => kept.answer(about('commit', sha), () => readCommit(sha));
+
+  async function readCommit(sha: string): Promise<CommitInfo> {
     const body = await text(['cat-file', 'commit', sha]);
     const split = body.indexOf('\n\n');
     const head = split === -1 ? body : body.slice(0, split);
@@ -194,11 +227,13 @@ export async function openGit(repoDir: string): Promise<Git> {
       else if (key === 'author') info.author = person(value);
       else if (key === 'committer') info.committer = person(value);
     }
-    commits.set(sha, info);
     return info;
   }
 
-  async function lsTree(tree: string, recursive: boolean): Promise<TreeEntry[]> {
+  const lsTree = (tree: string, recursive: boolean) =>
+    kept.answer(about(`ls-tree ${recursive}`, tree), () => listTree(tree, recursive));
+
+  async function listTree(tree: string, recursive: boolean): Promise<TreeEntry[]> {
     const out = await text(['ls-tree', '-z', '-l', ...(recursive ? ['-r', '-t'] : []), tree]);
     return out
       .split('\0')
@@ -257,27 +292,34 @@ export async function openGit(repoDir: string): Promise<Git> {
     return r.code === 0;
   }
 
-  async function isAncestor(a: string, b: string) {
-    return (await run(['merge-base', '--is-ancestor', a, b], { ok: [1] })).code === 0;
-  }
+  const isAncestor = (a: string, b: string) =>
+    kept.answer(
+      about('is-ancestor', a, b),
+      async () => (await run(['merge-base', '--is-ancestor', a, b], { ok: [1] })).code === 0,
+    );
 
-  async function mergeBase(a: string, b: string) {
-    const r = await run(['merge-base', a, b], { ok: [1] });
-    return r.code === 0 ? r.out.toString('utf8').trim() : null;
-  }
+  const mergeBase = (a: string, b: string) =>
+    kept.answer(about('merge-base', a, b), async () => {
+      const r = await run(['merge-base', a, b], { ok: [1] });
+      return r.code === 0 ? r.out.toString('utf8').trim() : null;
+    });
 
-  async function revList(from: string | null, to: string, max: number, paths: string[] = []) {
-    const range = from ? [`^${from}`, to] : [to];
-    const args = ['rev-list', '--topo-order', `--max-count=${max}`, ...range, '--', ...paths];
-    return (await text(args)).split('\n').filter(Boolean).reverse();
-  }
+  const revList = (from: string | null, to: string, max: number, paths: string[] = []) =>
+    kept.answer(about(`rev-list ${max} ${JSON.stringify(paths)}`, from, to), async () => {
+      const range = from ? [`^${from}`, to] : [to];
+      const args = ['rev-list', '--topo-order', `--max-count=${max}`, ...range, '--', ...paths];
+      return (await text(args)).split('\n').filter(Boolean).reverse();
+    });
 
-  async function mergeTree(ours: string, theirs: string) {
-    const r = await run(['merge-tree', '--write-tree', '--no-messages', ours, theirs], { ok: [1] });
-    return r.code === 0 ? r.out.toString('utf8').split('\n')[0]!.trim() : null;
-  }
+  const mergeTree = (ours: string, theirs: string) =>
+    kept.answer(about('merge-tree', ours, theirs), async () => {
+      const r = await run(['merge-tree', '--write-tree', '--no-messages', ours, theirs], { ok: [1] });
+      return r.code === 0 ? r.out.toString('utf8').split('\n')[0]!.trim() : null;
+    });
 
-  async function changes(from: string, to: string): Promise<Change[]> {
+  const changes = (from: string, to: string) => kept.answer(about('changes', from, to), () => listChanges(from, to));
+
+  async function listChanges(from: string, to: string): Promise<Change[]> {
     const raw = (await text(['diff-tree', '-r', '-z', '-M', '--no-commit-id', '--raw', from, to])).split('\0');
     const nums = (await text(['diff-tree', '-r', '-z', '-M', '--no-commit-id', '--numstat', from, to])).split('\0');
     const counted = new Map<string, { add: number; del: number; binary: boolean }>();
@@ -321,11 +363,12 @@ export async function openGit(repoDir: string): Promise<Git> {
     return out;
   }
 
-  async function patch(from: string, to: string, paths: string[]) {
-    const out = await text(['diff-tree', '-p', '-M', '--no-color', '--no-ext-diff', from, to, '--', ...paths]);
-    const at = out.indexOf('\n@@');
-    return at === -1 ? '' : out.slice(at + 1).replace(/\n$/, '');
-  }
+  const patch = (from: string, to: string, paths: string[]) =>
+    kept.answer(about(`patch ${JSON.stringify(paths)}`, from, to), async () => {
+      const out = await text(['diff-tree', '-p', '-M', '--no-color', '--no-ext-diff', from, to, '--', ...paths]);
+      const at = out.indexOf('\n@@');
+      return at === -1 ? '' : out.slice(at + 1).replace(/\n$/, '');
+    });
 
   async function checkedOut() {
     const out = await text(['worktree', 'list', '--porcelain']);
@@ -352,9 +395,10 @@ export async function openGit(repoDir: string): Promise<Git> {
     text,
     typeOf,
     refSha,
+    refShas,
     resolve,
     commit,
-    blob: async (sha) => (await run(['cat-file', 'blob', sha])).out,
+    blob: (sha) => kept.answer(about('blob', sha), async () => (await run(['cat-file', 'blob', sha])).out),
     lsTree,
     hashBlob: async (bytes) => (await text(['hash-object', '-w', '--stdin'], { input: bytes })).trim(),
     makeTree,

@@ -1,0 +1,101 @@
+// The GitHub stand-in's git (scripts/lib/github-standin/git.ts) on a real repository: what it says
+// about an object (named by its sha) is asked of git once; what a branch points at is asked every
+// time, so a branch moved by another process is seen at once: a publish is judged on the exact sha.
+// git's own trace (GIT_TRACE) counts the commands it ran.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openGit } from '../../scripts/lib/github-standin/git.ts';
+import { scratchRepo } from '../support/scratch-repo.ts';
+
+const repo = scratchRepo('standin-git-', { products: { 'a.md': 'a\n', 'b.md': 'b\n' } });
+const trace = path.join(tmpdir(), `standin-git-trace-${process.pid}.log`);
+afterAll(() => {
+  repo.remove();
+  rmSync(trace, { force: true });
+});
+
+/** The git commands the stand-in ran since the trace began, as "cat-file blob", "rev-parse -q", … */
+const ran = () =>
+  readFileSync(trace, 'utf8')
+    .split('\n')
+    .flatMap((l) => /trace: built-in: git (?:-C \S+ )?(?:-c \S+ )?(\S+ \S+)/.exec(l)?.[1] ?? []);
+
+/** openGit with git's trace on: the stand-in's git inherits the environment it is opened in. */
+async function tracedGit() {
+  process.env.GIT_TRACE = trace;
+  try {
+    return await openGit(repo.dir);
+  } finally {
+    delete process.env.GIT_TRACE;
+  }
+}
+
+describe('the stand-in’s git', () => {
+  it('asks git once about an object, every time about a branch', async () => {
+    const git = await tracedGit();
+    rmSync(trace, { force: true });
+    const head = repo.git('rev-parse', 'HEAD');
+    const blob = repo.git('rev-parse', 'HEAD:content/products/a.md');
+    for (let i = 0; i < 3; i++) {
+      expect((await git.blob(blob)).toString()).toBe('a\n');
+      expect(await git.typeOf(blob)).toBe('blob');
+      expect((await git.commit(head)).message).toBe('Catalog\n');
+      expect((await git.lsTree((await git.commit(head)).tree, true)).map((e) => e.path)).toContain(
+        'content/products/b.md',
+      );
+      expect(await git.revList(null, head, 10, ['content/products/a.md'])).toEqual([head]);
+      expect(await git.refSha('refs/heads/main')).toBe(head);
+    }
+    const counts = Object.groupBy(ran(), (c) => c);
+    expect(counts['cat-file blob']).toHaveLength(1);
+    expect(counts['cat-file -t']).toHaveLength(1);
+    expect(counts['cat-file commit']).toHaveLength(1);
+    expect(counts['ls-tree -z']).toHaveLength(1);
+    expect(counts['rev-list --topo-order']).toHaveLength(1);
+    expect(counts['rev-parse -q'], 'a branch is resolved on every ask').toHaveLength(3);
+  });
+
+  it('sees a branch another process moved, and the new commit’s answers', async () => {
+    const git = await tracedGit();
+    const before = repo.git('rev-parse', 'HEAD');
+    expect(await git.resolve('main', 'commit')).toBe(before);
+    expect(await git.revList(null, before, 10)).toEqual([before]);
+    repo.git('commit', '-q', '--allow-empty', '-m', 'Moved by someone else');
+    const after = repo.git('rev-parse', 'HEAD');
+    expect(await git.resolve('main', 'commit')).toBe(after);
+    expect(await git.refSha('refs/heads/main')).toBe(after);
+    expect(await git.revList(null, after, 10)).toEqual([before, after]);
+    expect(await git.isAncestor(before, after)).toBe(true);
+    // Several branches at one moment, in one command: exact names only, a missing one null.
+    repo.git('branch', 'cms/products/a');
+    repo.git('branch', 'cms/products/a-b/c');
+    rmSync(trace, { force: true });
+    const shas = await git.refShas([
+      'refs/heads/main',
+      'refs/heads/cms/products/a',
+      'refs/heads/cms/products/a-b',
+      'refs/heads/cms/*',
+      'refs/heads/gone',
+    ]);
+    expect(Object.fromEntries(shas)).toEqual({
+      'refs/heads/main': after,
+      'refs/heads/cms/products/a': after,
+      'refs/heads/cms/products/a-b': null,
+      'refs/heads/cms/*': null,
+      'refs/heads/gone': null,
+    });
+    expect(ran().map((c) => c.split(' ')[0])).toEqual(['for-each-ref']);
+    // An object not yet written is not remembered as missing.
+    const hash = (...flags: string[]) =>
+      execFileSync('git', ['-C', repo.dir, 'hash-object', ...flags, '--stdin'], { input: 'written later\n' })
+        .toString()
+        .trim();
+    const later = hash();
+    expect(await git.typeOf(later)).toBeNull();
+    expect(hash('-w')).toBe(later);
+    expect(await git.typeOf(later)).toBe('blob');
+  });
+});
