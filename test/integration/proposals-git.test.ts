@@ -46,6 +46,15 @@ describe('the local git backend', () => {
     expect(await backend().readBase('content/products/nope.md')).toBeNull();
   });
 
+  it('reads a file’s text exactly, whatever its last line ends with', async () => {
+    const texts = { 'no-break.md': 'slug: no-break', 'blank-last.md': 'slug: blank-last\n\n', 'empty.md': '' };
+    for (const [name, text] of Object.entries(texts)) writeFileSync(path.join(repo, 'content/products', name), text);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'Three odd endings');
+    for (const [name, text] of Object.entries(texts))
+      expect(await backend().readBase(`content/products/${name}`)).toEqual({ text, sha: blobSha(text) });
+  });
+
   it('makes one branch with one commit that changes exactly that file, and touches nothing else', async () => {
     writeFileSync(path.join(repo, 'README.md'), 'A catalog, edited but not committed.\n');
     const head = git('rev-parse', 'HEAD');

@@ -41,7 +41,10 @@ export function scratchRepo(prefix: string, seed: ScratchSeed = {}): ScratchRepo
     GIT_COMMITTER_NAME: IDENTITY.name,
     GIT_COMMITTER_EMAIL: IDENTITY.email,
   };
-  const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', env }).trim();
+  // No background maintenance after a commit (`git maintenance run --auto`: a process a commit, and
+  // nothing to tidy in a repository that lives for one test).
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', dir, '-c', 'maintenance.auto=false', ...args], { encoding: 'utf8', env }).trim();
   const write = (file: string, text: string) => {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), text);

@@ -85,18 +85,22 @@ export function gitBackend({
   /** The checked-out commit: every proposal starts from it. */
   const baseCommit = () => must(['rev-parse', '--verify', 'HEAD^{commit}']);
 
+  /**
+   * The file at `commit`, its blob's id and its text, in one git process: `cat-file --batch` answers
+   * "<id> blob <size>", a line break, the bytes and a line break (or "<name> missing"). The name is
+   * a product file's path (assertWritable), so it holds no line break.
+   */
   async function fileAt(commit: string, file: string): Promise<BaseFile | null> {
-    const sha = await git(['rev-parse', '--verify', '--quiet', `${commit}:${file}`]);
-    if (sha.code !== 0) return null;
-    const id = sha.stdout.trim();
-    return { sha: id, text: await readBlob(id) };
-  }
-
-  /** A blob's exact bytes as text (`must` trims, which would drop the file's last newline). */
-  async function readBlob(id: string): Promise<string> {
-    const r = await git(['cat-file', 'blob', id]);
-    if (r.code !== 0) throw new ProposalError('unavailable', `git cat-file failed: ${r.stderr.trim()}`);
-    return r.stdout;
+    const r = await git(['cat-file', '--batch'], { input: `${commit}:${file}\n` });
+    const head = r.stdout.slice(0, Math.max(0, r.stdout.indexOf('\n'))).split(' ');
+    if (r.code === 0 && head[1] === 'missing') return null;
+    if (r.code !== 0 || head[1] !== 'blob')
+      throw new ProposalError(
+        'unavailable',
+        `git cat-file could not read ${file} at ${commit}: ${r.stderr.trim() || head.join(' ')}`,
+      );
+    // The text as git's own `cat-file blob` gave it: everything between the header and the last line break.
+    return { sha: head[0]!, text: r.stdout.slice(r.stdout.indexOf('\n') + 1, -1) };
   }
 
   /**
