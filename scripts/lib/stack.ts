@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareStackFolder, stackFolder, stacksDir, stackSite } from './stack-folder.ts';
@@ -63,6 +64,16 @@ const PRELOADS = [
 ].map((f) => path.join(ROOT, 'scripts/lib', f));
 
 /**
+ * Node's compile cache (V8's code for each module, kept on disk and checked against the module's
+ * text): a process that loads modules an earlier one loaded starts faster. Measured 2026-12-07
+ * (1.2×, load 1): a five-product build 3.75 → 3.17 s and 5.5 → 4.7 CPU s; a script's start 0.44 →
+ * 0.25 s. Node 24 (the project's) reads it; Node 20 ignores it. In the system's temporary folder, as
+ * Node's documents advise, so stale entries go with it.
+ */
+export const compileCache = () =>
+  process.env.NODE_COMPILE_CACHE || path.join(tmpdir(), 'little-hands-catalog-node-compile-cache');
+
+/**
  * The environment netlify-cli needs to run offline, its own settings and caches kept inside the
  * project (a stack's state is in its folder: ./stack-folder.ts).
  */
@@ -75,6 +86,8 @@ export function netlifyEnv(extra: Record<string, string> = {}): NodeJS.ProcessEn
     NETLIFY_TELEMETRY_DISABLED: '1',
     XDG_CONFIG_HOME: path.join(ROOT, '.config'),
     XDG_CACHE_HOME: path.join(ROOT, '.cache'),
+    // Every node process of a stack, a build, `npm test` and its checks (compileCache above).
+    NODE_COMPILE_CACHE: compileCache(),
     // Local only, each read by the netlify-cli process alone: local-static-mime.cjs (extension-less
     // JSON files typed as JSON), local-loopback.cjs (its servers on loopback, the site on HOST),
     // local-malformed-paths.cjs (a path that does not decode is answered, not fatal),
