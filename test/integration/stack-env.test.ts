@@ -8,7 +8,6 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileCache, netlifyEnv, ROOT } from '../../scripts/lib/stack.ts';
 
-const NODE_24 = path.join(ROOT, 'node_modules/node/bin/node');
 const scratch = mkdtempSync(path.join(tmpdir(), 'stack-env-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -21,9 +20,10 @@ describe('the stacks’ environment', () => {
       process.env.NODE_COMPILE_CACHE = scratch;
       expect(compileCache()).toBe(scratch);
       const env = netlifyEnv();
-      // The project's Node, given that environment, uses the folder and writes a module's code there.
+      // The Node that environment finds first on its PATH (the project's pinned one) uses the folder
+      // and writes a module's code there.
       const said = execFileSync(
-        NODE_24,
+        'node',
         [
           '--input-type=module',
           '-e',
@@ -31,6 +31,7 @@ describe('the stacks’ environment', () => {
         ],
         { cwd: ROOT, env, encoding: 'utf8' },
       ).trim();
+      expect(said, 'the Node on the environment’s PATH ignores the compile cache').not.toBe('undefined');
       expect(said.startsWith(scratch)).toBe(true);
       expect(readdirSync(said).length).toBeGreaterThan(0);
     } finally {

@@ -92,7 +92,8 @@ export function gitBackend({
    */
   async function fileAt(commit: string, file: string): Promise<BaseFile | null> {
     const r = await git(['cat-file', '--batch'], { input: `${commit}:${file}\n` });
-    const head = r.stdout.slice(0, Math.max(0, r.stdout.indexOf('\n'))).split(' ');
+    const eol = r.stdout.indexOf('\n');
+    const head = r.stdout.slice(0, Math.max(0, eol)).split(' ');
     if (r.code === 0 && head[1] === 'missing') return null;
     if (r.code !== 0 || head[1] !== 'blob')
       throw new ProposalError(
@@ -100,7 +101,7 @@ export function gitBackend({
         `git cat-file could not read ${file} at ${commit}: ${r.stderr.trim() || head.join(' ')}`,
       );
     // The text as git's own `cat-file blob` gave it: everything between the header and the last line break.
-    return { sha: head[0]!, text: r.stdout.slice(r.stdout.indexOf('\n') + 1, -1) };
+    return { sha: head[0]!, text: r.stdout.slice(eol + 1, -1) };
   }
 
   /**
