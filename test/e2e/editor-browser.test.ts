@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -21,7 +21,7 @@ import { forbiddenIn } from '../support/forbidden-terms.ts';
 import { until } from '../support/until.ts';
 import { savedWhole } from '../support/standin-check.ts';
 import { BUILD_INFO_PATH, readBuildInfo } from '../../src/contract/build-info.ts';
-import { MESSAGES } from '../../src/outputs/editor-words.ts';
+import { DECAP_PHRASES, MESSAGES } from '../../src/outputs/editor-words.ts';
 
 const baseUrl = inject('baseUrl');
 const repo = inject('proposalsRepo');
@@ -31,8 +31,14 @@ const git = (...args: string[]) => execFileSync('git', ['-C', repo, ...args], { 
 const branches = () => git('branch', '--list', '--format=%(refname:short)', 'cms/*').split('\n').filter(Boolean);
 
 let browser: Browser;
-/** One session for the file, as a curator keeps hers: signed in once, Decap's cache of the products shared by its pages. */
-let session: BrowserContext;
+/**
+ * The curator's (kim's) one page, as she keeps hers: signed in once and Decap started once; each
+ * test opens its screen by the address's hash, as a link inside the editor does.
+ */
+let editor: Page | undefined;
+/** Every question the page asked (`window.confirm`), in order. */
+const asked: string[] = [];
+const QUESTIONS = DECAP_PHRASES.editor.editor;
 let photo: string;
 const scratch = mkdtempSync(path.join(tmpdir(), 'editor-e2e-'));
 
@@ -59,18 +65,29 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The editor in a new page of the curator's (kim's) session at `width`, on the screen `hash` names. */
-async function openEditor(width: number, hash = ''): Promise<Page> {
-  if (!session) {
-    session = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const first = await session.newPage();
-    await signInToEditor(first, baseUrl, E2E_ACCOUNTS.editorCurator);
-    await first.getByRole('link', { name: /^Add a product$/ }).waitFor({ timeout: 120_000 });
-    await first.close();
+/** The list of products, the screen every other one is opened from. */
+const LIST = '#/collections/products';
+
+/** The curator's page at `width`, on the screen `hash` names, drawn afresh from what git holds. */
+async function openEditor(width: number, hash: string): Promise<Page> {
+  if (!editor) {
+    editor = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    editor.on('dialog', (d) => {
+      asked.push(d.message());
+      // Leaving a form an earlier test left unsaved (its mistakes, say): yes. What the browser kept
+      // of that form: no, each test starts from what git holds. Anything else: yes, and recorded.
+      void (d.message() === QUESTIONS.confirmLoadBackup ? d.dismiss() : d.accept());
+    });
+    await signInToEditor(editor, baseUrl, E2E_ACCOUNTS.editorCurator, { hash: LIST });
   }
-  const page = await session.newPage();
+  const page = editor;
   await page.setViewportSize({ width, height: width < 500 ? 740 : 900 });
-  await page.goto(`${baseUrl}/admin/${hash}`);
+  // Through the list: a screen that is open already (a form with mistakes) is drawn again.
+  await page.evaluate((to) => (location.hash = to), LIST);
+  // The list's own links to its products: no form is left on the screen.
+  await page.locator('a[href*="#/collections/products/entries/"]').first().waitFor({ timeout: 120_000 });
+  await expect.poll(() => page.locator('label', { hasText: /^Name/ }).count()).toBe(0);
+  await page.evaluate((to) => (location.hash = to), hash);
   await page
     .getByText(/Products/)
     .first()
@@ -92,8 +109,17 @@ async function choose(page: Page, label: RegExp, option: string) {
   await page.keyboard.press('Enter');
 }
 
+const clickSave = (page: Page) => page.getByRole('button', { name: 'Save', exact: true }).click();
+
+/**
+ * Saves, and waits for Decap to say so. The next screen opens only then: leaving sooner asks to
+ * leave unsaved, and Decap goes back to the product when its save ends.
+ */
 async function save(page: Page) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const said = page.locator('.Toastify__toast', { hasText: DECAP_PHRASES.ui.toast.entrySaved }).first();
+  await said.waitFor({ state: 'detached', timeout: 30_000 }); // an earlier save's, still on the screen
+  await clickSave(page);
+  await said.waitFor({ timeout: 120_000 });
 }
 
 // Each step waits on the local stack's functions and its required check, slow on a busy 2-core machine.
@@ -127,7 +153,6 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     expect(await page.locator(siteLink).count()).toBeGreaterThan(0);
     const loadingBar = 'body > canvas';
     expect(await writeDocImage(page, 'editor.png', { hide: [siteLink, loadingBar] })).toEqual(DOC_IMAGE_SIZE);
-    await page.close();
   });
 
   it('at 360 px, a curator adds a product with a photo: one branch with exactly the file and the picture, valid, the photo’s GPS not published', async () => {
@@ -150,7 +175,6 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await save(page);
     const branch = 'cms/products/magnetic-tiles-starter-set';
     await savedWhole(branch);
-    await page.close();
 
     expect(git('diff', '--name-only', `${base}...${branch}`).split('\n').sort()).toEqual([
       'content/images/products/magnetic-tiles-starter-set.jpg',
@@ -209,7 +233,6 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await save(page);
     const branch = 'cms/products/azul-tile-game';
     await savedWhole(branch);
-    await page.close();
     const diff = git('diff', '--unified=0', `${base}...${branch}`, '--', 'content/products/azul-tile-game.md');
     expect(diff.split('\n').filter((l) => /^[-+](?![-+])/.test(l))).toEqual(['-price: 3999', '+price: 2499']);
     expect(git('diff', '--name-only', `${base}...${branch}`)).toBe('content/products/azul-tile-game.md');
@@ -224,7 +247,6 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await save(page);
     const branch = 'cms/products/djeco-animal-memory';
     await savedWhole(branch);
-    await page.close();
     expect(git('diff', '--name-only', `${base}...${branch}`)).toBe('content/products/djeco-animal-memory.md');
     const changed = git('diff', '--unified=0', `${base}...${branch}`)
       .split('\n')
@@ -254,13 +276,12 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await (await input(page, /^Brand/)).waitFor();
     const before = git('for-each-ref', '--format=%(refname) %(objectname)');
     await spoil(page);
-    await save(page);
+    await clickSave(page);
     for (const error of errors)
       await expect.poll(() => page.locator('body').innerText(), { timeout: 10_000 }).toMatch(error);
     // Time for a save that went out after all to reach git.
     await new Promise((r) => setTimeout(r, 1500));
     expect(git('for-each-ref', '--format=%(refname) %(objectname)')).toBe(before);
-    await page.close();
   });
 
   it('at 360 px, a toy for ages 3–6 in Puzzles: the check’s suggestion beside “Safety warnings”, marked and not red, said again on save, gone once answered', async () => {
@@ -322,10 +343,13 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await choose(page, /^Safety warnings/, 'Small parts');
     await expect.poll(() => hint.count()).toBe(0);
     // Withdrawing with that change unsaved asks twice: leave the unsaved change, then withdraw.
-    page.on('dialog', (d) => void d.accept());
+    const before = asked.length;
     await page.getByRole('button', { name: /withdraw this product/i }).click();
     await until(() => !branches().includes(branch));
-    await page.close();
+    expect(asked.slice(before)).toEqual([
+      QUESTIONS.onDeleteUnpublishedChangesWithUnsavedChanges,
+      QUESTIONS.onDeleteUnpublishedChanges,
+    ]);
   });
 
   it('the site says how long its last update took, to anyone, revalidated on each read', async () => {
@@ -343,10 +367,9 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
       const page = await openEditor(width, '#/workflow');
       await page.waitForTimeout(500);
       await page.screenshot({ path: path.join(SCREENSHOTS, `editor-board${width === 360 ? '-360' : ''}.png`) });
-      await page.goto(`${baseUrl}/admin/#/collections/products/entries/azul-tile-game`);
+      await openEditor(width, '#/collections/products/entries/azul-tile-game');
       await (await input(page, /^Name/)).waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, `editor-form${width === 360 ? '-360' : ''}.png`) });
-      await page.close();
     }
   });
 });
