@@ -1,12 +1,14 @@
 // The GitHub stand-in's git (scripts/lib/github-standin/git.ts) on a real repository: what it says
 // about an object (named by its sha) is asked of git once; what a branch points at is asked every
-// time, so a branch moved by another process is seen at once: a publish is judged on the exact sha.
-// git's own trace (GIT_TRACE) counts the commands it ran.
+// time, of the one git process that stays to answer such questions (./cat-file.ts), so a branch
+// moved, packed or deleted by another process is seen at once: a publish is judged on the exact
+// sha. git's own trace (GIT_TRACE) counts the commands it ran.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { objectNames } from '../../scripts/lib/github-standin/cat-file.ts';
 import { openGit } from '../../scripts/lib/github-standin/git.ts';
 import { scratchRepo } from '../support/scratch-repo.ts';
 
@@ -51,11 +53,15 @@ describe('the stand-in’s git', () => {
     }
     const counts = Object.groupBy(ran(), (c) => c);
     expect(counts['cat-file blob']).toHaveLength(1);
-    expect(counts['cat-file -t']).toHaveLength(1);
     expect(counts['cat-file commit']).toHaveLength(1);
     expect(counts['ls-tree -z']).toHaveLength(1);
     expect(counts['rev-list --topo-order']).toHaveLength(1);
-    expect(counts['rev-parse -q'], 'a branch is resolved on every ask').toHaveLength(3);
+    // The object's type and the branch, each time: one process answers them all.
+    expect(Object.keys(counts).filter((c) => c.startsWith('cat-file') && c.includes('--batch-check'))).toHaveLength(1);
+    expect(counts[Object.keys(counts).find((c) => c.includes('--batch-check'))!]).toHaveLength(1);
+    expect(counts['rev-parse -q']).toBeUndefined();
+    expect(counts['cat-file -t']).toBeUndefined();
+    git.close();
   });
 
   it('sees a branch another process moved, and the new commit’s answers', async () => {
@@ -97,5 +103,40 @@ describe('the stand-in’s git', () => {
     expect(await git.typeOf(later)).toBeNull();
     expect(hash('-w')).toBe(later);
     expect(await git.typeOf(later)).toBe('blob');
+    // Refs packed, then moved and deleted by other processes: each answer as it is now.
+    repo.git('pack-refs', '--all');
+    expect(await git.refSha('refs/heads/cms/products/a')).toBe(after);
+    repo.git('update-ref', 'refs/heads/cms/products/a', before);
+    expect(await git.refSha('refs/heads/cms/products/a')).toBe(before);
+    repo.git('pack-refs', '--all');
+    repo.git('update-ref', '-d', 'refs/heads/cms/products/a');
+    expect(await git.refSha('refs/heads/cms/products/a')).toBeNull();
+    expect(await git.refSha('refs/heads/main')).toBe(after);
+    git.close();
+  });
+
+  it('answers each question with its own answer: a name that would be two questions is none', async () => {
+    const git = await openGit(repo.dir);
+    const head = repo.git('rev-parse', 'HEAD');
+    const tree = repo.git('rev-parse', 'HEAD^{tree}');
+    // A line break would ask git two questions and shift every later answer by one.
+    expect(await git.resolve(`${head}:content\n${head}`, 'tree')).toBeNull();
+    expect(await git.refSha('refs/heads/main\nrefs/heads/main')).toBeNull();
+    const names = objectNames(git.gitDir, process.env);
+    expect(await names.find(`${tree}\nrefs/heads/main`)).toBeNull();
+    expect(await names.find('refs/heads/main')).toEqual({ sha: head, type: 'commit' });
+    names.close();
+    const asked = await Promise.all([
+      git.refSha('refs/heads/main'),
+      git.resolve(`${head}:content`, 'tree'),
+      git.resolve(head, 'tree'),
+      git.refSha('refs/heads/no-such-branch'),
+      git.resolve(`${head}:content/products/a.md`, 'tree'),
+    ]);
+    expect(asked).toEqual([head, repo.git('rev-parse', 'HEAD:content'), tree, null, null]);
+    // Ended (as the stand-in's stop ends it), a later question starts git again.
+    git.close();
+    expect(await git.refSha('refs/heads/main')).toBe(head);
+    git.close();
   });
 });

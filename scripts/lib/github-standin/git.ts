@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { childEnv } from '../../../src/config/env.ts';
+import { objectNames } from './cat-file.ts';
 import { keptAnswers } from './kept.ts';
 
 export const ZERO = '0'.repeat(40);
@@ -113,6 +114,8 @@ export interface Git {
   /** Branches checked out in any worktree of the repository (refs/heads/…). */
   checkedOut(): Promise<Set<string>>;
   refs(prefix: string): Promise<{ ref: string; sha: string }[]>;
+  /** Ends the git process that stays to answer questions (./cat-file.ts). */
+  close(): void;
 }
 
 export async function openGit(repoDir: string): Promise<Git> {
@@ -144,6 +147,8 @@ export async function openGit(repoDir: string): Promise<Git> {
   // Answers about objects are kept (./kept.ts); `about(…)` names one only when every revision in
   // it is a full sha, never a branch.
   const kept = keptAnswers();
+  // Which object a name names: one git process for all such questions, each answered fresh.
+  const names = objectNames(gitDir, base);
   const about = (what: string, ...revs: (string | null)[]) =>
     revs.every((r) => r === null || SHA.test(r)) ? `${what} ${JSON.stringify(revs)}` : null;
 
@@ -151,10 +156,7 @@ export async function openGit(repoDir: string): Promise<Git> {
     if (!SHA.test(sha)) return null;
     return kept.answer(
       about('type', sha),
-      async () => {
-        const r = await run(['cat-file', '-t', sha], { ok: [128, 1] });
-        return r.code === 0 ? r.out.toString('utf8').trim() : null;
-      },
+      async () => (await names.find(sha))?.type ?? null,
       // An object missing now may be written later.
       (type) => type !== null,
     );
@@ -179,8 +181,8 @@ export async function openGit(repoDir: string): Promise<Git> {
 
   async function refSha(ref: string) {
     if (!isRefName(ref)) return null;
-    const r = await run(['rev-parse', '-q', '--verify', `${ref}^{commit}`], { ok: [1, 128] });
-    return r.code === 0 ? r.out.toString('utf8').trim() : null;
+    const found = await names.find(`${ref}^{commit}`);
+    return found?.type === 'commit' ? found.sha : null;
   }
 
   async function resolve(rev: string, want: 'commit' | 'tree') {
@@ -204,10 +206,9 @@ export async function openGit(repoDir: string): Promise<Git> {
   async function subtree(of: string, sub: string) {
     // Only ever asked of an object that exists, so "no such folder" is as lasting as the folder.
     return kept.answer(about(`subtree ${JSON.stringify(sub)}`, of), async () => {
-      // `<rev>:<path>` takes everything after the colon as the path, so the type is asked apart.
-      const r = await run(['rev-parse', '-q', '--verify', sub ? `${of}:${sub}` : `${of}^{tree}`], { ok: [1, 128] });
-      const sha = r.code === 0 ? r.out.toString('utf8').trim() : null;
-      return sha && (await typeOf(sha)) === 'tree' ? sha : null;
+      // `<rev>:<path>` takes everything after the colon as the path; a file there is no folder.
+      const found = await names.find(sub ? `${of}:${sub}` : `${of}^{tree}`);
+      return found?.type === 'tree' ? found.sha : null;
     });
   }
 
@@ -412,5 +413,6 @@ export async function openGit(repoDir: string): Promise<Git> {
     patch,
     checkedOut,
     refs,
+    close: () => names.close(),
   };
 }

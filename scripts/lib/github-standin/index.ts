@@ -81,14 +81,18 @@ export async function startGithubStandin(opts: GithubStandinOptions): Promise<Gi
   const git = await openGit(opts.repoDir);
   const siteRef = `refs/heads/${opts.siteBranch}`;
   const siteHead = await git.refSha(siteRef);
-  if (!siteHead)
+  if (!siteHead) {
+    git.close();
     throw new Error(
       `startGithubStandin: ${opts.repoDir} has no branch ${opts.siteBranch}: make it first (git branch ${opts.siteBranch} <commit>).`,
     );
-  if ((await git.checkedOut()).has(siteRef))
+  }
+  if ((await git.checkedOut()).has(siteRef)) {
+    git.close();
     throw new Error(
       `startGithubStandin: ${opts.siteBranch} is checked out in a working tree of ${opts.repoDir}; merges move it, so give the stand-in a branch no working tree uses.`,
     );
+  }
   const state = openState(git.commonDir);
   // A queued check of a commit no open pull request has as its head any more is cancelled, as a
   // workflow with cancel-in-progress does: on two cores, only the heads that can be merged are built.
@@ -134,6 +138,7 @@ export async function startGithubStandin(opts: GithubStandinOptions): Promise<Gi
     checksIdle: () => checks.idle(),
     async stop() {
       checks.stop();
+      git.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;

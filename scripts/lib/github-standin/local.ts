@@ -29,9 +29,13 @@ export async function startLocalGithub(opts: LocalGithubOptions): Promise<LocalG
   const repo = opts.repo ?? 'catalog';
   const git = await openGit(opts.repoDir);
   const ref = `refs/heads/${opts.siteBranch}`;
-  if (!(await git.refSha(ref))) {
-    const head = (await git.text(['rev-parse', '--verify', 'HEAD^{commit}'])).trim();
-    await git.updateRef(ref, head, null);
+  try {
+    if (!(await git.refSha(ref))) {
+      const head = (await git.text(['rev-parse', '--verify', 'HEAD^{commit}'])).trim();
+      await git.updateRef(ref, head, null);
+    }
+  } finally {
+    git.close();
   }
   const token = randomBytes(32).toString('base64url');
   const check = contentCheck({ repoDir: opts.repoDir, ...(opts.report ? { report: opts.report } : {}) });
