@@ -115,6 +115,34 @@ describe('the stand-in’s git', () => {
     git.close();
   });
 
+  it('reads a ref by its whole name alone, as GitHub does: a ref git would read in place of a missing one is not it', async () => {
+    const git = await openGit(repo.dir);
+    const site = repo.git('rev-parse', 'HEAD');
+    repo.git('commit', '-q', '--allow-empty', '-m', 'Another');
+    const other = repo.git('rev-parse', 'HEAD');
+    const ghost = 'refs/heads/cms/products/ghost';
+    // git's own reading of a missing name would take each of these in its place.
+    for (const stand of [`refs/tags/${ghost}`, `refs/heads/${ghost}`, `refs/${ghost}`, `refs/remotes/${ghost}`]) {
+      repo.git('update-ref', stand, other);
+      expect(repo.git('rev-parse', '-q', '--verify', `${ghost}^{commit}`), stand).toBe(other);
+      expect(await git.refSha(ghost), stand).toBeNull();
+      expect(await git.resolve('cms/products/ghost', 'commit'), stand).toBeNull();
+      // The ref itself, beside one: the ref, read by its whole name.
+      repo.git('update-ref', ghost, site);
+      expect(await git.refSha(ghost), stand).toBe(site);
+      repo.git('update-ref', '-d', ghost);
+      repo.git('update-ref', '-d', stand);
+    }
+    // An annotated tag: the commit it names, with or without a ref named like it elsewhere.
+    repo.git('tag', '-a', '-m', 'A release', 'v1', site);
+    expect(await git.refSha('refs/tags/v1')).toBe(site);
+    repo.git('update-ref', 'refs/heads/refs/tags/v1', other);
+    expect(await git.refSha('refs/tags/v1')).toBe(site);
+    repo.git('update-ref', '-d', 'refs/heads/refs/tags/v1');
+    repo.git('tag', '-d', 'v1');
+    git.close();
+  });
+
   it('answers each question with its own answer: a name that would be two questions is none', async () => {
     const git = await openGit(repo.dir);
     const head = repo.git('rev-parse', 'HEAD');

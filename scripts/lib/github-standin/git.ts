@@ -179,10 +179,31 @@ export async function openGit(repoDir: string): Promise<Git> {
     return found;
   }
 
+  // git reads a name it cannot find as another ref's: refs/<name>, refs/tags/<name>,
+  // refs/heads/<name>, refs/remotes/<name>, refs/remotes/<name>/HEAD (GitHub reads only the name).
+  // Those are asked beside it; while none exists, git's answer is the ref's own. Else the exact
+  // command decides.
+  const elsewhere = (ref: string) =>
+    ['refs/', 'refs/tags/', 'refs/heads/', 'refs/remotes/'].map((p) => `${p}${ref}`).concat(`refs/remotes/${ref}/HEAD`);
+
   async function refSha(ref: string) {
     if (!isRefName(ref)) return null;
-    const found = await names.find(`${ref}^{commit}`);
-    return found?.type === 'commit' ? found.sha : null;
+    const [found, ...others] = await Promise.all([`${ref}^{commit}`, ...elsewhere(ref)].map((n) => names.find(n)));
+    if (others.every((o) => o === null)) return found?.type === 'commit' ? found.sha : null;
+    return exactRefSha(ref);
+  }
+
+  /** The ref's commit read by its whole name alone (an annotated tag: the commit it names), or null. */
+  async function exactRefSha(ref: string) {
+    const format = '--format=%(refname) %(objectname) %(objecttype) %(*objectname) %(*objecttype)';
+    // A name given whole matches that ref, and the refs under it were it a folder.
+    for (const line of (await text(['for-each-ref', format, '--', ref])).split('\n')) {
+      const [name, sha, type, peeled, peeledType] = line.split(' ');
+      if (name !== ref) continue;
+      if (type === 'commit') return sha!;
+      return type === 'tag' && peeledType === 'commit' ? peeled! : null;
+    }
+    return null;
   }
 
   async function resolve(rev: string, want: 'commit' | 'tree') {
