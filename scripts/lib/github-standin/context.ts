@@ -52,7 +52,7 @@ export async function assertWritableRef(ctx: Ctx, ref: string): Promise<void> {
 export async function syncPulls(ctx: Ctx, s: StandinState): Promise<boolean> {
   let changed = false;
   const open = s.pulls.filter((pr) => pr.state === 'open');
-  // Every head and base at one moment, in one git command.
+  // Every head and base, asked together.
   const shas = await ctx.git.refShas(open.flatMap((pr) => [`refs/heads/${pr.head}`, `refs/heads/${pr.base}`]));
   for (const pr of open) {
     const head = shas.get(`refs/heads/${pr.head}`) ?? null;

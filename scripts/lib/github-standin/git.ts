@@ -87,9 +87,9 @@ export interface Git {
   text(args: string[], opts?: RunOptions): Promise<string>;
   /** The object's type, or null when the repository has no such object. */
   typeOf(sha: string): Promise<string | null>;
-  /** A ref's commit, or null. */
+  /** A ref's commit by its whole name (an annotated tag: the commit it names), or null. */
   refSha(ref: string): Promise<string | null>;
-  /** Each ref's commit (or null), all read by one git command at one moment. */
+  /** Each ref's commit (or null): asked together, each by its whole name; a ref to a tag is none. */
   refShas(refs: string[]): Promise<Map<string, string | null>>;
   /** A branch name, a full commit sha (or `<either>:<path>` for a tree) to an object id, or null. */
   resolve(rev: string, want: 'commit' | 'tree'): Promise<string | null>;
@@ -166,19 +166,6 @@ export async function openGit(repoDir: string): Promise<Git> {
   // commit, nor a pattern's (`*`, `?`, `[`).
   const isRefName = (ref: string) => ref.startsWith('refs/') && !/[~^:?*[\\\s]|\.\.|@\{/.test(ref);
 
-  async function refShas(refs: string[]) {
-    const named = [...new Set(refs.filter(isRefName))];
-    const found = new Map<string, string | null>(refs.map((r) => [r, null]));
-    if (named.length === 0) return found;
-    // A name given whole matches that ref alone; a ref that is not a commit counts as none.
-    const out = await text(['for-each-ref', '--format=%(objectname) %(objecttype) %(refname)', '--', ...named]);
-    for (const line of out.split('\n')) {
-      const [, sha, type, ref] = /^([0-9a-f]{40}) (\S+) (.+)$/.exec(line) ?? [];
-      if (type === 'commit' && found.has(ref!)) found.set(ref!, sha!);
-    }
-    return found;
-  }
-
   // git reads a name it cannot find as another ref's: refs/<name>, refs/tags/<name>,
   // refs/heads/<name>, refs/remotes/<name>, refs/remotes/<name>/HEAD (GitHub reads only the name).
   // Those are asked beside it; while none exists, git's answer is the ref's own. Else the exact
@@ -186,25 +173,37 @@ export async function openGit(repoDir: string): Promise<Git> {
   const elsewhere = (ref: string) =>
     ['refs/', 'refs/tags/', 'refs/heads/', 'refs/remotes/'].map((p) => `${p}${ref}`).concat(`refs/remotes/${ref}/HEAD`);
 
-  async function refSha(ref: string) {
+  /**
+   * The commit `ref` names by its whole name, or null. `peel`: an annotated tag counts as the
+   * commit it names (else a ref to anything but a commit is none).
+   */
+  async function refCommit(ref: string, peel: boolean) {
     if (!isRefName(ref)) return null;
-    const [found, ...others] = await Promise.all([`${ref}^{commit}`, ...elsewhere(ref)].map((n) => names.find(n)));
-    if (others.every((o) => o === null)) return found?.type === 'commit' ? found.sha : null;
-    return exactRefSha(ref);
+    const [own, ...others] = await Promise.all(
+      [peel ? `${ref}^{commit}` : ref, ...elsewhere(ref)].map((n) => names.find(n)),
+    );
+    if (others.every((o) => o === null)) return own?.type === 'commit' ? own.sha : null;
+    return exactRefCommit(ref, peel);
   }
 
-  /** The ref's commit read by its whole name alone (an annotated tag: the commit it names), or null. */
-  async function exactRefSha(ref: string) {
+  /** refCommit by for-each-ref, which matches whole names only. */
+  async function exactRefCommit(ref: string, peel: boolean) {
     const format = '--format=%(refname) %(objectname) %(objecttype) %(*objectname) %(*objecttype)';
     // A name given whole matches that ref, and the refs under it were it a folder.
     for (const line of (await text(['for-each-ref', format, '--', ref])).split('\n')) {
       const [name, sha, type, peeled, peeledType] = line.split(' ');
       if (name !== ref) continue;
       if (type === 'commit') return sha!;
-      return type === 'tag' && peeledType === 'commit' ? peeled! : null;
+      return peel && type === 'tag' && peeledType === 'commit' ? peeled! : null;
     }
     return null;
   }
+
+  const refSha = (ref: string) => refCommit(ref, true);
+
+  // Every question goes to the one process at once; a ref that is not a commit counts as none.
+  const refShas = async (refs: string[]) =>
+    new Map(await Promise.all(refs.map(async (ref) => [ref, await refCommit(ref, false)] as const)));
 
   async function resolve(rev: string, want: 'commit' | 'tree') {
     const colon = rev.indexOf(':');
