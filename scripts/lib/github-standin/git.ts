@@ -201,9 +201,10 @@ export async function openGit(repoDir: string): Promise<Git> {
 
   const refSha = (ref: string) => refCommit(ref, true);
 
-  // Every question goes to the one process at once; a ref that is not a commit counts as none.
+  // Every name once (pull requests share their base), all to the one process at once; a ref that is
+  // not a commit counts as none.
   const refShas = async (refs: string[]) =>
-    new Map(await Promise.all(refs.map(async (ref) => [ref, await refCommit(ref, false)] as const)));
+    new Map(await Promise.all([...new Set(refs)].map(async (ref) => [ref, await refCommit(ref, false)] as const)));
 
   async function resolve(rev: string, want: 'commit' | 'tree') {
     const colon = rev.indexOf(':');
