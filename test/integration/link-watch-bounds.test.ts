@@ -40,7 +40,7 @@ describe('the link watcher, bounded', () => {
       reviewers: { users: [], teams: [] },
       now: clock.now,
       log: h.log,
-      timing: { timeoutMs: 800, linkMs: 1500 },
+      // The watcher's own timeouts (link-watch.test.ts says why).
       ...over,
     }))!;
   const records = async () => {

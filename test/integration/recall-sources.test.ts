@@ -81,7 +81,7 @@ describe('the recall watcher with three sources', () => {
   };
   afterAll(() => h?.cleanup());
   const sources = (over: { hcCap?: number } = {}) => [
-    cpscSource({ baseUrl: cpsc.url, timeoutMs: 1000 }),
+    cpscSource({ baseUrl: cpsc.url }),
     healthCanadaSource({ url: regulators.healthCanadaUrl, ...(over.hcCap ? { capBytes: over.hcCap } : {}) }),
     safetyGateSource({ url: regulators.safetyGateUrl }),
   ];

@@ -61,7 +61,6 @@ async function audited(opts: { proposals: boolean; dismissals?: RecallWatch['dis
     await runLinkWatch({
       ...common,
       links: { allowAddresses: [ADDRESS], lookup: shops.lookup },
-      timing: { timeoutMs: 800 },
     });
     clock.advance(24 * HOUR);
   }
