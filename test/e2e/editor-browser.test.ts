@@ -350,6 +350,12 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
       QUESTIONS.onDeleteUnpublishedChangesWithUnsavedChanges,
       QUESTIONS.onDeleteUnpublishedChanges,
     ]);
+    // Git is done before Decap hears back: the next screen opens once Decap has said so (editor-phone
+    // lost a menu to the screen drawn after a withdraw).
+    await page
+      .locator('.Toastify__toast', { hasText: DECAP_PHRASES.ui.toast.onDeleteUnpublishedChanges })
+      .first()
+      .waitFor({ timeout: 60_000 });
   });
 
   it('the site says how long its last update took, to anyone, revalidated on each read', async () => {

@@ -438,6 +438,13 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
     page.once('dialog', (d) => d.accept());
     await tap(page.getByRole('button', { name: T.deleteUnpublishedChanges }), T.deleteUnpublishedChanges);
     await until(() => !branches().includes('cms/products/codenames'));
+    // What she sees: Decap says so, then draws the product again as the site has it, with nothing
+    // left to withdraw. Git is done before Decap hears back, and a menu opened in between would
+    // close under her thumb as the form is drawn again (a run beside a 10,000-product build did).
+    const said = page.locator('.Toastify__toast', { hasText: DECAP_PHRASES.ui.toast.onDeleteUnpublishedChanges });
+    await said.first().waitFor({ timeout: 60_000 });
+    await barAtTheBottom(page, 'after withdrawing');
+    await page.getByRole('button', { name: T.deleteUnpublishedChanges }).waitFor({ state: 'detached' });
   });
 
   it('sign out: one tap on her account, one on “Sign out”', async () => {
