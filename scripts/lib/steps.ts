@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
+import { duration as secondsText } from '../../src/outputs/results-docs.ts';
 import { countResults, type VitestJsonReport } from './vitest-report.ts';
 
 export interface Step {
@@ -53,10 +54,8 @@ export function cpuSeconds(times: string): number | null {
   return parts.length === 2 ? Math.round((parts[0]! + parts[1]!) * 10) / 10 : null;
 }
 
-const seconds = (ms: number) => {
-  const s = ms / 1000;
-  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`;
-};
+/** A step's time from milliseconds. */
+const duration = (ms: number) => secondsText(ms / 1000);
 const fileName = (name: string) =>
   name
     .replace(/[^a-z0-9]+/gi, '-')
@@ -154,7 +153,7 @@ export function runLanes(lanes: Step[][], opts: RunOptions): Promise<number> {
         const broken = stoppedByUs ? '' : (count(step, code) ?? '');
         const ok = code === 0;
         if (!stoppedByUs) timing.result = ok ? 'passed' : 'failed';
-        const took = seconds(timing.end - timing.start);
+        const took = duration(timing.end - timing.start);
         const verdict = stoppedByUs
           ? `■ ${step.name} stopped after ${took}.\n`
           : ok
@@ -196,7 +195,7 @@ export function runLanes(lanes: Step[][], opts: RunOptions): Promise<number> {
     const width = Math.max(...timings.map((t) => t.name.length));
     const lines = timings.map(
       (t) =>
-        `  ${t.name.padEnd(width)}  from ${seconds(t.start).padStart(12)}  ${seconds((t.end ?? end) - t.start).padStart(12)}` +
+        `  ${t.name.padEnd(width)}  from ${duration(t.start).padStart(12)}  ${duration((t.end ?? end) - t.start).padStart(12)}` +
         `  ${t.cpu == null ? '   ? CPU s' : `${t.cpu.toFixed(0).padStart(4)} CPU s`}` +
         `${t.result === 'passed' ? '' : `  ${t.result ?? 'not finished'}`}`,
     );
@@ -204,7 +203,7 @@ export function runLanes(lanes: Step[][], opts: RunOptions): Promise<number> {
     const cpu = timings.reduce((sum, t) => sum + (t.cpu ?? 0), 0);
     console.log(
       `\nStep times (${availableParallelism()} cores; load average ${loadAtStart.toFixed(2)} at the start, ` +
-        `${loadAtEnd.toFixed(2)} at the end):\n${lines.join('\n')}\n  total ${seconds(end)}, ${cpu.toFixed(0)} CPU s`,
+        `${loadAtEnd.toFixed(2)} at the end):\n${lines.join('\n')}\n  total ${duration(end)}, ${cpu.toFixed(0)} CPU s`,
     );
     if (failure) console.log(`\n✖ ${failure.name} failed (${failure.why}); the steps beside it were stopped.`);
     console.log(`\ntests: ${counts.passed} passed, ${counts.failed} failed`);

@@ -36,9 +36,13 @@ export interface Results {
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const readResults = (): Results => JSON.parse(readFileSync(path.join(ROOT, RESULTS_FILE), 'utf8')) as Results;
 
-/** 934 → "15 min 34 s". */
-export const duration = (s: number) =>
-  s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${String(Math.round(s % 60)).padStart(2, '0')} s`;
+/** Seconds as the documents and `npm test`'s report print them: 12.3 → "12.3 s", 934 → "15 min 34 s" (rounded, then split). */
+export function duration(s: number): string {
+  const tenths = Math.round(s * 10);
+  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+}
 
 const run = (r: { date: string; commit: string; machine: string }) =>
   `${r.date.slice(0, 10)}, \`${r.commit}\`, ${r.machine}`;
