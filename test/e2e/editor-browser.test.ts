@@ -344,18 +344,23 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await expect.poll(() => hint.count()).toBe(0);
     // Withdrawing with that change unsaved asks twice: leave the unsaved change, then withdraw.
     const before = asked.length;
+    // Git is done before Decap hears back: the next screen opens once Decap has said so, for 4 s
+    // (watched from the click on; editor-phone lost a menu to the screen drawn after a withdraw).
+    const withdrawn = page
+      .locator('.Toastify__toast', { hasText: DECAP_PHRASES.ui.toast.onDeleteUnpublishedChanges })
+      .first()
+      .waitFor({ timeout: 120_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     await page.getByRole('button', { name: /withdraw this product/i }).click();
     await until(() => !branches().includes(branch));
     expect(asked.slice(before)).toEqual([
       QUESTIONS.onDeleteUnpublishedChangesWithUnsavedChanges,
       QUESTIONS.onDeleteUnpublishedChanges,
     ]);
-    // Git is done before Decap hears back: the next screen opens once Decap has said so (editor-phone
-    // lost a menu to the screen drawn after a withdraw).
-    await page
-      .locator('.Toastify__toast', { hasText: DECAP_PHRASES.ui.toast.onDeleteUnpublishedChanges })
-      .first()
-      .waitFor({ timeout: 60_000 });
+    expect(await withdrawn, 'Decap says the change is withdrawn').toBe(true);
   });
 
   it('the site says how long its last update took, to anyone, revalidated on each read', async () => {
