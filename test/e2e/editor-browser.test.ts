@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { decapNotice, launchBrowser, noticeShown } from '../support/browser.ts';
 import { signInToEditor } from '../support/editor-sign-in.ts';
 import { E2E_ACCOUNTS } from '../support/oidc.ts';
 import { DOC_IMAGE_SIZE, writeDocImage } from '../support/doc-images.ts';
@@ -116,7 +116,7 @@ const clickSave = (page: Page) => page.getByRole('button', { name: 'Save', exact
  * leave unsaved, and Decap goes back to the product when its save ends.
  */
 async function save(page: Page) {
-  const said = page.locator('.Toastify__toast', { hasText: DECAP_PHRASES.ui.toast.entrySaved }).first();
+  const said = decapNotice(page, DECAP_PHRASES.ui.toast.entrySaved);
   await said.waitFor({ state: 'detached', timeout: 30_000 }); // an earlier save's, still on the screen
   await clickSave(page);
   await said.waitFor({ timeout: 120_000 });
@@ -344,16 +344,9 @@ describe('the browser editor on the local stack', { timeout: 300_000 }, () => {
     await expect.poll(() => hint.count()).toBe(0);
     // Withdrawing with that change unsaved asks twice: leave the unsaved change, then withdraw.
     const before = asked.length;
-    // Git is done before Decap hears back: the next screen opens once Decap has said so, for 4 s
-    // (watched from the click on; editor-phone lost a menu to the screen drawn after a withdraw).
-    const withdrawn = page
-      .locator('.Toastify__toast', { hasText: DECAP_PHRASES.ui.toast.onDeleteUnpublishedChanges })
-      .first()
-      .waitFor({ timeout: 120_000 })
-      .then(
-        () => true,
-        () => false,
-      );
+    // Git is done before Decap hears back: the next screen opens once Decap has said so (editor-phone
+    // lost a menu to the screen drawn after a withdraw).
+    const withdrawn = noticeShown(page, DECAP_PHRASES.ui.toast.onDeleteUnpublishedChanges);
     await page.getByRole('button', { name: /withdraw this product/i }).click();
     await until(() => !branches().includes(branch));
     expect(asked.slice(before)).toEqual([

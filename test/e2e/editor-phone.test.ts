@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/lib/stack.ts';
 import { SITE_NAME } from '../../src/config/site.ts';
 import { DECAP_PHRASES, MESSAGES } from '../../src/outputs/editor-words.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, noticeShown } from '../support/browser.ts';
 import { forbiddenIn } from '../support/forbidden-terms.ts';
 import { checkOf, savedWhole } from '../support/standin-check.ts';
 import { signInToEditor } from '../support/editor-sign-in.ts';
@@ -436,17 +436,10 @@ describe('the editor on a phone, by taps', { timeout: 300_000 }, () => {
 
   it('withdraw: the saved change goes, the site stays as it is', async () => {
     page.once('dialog', (d) => d.accept());
-    // What she sees: Decap says so (for 4 s: watched from the tap on), then draws the product again
-    // as the site has it, with nothing left to withdraw. Git is done before Decap hears back, and a
-    // menu opened in between would close under her thumb (a run beside a 10,000-product build did).
-    const said = page.locator('.Toastify__toast', { hasText: DECAP_PHRASES.ui.toast.onDeleteUnpublishedChanges });
-    const withdrawn = said
-      .first()
-      .waitFor({ timeout: 120_000 })
-      .then(
-        () => true,
-        () => false,
-      );
+    // What she sees: Decap says so, then draws the product again as the site has it, with nothing
+    // left to withdraw. Git is done before Decap hears back, and a menu opened in between would close
+    // under her thumb (a run beside a 10,000-product build did).
+    const withdrawn = noticeShown(page, DECAP_PHRASES.ui.toast.onDeleteUnpublishedChanges);
     await tap(page.getByRole('button', { name: T.deleteUnpublishedChanges }), T.deleteUnpublishedChanges);
     await until(() => !branches().includes('cms/products/codenames'));
     expect(await withdrawn, 'Decap says the change is withdrawn').toBe(true);

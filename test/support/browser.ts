@@ -1,6 +1,6 @@
 // Launches Chromium (CHROME_PATH, else Debian's) through playwright-core for the browser checks.
 // Fails loudly (never skips) when it is missing, and keeps Chromium off the network beyond loopback.
-// Runs axe-core on a page as served.
+// Runs axe-core on a page as served, and finds Decap's notices.
 import { existsSync } from 'node:fs';
 import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -35,3 +35,18 @@ export async function axeViolations(page: Page): Promise<string[]> {
     );
   });
 }
+
+/** Decap's notice (a toast) saying `text`. */
+export const decapNotice = (page: Page, text: string) => page.locator('.Toastify__toast', { hasText: text }).first();
+
+/**
+ * True once Decap shows the notice saying `text`, false if it does not within `timeout`. Decap takes
+ * a notice away after a few seconds: started before the action that brings it, this cannot miss it.
+ */
+export const noticeShown = (page: Page, text: string, timeout = 120_000): Promise<boolean> =>
+  decapNotice(page, text)
+    .waitFor({ timeout })
+    .then(
+      () => true,
+      () => false,
+    );
